@@ -1,0 +1,8 @@
+import { handle } from "@/lib/api/handler";
+import { checkHealth } from "@/lib/health/check-health";
+import { healthApi } from "@/lib/schemas/health";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/health – service and database health (no auth)
+export const GET = handle(healthApi.get, () => checkHealth(), { skipDb: true });

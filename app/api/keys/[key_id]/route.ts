@@ -1,0 +1,24 @@
+import { handle } from "@/lib/api/handler";
+import { deleteApiKey, setApiKeyActive } from "@/lib/auth/api-keys";
+import { keysApi, toKeyResponse } from "@/lib/schemas/keys";
+
+export const dynamic = "force-dynamic";
+const ids = { key_id: "API key" } as const;
+
+// PATCH /api/keys/{key_id} – activate or deactivate a key
+export const PATCH = handle(
+  keysApi.update,
+  async ({ db, user, params, body }) =>
+    toKeyResponse(await setApiKeyActive(db, { userId: user.user_id, keyId: params.key_id, isActive: body.is_active })),
+  { ids },
+);
+
+// DELETE /api/keys/{key_id} – delete a key permanently
+export const DELETE = handle(
+  keysApi.remove,
+  async ({ db, user, params }) => {
+    await deleteApiKey(db, { userId: user.user_id, keyId: params.key_id });
+    return { ok: true as const };
+  },
+  { ids },
+);

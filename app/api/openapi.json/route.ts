@@ -1,0 +1,8 @@
+import { handle } from "@/lib/api/handler";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { openapiApi } from "@/lib/schemas/openapi";
+
+let cached: Record<string, unknown> | undefined;
+
+// GET /api/openapi.json – the OpenAPI document (no auth)
+export const GET = handle(openapiApi.get, async () => (cached ??= buildOpenApiDocument()), { skipDb: true });

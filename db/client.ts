@@ -1,0 +1,109 @@
+// The database handle: PGlite (with pgvector) in DATA_DIR by default, a Postgres server when
+// DATABASE_URL is set. One handle per process, opened lazily on first use, kept on globalThis
+// so Next's route bundles and instrumentation share it.
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { acquireDataDirLock } from "./data-dir-lock";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Where the data lives: a directory for PGlite, the server URL (without password) otherwise. */
+  location: string;
+  close: () => Promise<void>;
+}
+
+type Holder = { handle?: Promise<DbHandle> };
+const holder: Holder = ((globalThis as Record<string, unknown>).__vaDb ??= {}) as Holder;
+
+export function migrationsFolder(): string {
+  return path.join(process.cwd(), "db", "migrations");
+}
+
+/** Opens PGlite with pgvector. `dataDir` undefined means in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { vector } = await import("@electric-sql/pglite-pgvector");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  let release = async () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = acquireDataDirLock(dataDir);
+  }
+  try {
+    const client = new PGlite({
+      dataDir: dataDir ? path.join(dataDir, "pgdata") : undefined,
+      extensions: { vector },
+    });
+    await client.exec("SET TIME ZONE 'UTC'");
+    const db = drizzle({ client, schema }) as unknown as Db;
+    await migrate(db as never, { migrationsFolder: migrationsFolder() });
+    return {
+      db,
+      kind: "pglite",
+      location: dataDir ?? "memory",
+      close: async () => {
+        await client.close();
+        await release();
+      },
+    };
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}
+
+/** Connects to a Postgres server (pgvector must be available to CREATE EXTENSION). */
+export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<DbHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const client = postgres(url, {
+    max: opts.max ?? 10,
+    onnotice: () => {},
+    connection: { TimeZone: "UTC" },
+  });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder: migrationsFolder() });
+  return {
+    db,
+    kind: "postgres",
+    location: url.replace(/\/\/[^@/]*@/, "//"),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export function dataDir(): string {
+  return path.resolve(process.env.DATA_DIR || "./data");
+}
+
+/** The process's database, opened (and migrated) on first use. */
+export function getDbHandle(): Promise<DbHandle> {
+  holder.handle ??= (
+    process.env.DATABASE_URL ? openPostgres(process.env.DATABASE_URL) : openPglite(dataDir())
+  ).catch((err) => {
+    holder.handle = undefined;
+    throw err;
+  });
+  return holder.handle;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Tests and tools install their own handle (a fresh PGlite, a scratch server database). */
+export function setDbHandle(handle: DbHandle | undefined): void {
+  holder.handle = handle ? Promise.resolve(handle) : undefined;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = holder.handle;
+  holder.handle = undefined;
+  if (h) await (await h).close();
+}

@@ -1,0 +1,289 @@
+// The product's tables. Every row that belongs to somebody carries `user_id`, and every query in
+// db/queries takes the owner's id, so ownership is enforced where the data is read.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  vector,
+} from "drizzle-orm/pg-core";
+
+/** Dimension of segment embeddings: OpenAI's text-embedding-3-* are asked for this many
+ * (`dimensions`), and the local lexical embedding hashes into the same space. 512 keeps
+ * vectors small enough for PGlite scans while keeping model embeddings useful. */
+export const EMBEDDING_DIMENSIONS = 512;
+
+const createdAt = () => timestamp("created_at", { mode: "date" }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { mode: "date" }).notNull().defaultNow();
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  clerkUserId: text("clerk_user_id").unique(),
+  createdAt: createdAt(),
+});
+
+export const profiles = pgTable("profiles", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull().default(""),
+  fullName: text("full_name"),
+  avatarUrl: text("avatar_url"),
+  timezone: text("timezone").notNull().default("UTC"),
+  isAdmin: integer("is_admin").notNull().default(0),
+  bonusMinutes: doublePrecision("bonus_minutes").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    keyPrefix: text("key_prefix").notNull(),
+    isActive: integer("is_active").notNull().default(1),
+    lastUsedAt: timestamp("last_used_at", { mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("projects_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const videos = pgTable(
+  "videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull().unique(),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status").notNull().default("uploaded"),
+    selectedInsights: text("selected_insights").notNull().default("[]"),
+    initialPrompt: text("initial_prompt"),
+    duration: doublePrecision("duration").notNull().default(0),
+    fileSize: bigint("file_size", { mode: "number" }).notNull().default(0),
+    processingTime: doublePrecision("processing_time"),
+    storagePath: text("storage_path").notNull(),
+    error: text("error"),
+    /** Completed runs so far: the first successful run is `process`, later ones `reprocess`. */
+    runCount: integer("run_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("videos_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("videos_user_storage_path_idx").on(t.userId, t.storagePath),
+    index("videos_project_idx").on(t.projectId),
+  ],
+);
+
+export const segments = pgTable(
+  "segments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    module: text("module").notNull(),
+    content: text("content").notNull(),
+    startTime: doublePrecision("start_time").notNull(),
+    endTime: doublePrecision("end_time").notNull(),
+    metadata: text("metadata"),
+    embedding: vector("embedding", { dimensions: EMBEDDING_DIMENSIONS }),
+    embeddingModel: text("embedding_model"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("segments_job_idx").on(t.jobId, t.module, t.startTime),
+    index("segments_user_model_idx").on(t.userId, t.embeddingModel),
+  ],
+);
+
+/** One processing run of a video: what the job runner claims and leases. */
+export const processingRuns = pgTable(
+  "processing_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    /** queued | running | completed | failed */
+    status: text("status").notNull().default("queued"),
+    action: text("action").notNull().default("process"),
+    modules: text("modules").notNull().default("[]"),
+    engine: text("engine").notNull().default("embedded"),
+    attempts: integer("attempts").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", { mode: "date" }),
+    error: text("error"),
+    startedAt: timestamp("started_at", { mode: "date" }),
+    finishedAt: timestamp("finished_at", { mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("runs_status_idx").on(t.status, t.createdAt),
+    index("runs_job_idx").on(t.jobId, t.createdAt),
+  ],
+);
+
+/** A finished step of a run, so a restarted runner resumes instead of redoing. */
+export const runSteps = pgTable(
+  "run_steps",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => processingRuns.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    output: jsonb("output"),
+    finishedAt: timestamp("finished_at", { mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("run_steps_run_name_idx").on(t.runId, t.name)],
+);
+
+/** Events of a run (module_started, module_completed, done, note): what the SSE route streams. */
+export const runEvents = pgTable(
+  "run_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => processingRuns.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
+    type: text("type").notNull(),
+    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index("run_events_job_idx").on(t.jobId, t.id)],
+);
+
+export const chatSessions = pgTable(
+  "chat_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    videoId: uuid("video_id").references(() => videos.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default("New chat"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("chat_sessions_user_idx").on(t.userId, t.updatedAt)],
+);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    content: text("content").notNull(),
+    metadata: text("metadata"),
+    feedbackId: uuid("feedback_id").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_session_idx").on(t.sessionId, t.createdAt)],
+);
+
+export const chatFeedback = pgTable("chat_feedback", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  feedbackId: uuid("feedback_id").notNull().unique(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  rating: text("rating").notNull(),
+  comment: text("comment"),
+  createdAt: createdAt(),
+});
+
+export const usageRecords = pgTable(
+  "usage_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
+    action: text("action").notNull(),
+    durationMinutes: doublePrecision("duration_minutes").notNull(),
+    processingTime: doublePrecision("processing_time").notNull(),
+    modules: text("modules").notNull().default("[]"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("usage_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    type: text("type").notNull().default("info"),
+    isRead: integer("is_read").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const sharedReports = pgTable(
+  "shared_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    shareHash: text("share_hash").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("shared_reports_video_idx").on(t.videoId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Profile = typeof profiles.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;
+export type Video = typeof videos.$inferSelect;
+export type Segment = typeof segments.$inferSelect;

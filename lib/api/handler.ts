@@ -1,0 +1,128 @@
+// The one wrapper every route handler goes through: rate limit → auth → parse (zod) → call →
+// shape. Every failure becomes {detail} with its status; unexpected ones are logged with a
+// request id and answered 500 `Internal server error`.
+import crypto from "node:crypto";
+import { z } from "zod";
+import { getDb, type Db } from "@/db/client";
+import { resolveUserContext, type UserContext } from "@/lib/auth/user-context";
+import type { Endpoint } from "./contract";
+import { ApiError, notFound, type ResourceName } from "./errors";
+import { checkRateLimit, rateLimitKey } from "./rate-limit";
+import { zodDetail } from "./zod-detail";
+
+export const MAX_JSON_BODY = 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerArgs<E extends Endpoint> {
+  req: Request;
+  db: Db;
+  user: E["auth"] extends "none" ? UserContext | null : UserContext;
+  params: Infer<E["params"]>;
+  query: Infer<E["query"]>;
+  body: Infer<E["body"]>;
+  requestId: string;
+}
+
+export interface HandleOptions {
+  /** Path parameters that are resource ids: a malformed one is that resource's 404. */
+  ids?: Record<string, ResourceName>;
+  /** Handlers that check the database themselves (health) get no handle from the wrapper. */
+  skipDb?: boolean;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function jsonResponse(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
+}
+
+export function errorResponse(status: number, detail: string, headers: Record<string, string> = {}): Response {
+  return jsonResponse({ detail }, status, headers);
+}
+
+async function readJson(req: Request): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length"));
+  if (declared > MAX_JSON_BODY) throw new ApiError(413, "Request body too large");
+  let text = "";
+  if (req.body) {
+    const reader = req.body.getReader();
+    const decoder = new TextDecoder();
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_JSON_BODY) {
+        await reader.cancel().catch(() => {});
+        throw new ApiError(413, "Request body too large");
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  }
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "Request body must be valid JSON");
+  }
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length > 1 ? all : all[0];
+  }
+  return out;
+}
+
+function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError(400, zodDetail(result.error, root));
+  return result.data;
+}
+
+export function toErrorResponse(err: unknown, requestId: string, where: string): Response {
+  if (err instanceof ApiError) return errorResponse(err.status, err.detail, { ...err.headers, "X-Request-Id": requestId });
+  console.error(`[api] ${requestId} ${where} failed:`, err);
+  return errorResponse(500, "Internal server error", { "X-Request-Id": requestId });
+}
+
+export function handle<E extends Endpoint>(
+  endpoint: E,
+  fn: (args: HandlerArgs<E>) => Promise<unknown>,
+  options: HandleOptions = {},
+) {
+  return async (req: Request, ctx?: RouteContext): Promise<Response> => {
+    const requestId = crypto.randomUUID();
+    try {
+      checkRateLimit(rateLimitKey(req));
+      const db = options.skipDb ? (undefined as unknown as Db) : await getDb();
+      const user =
+        endpoint.auth === "required" ? await resolveUserContext(db, req.headers.get("authorization")) : null;
+      const rawParams = ctx ? await ctx.params : {};
+      for (const [name, resource] of Object.entries(options.ids ?? {})) {
+        if (!UUID.test(String(rawParams[name] ?? ""))) throw notFound(resource);
+      }
+      const params = endpoint.params ? parseWith(endpoint.params, rawParams, "path") : undefined;
+      const query = endpoint.query ? parseWith(endpoint.query, queryObject(new URL(req.url)), "query") : undefined;
+      let body: unknown;
+      if (endpoint.body) {
+        const raw = await readJson(req);
+        body = parseWith(endpoint.body, raw === undefined ? {} : raw, "body");
+      }
+      const result = await fn({ req, db, user, params, query, body, requestId } as HandlerArgs<E>);
+      if (result instanceof Response) return result;
+      const shaped = endpoint.response && process.env.NODE_ENV !== "production" ? endpoint.response.parse(result) : result;
+      return jsonResponse(shaped, endpoint.status ?? 200);
+    } catch (err) {
+      return toErrorResponse(err, requestId, `${endpoint.method} ${endpoint.path}`);
+    }
+  };
+}

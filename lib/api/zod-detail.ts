@@ -1,0 +1,40 @@
+// Turns a zod error into the one-line `detail` a client can act on: "<field>: <rule>".
+import type { z } from "zod";
+
+function rule(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      return /received undefined/.test(issue.message) ? "is required" : `must be ${article(issue.expected)}`;
+    case "too_big": {
+      const unit = issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : "";
+      return `must be at most ${issue.maximum}${unit}`;
+    }
+    case "too_small": {
+      if (issue.origin === "string" && Number(issue.minimum) === 1) return "must not be empty";
+      const unit = issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : "";
+      return `must be at least ${issue.minimum}${unit}`;
+    }
+    case "invalid_value":
+      return `must be one of ${issue.values.map(String).join(", ")}`;
+    case "invalid_format":
+      return `must be a valid ${issue.format}`;
+    case "unrecognized_keys":
+      return `unknown field ${issue.keys.join(", ")}`;
+    default:
+      return issue.message;
+  }
+}
+
+function article(expected: string): string {
+  if (expected === "int") return "an integer";
+  if (expected === "array") return "an array";
+  if (expected === "object") return "an object";
+  return `a ${expected}`;
+}
+
+export function zodDetail(error: z.ZodError, root = "body"): string {
+  const issue = error.issues[0];
+  if (!issue) return `${root}: invalid`;
+  const field = issue.path.length ? issue.path.map(String).join(".") : root;
+  return `${field}: ${rule(issue)}`;
+}

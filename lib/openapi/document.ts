@@ -1,0 +1,88 @@
+// Builds the OpenAPI 3.0 document from the endpoint contracts (the same zod schemas that parse
+// requests and shape responses).
+import { z } from "zod";
+import type { Endpoint } from "@/lib/api/contract";
+import { errorBody } from "@/lib/schemas/common";
+import { allEndpoints } from "./endpoints";
+
+type Json = Record<string, unknown>;
+
+const ERROR_STATUSES: Record<string, string> = {
+  "400": "Invalid input",
+  "401": "Missing or invalid credentials",
+  "404": "Not found (or not yours)",
+  "429": "Rate limit exceeded",
+};
+
+function convert(schema: z.ZodType, io: "input" | "output", components: Json): Json {
+  const out = z.toJSONSchema(schema, { target: "openapi-3.0", io, unrepresentable: "any" }) as Json;
+  const defs = (out.definitions ?? {}) as Json;
+  delete out.definitions;
+  delete out.$schema;
+  for (const [name, def] of Object.entries(defs)) components[name] ??= def;
+  return JSON.parse(JSON.stringify(out).replaceAll("#/definitions/", "#/components/schemas/"));
+}
+
+function parameters(e: Endpoint, components: Json): Json[] {
+  const out: Json[] = [];
+  for (const [where, schema] of [
+    ["path", e.params],
+    ["query", e.query],
+  ] as const) {
+    if (!schema) continue;
+    const obj = convert(schema, "input", components) as { properties?: Json; required?: string[] };
+    for (const [name, s] of Object.entries(obj.properties ?? {})) {
+      out.push({ name, in: where, required: where === "path" || !!obj.required?.includes(name), schema: s });
+    }
+  }
+  return out;
+}
+
+export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json {
+  const components: Json = {};
+  const paths: Record<string, Json> = {};
+  for (const e of endpoints) {
+    const status = String(e.status ?? 200);
+    const responses: Json = {
+      [status]: e.response
+        ? { description: "Success", content: { "application/json": { schema: convert(e.response, "output", components) } } }
+        : { description: "Success", content: { [e.produces ?? "application/octet-stream"]: {} } },
+    };
+    for (const [code, description] of Object.entries(ERROR_STATUSES)) {
+      if (code === "401" && e.auth === "none") continue;
+      responses[code] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    }
+    const op: Json = {
+      operationId: `${e.method.toLowerCase()}${e.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase())}`,
+      summary: e.summary,
+      tags: [e.tag],
+      parameters: parameters(e, components),
+      responses,
+      ...(e.auth === "required" ? {} : { security: [] }),
+    };
+    if (e.body) {
+      op.requestBody = { required: true, content: { "application/json": { schema: convert(e.body, "input", components) } } };
+    }
+    (paths[e.path] ??= {})[e.method.toLowerCase()] = op;
+  }
+  components.Error = convert(errorBody, "output", {});
+  return {
+    openapi: "3.0.3",
+    info: {
+      title: "Video Analysis API",
+      version: "1.0.0",
+      description:
+        "Upload videos, run analysis modules, and read, search and question the results. Authenticate with `Authorization: <API_KEY>` or `Authorization: Bearer <token>`.",
+    },
+    servers: [{ url: "/api" }],
+    security: [{ apiKey: [] }, { bearer: [] }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "Authorization" },
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      },
+    },
+  };
+}

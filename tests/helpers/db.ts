@@ -1,0 +1,40 @@
+// A fresh database per test file: in-memory PGlite, or (TEST_DB=postgres) a scratch database on
+// the TEST_DATABASE_URL server, dropped afterwards.
+import crypto from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
+import { openPglite, openPostgres, setDbHandle, type DbHandle } from "@/db/client";
+
+export async function openTestDb(): Promise<DbHandle> {
+  if (process.env.TEST_DB !== "postgres") return openPglite();
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `va_test_${crypto.randomBytes(6).toString("hex")}`;
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), { max: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const a = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** Installs a fresh database as the app's database for this file. */
+export function useTestDb(): { handle: () => DbHandle } {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await openTestDb();
+    setDbHandle(handle);
+  });
+  afterAll(async () => {
+    setDbHandle(undefined);
+    await handle?.close();
+  });
+  return { handle: () => handle };
+}

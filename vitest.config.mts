@@ -1,0 +1,23 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Every suite runs on a fresh in-memory PGlite per file. With TEST_DATABASE_URL set (CI), the
+// database-facing suites run a second time against that PostgreSQL server (a scratch database per file).
+const root = path.dirname(new URL(import.meta.url).pathname);
+const dbSuites = ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts"];
+
+export default defineConfig({
+  resolve: { alias: { "@": root } },
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    env: { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1" },
+    projects: [
+      { extends: true, test: { name: "pglite", include: ["tests/**/*.test.ts"] } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true, test: { name: "postgres", include: dbSuites, env: { TEST_DB: "postgres" } } }]
+        : []),
+    ],
+  },
+});
