@@ -19,9 +19,9 @@ export interface HandlerArgs<E extends Endpoint> {
   req: Request;
   db: Db;
   user: E["auth"] extends "none" ? UserContext | null : UserContext;
-  params: Infer<E["params"]>;
-  query: Infer<E["query"]>;
-  body: Infer<E["body"]>;
+  params: Infer<NonNullable<E["params"]>>;
+  query: Infer<NonNullable<E["query"]>>;
+  body: Infer<NonNullable<E["body"]>>;
   requestId: string;
 }
 

@@ -5,14 +5,11 @@ function rule(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case "invalid_type":
       return /received undefined/.test(issue.message) ? "is required" : `must be ${article(issue.expected)}`;
-    case "too_big": {
-      const unit = issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : "";
-      return `must be at most ${issue.maximum}${unit}`;
-    }
+    case "too_big":
+      return `must be at most ${issue.maximum}${unit(issue.origin, issue.maximum)}`;
     case "too_small": {
       if (issue.origin === "string" && Number(issue.minimum) === 1) return "must not be empty";
-      const unit = issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : "";
-      return `must be at least ${issue.minimum}${unit}`;
+      return `must be at least ${issue.minimum}${unit(issue.origin, issue.minimum)}`;
     }
     case "invalid_value":
       return `must be one of ${issue.values.map(String).join(", ")}`;
@@ -23,6 +20,13 @@ function rule(issue: z.core.$ZodIssue): string {
     default:
       return issue.message;
   }
+}
+
+function unit(origin: string, n: number | bigint): string {
+  const one = Number(n) === 1;
+  if (origin === "string") return one ? " character" : " characters";
+  if (origin === "array" || origin === "set") return one ? " item" : " items";
+  return "";
 }
 
 function article(expected: string): string {

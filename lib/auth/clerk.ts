@@ -3,7 +3,7 @@
 // `externalId` (Backend API), else a new internal user whose id is written back to Clerk.
 import { createClerkClient, verifyToken } from "@clerk/backend";
 import type { Db } from "@/db/client";
-import { createUser, getUserByClerkId, getUserById, setClerkUserId } from "@/db/queries/users";
+import { createUser, getUserByClerkId, getUserById, setClerkUserId, type NewUser } from "@/db/queries/users";
 import { unauthorized } from "@/lib/api/errors";
 import type { ClerkConfig } from "@/lib/config";
 
@@ -19,24 +19,27 @@ export function clearClerkMappingCache(): void {
   subToUser.clear();
 }
 
+/** Verification failures caused by the server's setup rather than the token: worth a log line. */
+const SETUP_FAILURES = new Set(["jwk-remote-failed-to-load", "jwk-remote-invalid", "jwk-failed-to-resolve", "secret-key-invalid"]);
+
 export async function verifyClerkToken(token: string, cfg: ClerkConfig): Promise<Record<string, unknown>> {
-  let result;
+  // The exported verifyToken resolves to the payload and throws TokenVerificationError (`.reason`).
+  let payload: Record<string, unknown>;
   try {
-    result = await verifyToken(token, {
+    payload = (await verifyToken(token, {
       jwtKey: cfg.jwtKey,
       secretKey: cfg.jwtKey ? undefined : cfg.secretKey,
       apiUrl: cfg.apiUrl,
       authorizedParties: cfg.authorizedParties,
-    });
-  } catch {
-    throw unauthorized("Invalid token");
-  }
-  if (result.errors) {
-    const reason = (result.errors[0] as { reason?: string }).reason;
+    })) as unknown as Record<string, unknown>;
+  } catch (err) {
+    const reason = (err as { reason?: string } | null)?.reason;
+    if (reason && SETUP_FAILURES.has(reason)) {
+      console.error(`[auth] Clerk token verification could not run (${reason}): ${(err as Error).message}`);
+    }
     throw unauthorized(reason === "token-expired" ? "Token expired" : "Invalid token");
   }
-  const payload = result.data as unknown as Record<string, unknown>;
-  if (typeof payload.sub !== "string" || !payload.sub) throw unauthorized("Invalid token");
+  if (typeof payload?.sub !== "string" || !payload.sub) throw unauthorized("Invalid token");
   return payload;
 }
 
@@ -62,17 +65,41 @@ async function writeBackExternalId(sub: string, userId: string, cfg: ClerkConfig
   await clerk.users.updateUser(sub, { externalId: userId });
 }
 
+/** Concurrent first requests of one sub share a single resolution (no duplicate provisioning). */
+const inflight: Map<string, Promise<string>> = ((globalThis as Record<string, unknown>).__vaClerkInflight ??=
+  new Map()) as Map<string, Promise<string>>;
+
+/** Creates the user; when another process provisioned this sub at the same moment (clerk_user_id
+ * is unique), answers that user instead. `created` says whether this call made it. */
+async function provision(db: Db, sub: string, input: NewUser): Promise<{ id: string; created: boolean }> {
+  try {
+    return { id: (await createUser(db, input)).user.id, created: true };
+  } catch (err) {
+    const existing = await getUserByClerkId(db, sub);
+    if (existing) return { id: existing.id, created: false };
+    throw err;
+  }
+}
+
 /** Maps a verified token's claims to the internal user id, provisioning the user when new. */
 export async function resolveClerkUser(db: Db, claims: Record<string, unknown>, cfg: ClerkConfig): Promise<string> {
   const sub = claims.sub as string;
   const cached = subToUser.get(sub);
   if (cached) return cached;
+  let pending = inflight.get(sub);
+  if (!pending) {
+    pending = mapSub(db, sub, claims, cfg).finally(() => inflight.delete(sub));
+    inflight.set(sub, pending);
+  }
+  return pending;
+}
 
+async function mapSub(db: Db, sub: string, claims: Record<string, unknown>, cfg: ClerkConfig): Promise<string> {
   const claimed = typeof claims.external_id === "string" ? claims.external_id : null;
   let userId: string | null = null;
   if (claimed && UUID.test(claimed)) {
     userId = (await getUserById(db, claimed))?.id ?? null;
-    if (!userId) userId = (await createUser(db, { id: claimed, clerkUserId: sub })).user.id;
+    if (!userId) userId = (await provision(db, sub, { id: claimed, clerkUserId: sub })).id;
   }
   if (!userId) userId = (await getUserByClerkId(db, sub))?.id ?? null;
   if (!userId) {
@@ -84,14 +111,17 @@ export async function resolveClerkUser(db: Db, claims: Record<string, unknown>, 
     }
     if (info?.externalId && UUID.test(info.externalId)) {
       const existing = await getUserById(db, info.externalId);
-      userId = existing?.id ?? (await createUser(db, { id: info.externalId, clerkUserId: sub, ...info })).user.id;
+      userId = existing?.id ?? (await provision(db, sub, { id: info.externalId, clerkUserId: sub, ...info })).id;
       if (existing && !existing.clerkUserId) await setClerkUserId(db, existing.id, sub);
     } else {
-      userId = (await createUser(db, { clerkUserId: sub, ...(info ?? {}) })).user.id;
-      try {
-        await writeBackExternalId(sub, userId, cfg);
-      } catch (err) {
-        console.error(`[auth] writing externalId back to Clerk for ${sub} failed: ${(err as Error).message}`);
+      const made = await provision(db, sub, { clerkUserId: sub, ...(info ?? {}) });
+      userId = made.id;
+      if (made.created) {
+        try {
+          await writeBackExternalId(sub, userId, cfg);
+        } catch (err) {
+          console.error(`[auth] writing externalId back to Clerk for ${sub} failed: ${(err as Error).message}`);
+        }
       }
     }
   }

@@ -17,7 +17,7 @@ export interface UserContext {
 export async function resolveUserContext(db: Db, authorization: string | null): Promise<UserContext> {
   const header = authorization?.trim();
   if (!header) throw unauthorized("Missing Authorization header");
-  const bearer = /^bearer\s+/i.exec(header);
+  const bearer = /^bearer(?:\s+|$)/i.exec(header);
   const credential = bearer ? header.slice(bearer[0].length).trim() : header;
   if (!credential) throw unauthorized(bearer ? "Invalid token" : "Missing Authorization header");
   if (!bearer || credential.startsWith("svc_live_")) {

@@ -15,12 +15,14 @@ const ERROR_STATUSES: Record<string, string> = {
 };
 
 function convert(schema: z.ZodType, io: "input" | "output", components: Json): Json {
-  const out = z.toJSONSchema(schema, { target: "openapi-3.0", io, unrepresentable: "any" }) as Json;
+  const raw = z.toJSONSchema(schema, { target: "openapi-3.0", io, unrepresentable: "any" });
+  // Rewrite refs everywhere, including inside the definitions that become components.
+  const out = JSON.parse(JSON.stringify(raw).replaceAll("#/definitions/", "#/components/schemas/")) as Json;
   const defs = (out.definitions ?? {}) as Json;
   delete out.definitions;
   delete out.$schema;
   for (const [name, def] of Object.entries(defs)) components[name] ??= def;
-  return JSON.parse(JSON.stringify(out).replaceAll("#/definitions/", "#/components/schemas/"));
+  return out;
 }
 
 function parameters(e: Endpoint, components: Json): Json[] {
@@ -65,7 +67,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json
     }
     (paths[e.path] ??= {})[e.method.toLowerCase()] = op;
   }
-  components.Error = convert(errorBody, "output", {});
+  convert(errorBody, "output", components); // registers components.schemas.Error (errorBody has id "Error")
   return {
     openapi: "3.0.3",
     info: {

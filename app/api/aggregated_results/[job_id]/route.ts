@@ -1,0 +1,12 @@
+import { handle } from "@/lib/api/handler";
+import { getAggregatedResults } from "@/lib/results/get-results";
+import { resultsApi } from "@/lib/schemas/results";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/aggregated_results/{job_id} – results grouped by module
+export const GET = handle(
+  resultsApi.aggregated,
+  ({ db, user, params }) => getAggregatedResults(db, { userId: user.user_id, jobId: params.job_id }),
+  { ids: { job_id: "Video" } },
+);

@@ -1,0 +1,12 @@
+import { handle } from "@/lib/api/handler";
+import { combinedReport } from "@/lib/results/get-results";
+import { resultsApi } from "@/lib/schemas/results";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/download/combined-report/{job_id} – every segment as one JSON download
+export const GET = handle(
+  resultsApi.combinedReport,
+  ({ db, user, params }) => combinedReport(db, { userId: user.user_id, jobId: params.job_id }),
+  { ids: { job_id: "Video" } },
+);

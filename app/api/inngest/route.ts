@@ -1,0 +1,8 @@
+import { serve } from "inngest/next";
+import { inngest } from "@/inngest/client";
+import { functions } from "@/inngest/functions/process-video";
+
+export const dynamic = "force-dynamic";
+
+// GET|POST|PUT /api/inngest – the Inngest serve endpoint (used when Inngest is configured)
+export const { GET, POST, PUT } = serve({ client: inngest, functions });

@@ -1,0 +1,12 @@
+import { handle } from "@/lib/api/handler";
+import { toProcessingStatus, videosApi } from "@/lib/schemas/videos";
+import { requireVideo } from "@/lib/videos/video-ops";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/processing/{job_id}/status – processing status of a video
+export const GET = handle(
+  videosApi.status,
+  async ({ db, user, params }) => toProcessingStatus(await requireVideo(db, { userId: user.user_id, jobId: params.job_id })),
+  { ids: { job_id: "Video" } },
+);

@@ -1,0 +1,12 @@
+import { handle } from "@/lib/api/handler";
+import { getJobResults } from "@/lib/results/get-results";
+import { resultsApi } from "@/lib/schemas/results";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/results/job/{job_id} – all results of a video, also keyed by module
+export const GET = handle(
+  resultsApi.job,
+  ({ db, user, params }) => getJobResults(db, { userId: user.user_id, jobId: params.job_id }),
+  { ids: { job_id: "Video" } },
+);

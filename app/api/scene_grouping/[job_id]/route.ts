@@ -1,0 +1,12 @@
+import { handle } from "@/lib/api/handler";
+import { getSceneGrouping } from "@/lib/results/get-results";
+import { resultsApi } from "@/lib/schemas/results";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/scene_grouping/{job_id} – scenes, shots, grouped shots and reasoning
+export const GET = handle(
+  resultsApi.sceneGrouping,
+  ({ db, user, params }) => getSceneGrouping(db, { userId: user.user_id, jobId: params.job_id }),
+  { ids: { job_id: "Video" } },
+);

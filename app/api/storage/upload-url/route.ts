@@ -1,0 +1,16 @@
+import { handle } from "@/lib/api/handler";
+import { storageApi } from "@/lib/schemas/storage";
+import { presignUpload } from "@/lib/storage/presign-upload";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/storage/upload-url – a presigned URL to PUT a new video to
+export const POST = handle(storageApi.uploadUrl, ({ user, body }) =>
+  presignUpload({
+    userId: user.user_id,
+    fileName: body.file_name,
+    key: body.key,
+    contentType: body.content_type.trim(),
+    expiresIn: body.expires_in,
+  }),
+);

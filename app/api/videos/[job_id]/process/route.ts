@@ -1,0 +1,23 @@
+import { handle } from "@/lib/api/handler";
+import { videosApi } from "@/lib/schemas/videos";
+import { ownedVideoKey } from "@/lib/videos/register-upload";
+import { queueProcessing } from "@/lib/videos/queue-processing";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/videos/{job_id}/process – start or restart processing with the given modules
+export const POST = handle(
+  videosApi.process,
+  async ({ db, user, params, body }) => {
+    const video = await queueProcessing(db, {
+      userId: user.user_id,
+      jobId: params.job_id,
+      kind: "process",
+      modules: body.modules,
+      initialPrompt: body.initial_prompt,
+      storagePath: body.storage_path ? ownedVideoKey(user.user_id, body.storage_path) : undefined,
+    });
+    return { job_id: video.jobId, status: "queued" as const, message: "Processing queued" };
+  },
+  { ids: { job_id: "Video" } },
+);

@@ -1,0 +1,21 @@
+import { handle } from "@/lib/api/handler";
+import { videosApi } from "@/lib/schemas/videos";
+import { queueProcessing } from "@/lib/videos/queue-processing";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/videos/{job_id}/reprocess – clear the segments and process again
+export const POST = handle(
+  videosApi.reprocess,
+  async ({ db, user, params, body }) => {
+    const video = await queueProcessing(db, {
+      userId: user.user_id,
+      jobId: params.job_id,
+      kind: "reprocess",
+      modules: body.modules,
+      initialPrompt: body.initial_prompt,
+    });
+    return { job_id: video.jobId, status: "queued" as const, message: "Reprocessing queued; previous segments cleared" };
+  },
+  { ids: { job_id: "Video" } },
+);

@@ -1,0 +1,39 @@
+import { handle } from "@/lib/api/handler";
+import { toVideoResponse, videosApi } from "@/lib/schemas/videos";
+import { patchVideo, removeVideo, requireVideo } from "@/lib/videos/video-ops";
+
+export const dynamic = "force-dynamic";
+const ids = { job_id: "Video" } as const;
+
+// GET /api/videos/{job_id} – one video
+export const GET = handle(
+  videosApi.get,
+  async ({ db, user, params }) => toVideoResponse(await requireVideo(db, { userId: user.user_id, jobId: params.job_id })),
+  { ids },
+);
+
+// PATCH /api/videos/{job_id} – rename, describe, move to a project (null unassigns)
+export const PATCH = handle(
+  videosApi.patch,
+  async ({ db, user, params, body }) =>
+    toVideoResponse(
+      await patchVideo(db, {
+        userId: user.user_id,
+        jobId: params.job_id,
+        name: body.name,
+        description: body.description,
+        projectId: body.project_id,
+      }),
+    ),
+  { ids },
+);
+
+// DELETE /api/videos/{job_id} – delete the video, its segments and shares (the file stays)
+export const DELETE = handle(
+  videosApi.remove,
+  async ({ db, user, params }) => {
+    await removeVideo(db, { userId: user.user_id, jobId: params.job_id });
+    return { ok: true as const };
+  },
+  { ids },
+);

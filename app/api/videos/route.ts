@@ -1,0 +1,10 @@
+import { handle } from "@/lib/api/handler";
+import { toVideoResponse, videosApi } from "@/lib/schemas/videos";
+import { listUserVideos } from "@/lib/videos/video-ops";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/videos – the caller's videos, newest first (project_id / status filters)
+export const GET = handle(videosApi.list, async ({ db, user, query }) =>
+  (await listUserVideos(db, { userId: user.user_id, projectId: query.project_id, status: query.status })).map(toVideoResponse),
+);

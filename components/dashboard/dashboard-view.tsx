@@ -1,0 +1,157 @@
+"use client";
+// What GET /api/dashboard returns today: the profile and the API keys.
+import Link from "next/link";
+import { useEffect, useState, type ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge, KeyStatusBadge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingBlock } from "@/components/ui/spinner";
+import { useDashboard } from "@/hooks/queries/dashboard";
+import { errorDetail } from "@/lib/client/api-client";
+import { formatDate, formatRelative } from "@/lib/client/format";
+import type { ApiKey, Profile } from "@/lib/client/types";
+
+function ProfileCard({ profile }: { profile: Profile }) {
+  const rows: [string, ReactNode][] = [
+    ["Name", profile.full_name || <span className="text-zinc-400">Not set</span>],
+    ["Email", profile.email || <span className="text-zinc-400">Not set</span>],
+    ["Time zone", profile.timezone],
+    ["Member since", formatDate(profile.created_at)],
+    [
+      "User ID",
+      <span key="id" className="flex items-center gap-1">
+        <code className="font-mono text-xs break-all text-zinc-700">{profile.user_id}</code>
+        <CopyButton text={profile.user_id} size="sm" variant="ghost" label="" accessibleLabel="Copy user ID" />
+      </span>,
+    ],
+  ];
+  return (
+    <Card aria-labelledby="profile-heading" className="min-w-0">
+      <CardHeader
+        title="Profile"
+        titleId="profile-heading"
+        actions={profile.is_admin ? <Badge tone="accent">Admin</Badge> : undefined}
+      />
+      <dl className="divide-y divide-zinc-100">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-1 gap-1 px-5 py-3 sm:grid-cols-3 sm:gap-4">
+            <dt className="text-sm text-zinc-500">{label}</dt>
+            <dd className="min-w-0 text-sm break-words text-zinc-900 sm:col-span-2">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function KeysCard({ keys }: { keys: ApiKey[] }) {
+  const active = keys.filter((k) => k.is_active).length;
+  return (
+    <Card aria-labelledby="keys-card-heading">
+      <CardHeader
+        title="API keys"
+        titleId="keys-card-heading"
+        description={`${active} active of ${keys.length}`}
+        actions={
+          <Link href="/keys" className={buttonClasses("secondary", "sm")}>
+            Manage keys
+          </Link>
+        }
+      />
+      {keys.length === 0 ? (
+        <p className="px-5 py-6 text-sm text-zinc-500">No keys yet.</p>
+      ) : (
+        <ul className="divide-y divide-zinc-100">
+          {keys.map((k) => (
+            <li key={k.id} className="flex items-center justify-between gap-3 px-5 py-3">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium text-zinc-900">{k.name}</p>
+                <p className="font-mono text-xs text-zinc-500">
+                  {k.key_prefix}
+                  <span className="font-sans">
+                    {" · "}
+                    {k.last_used_at ? `used ${formatRelative(k.last_used_at)}` : "never used"}
+                  </span>
+                </p>
+              </div>
+              <KeyStatusBadge isActive={!!k.is_active} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function QuickStartCard() {
+  // The origin is known only in the browser.
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
+  const command = `curl -H "Authorization: $API_KEY" \\\n  ${origin || "http://localhost:3000"}/api/dashboard`;
+  return (
+    <Card aria-labelledby="quickstart-heading">
+      <CardHeader
+        title="Call the API"
+        titleId="quickstart-heading"
+        description="Every request carries one of your keys in the Authorization header."
+      />
+      <div className="space-y-3 px-5 py-4">
+        <div className="flex items-start gap-2 rounded-lg bg-zinc-900 p-3">
+          <pre className="min-w-0 flex-1 py-1 font-mono text-xs leading-relaxed whitespace-pre-wrap text-zinc-100 [overflow-wrap:anywhere]">
+            <code>{command}</code>
+          </pre>
+          <CopyButton
+            text={command}
+            size="sm"
+            variant="on-dark"
+            label=""
+            accessibleLabel="Copy the command"
+          />
+        </div>
+        <p className="text-sm">
+          <Link href="/docs" className="font-medium text-accent-700 underline-offset-4 hover:underline">
+            Browse every endpoint in the API docs
+          </Link>
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+export function DashboardView() {
+  const { data, isPending, isError, error, refetch } = useDashboard();
+
+  if (isPending) return <LoadingBlock label="Loading your dashboard…" />;
+  if (isError) {
+    return (
+      <Alert
+        tone="error"
+        title="Could not load your dashboard"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {errorDetail(error)}
+      </Alert>
+    );
+  }
+
+  const firstName = data.profile.full_name?.trim().split(/\s+/)[0];
+  return (
+    <>
+      <PageHeader title={firstName ? `Hello, ${firstName}` : "Dashboard"} description={data.profile.email} />
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
+        <ProfileCard profile={data.profile} />
+        <div className="min-w-0 space-y-6">
+          <KeysCard keys={data.api_keys} />
+          <QuickStartCard />
+        </div>
+      </div>
+    </>
+  );
+}

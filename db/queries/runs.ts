@@ -1,0 +1,154 @@
+// Processing runs, their finished steps and their events. The embedded runner claims runs here;
+// the SSE route reads events here. Runs are internal: callers reach them through their video.
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { processingRuns, runEvents, runSteps } from "../schema";
+
+export type Run = typeof processingRuns.$inferSelect;
+export const ACTIVE_RUN_STATUSES = ["queued", "running"] as const;
+
+export async function insertRun(db: Db, values: typeof processingRuns.$inferInsert): Promise<Run> {
+  const [row] = await db.insert(processingRuns).values(values).returning();
+  return row;
+}
+
+export async function getRun(db: Db, runId: string): Promise<Run | null> {
+  const [row] = await db.select().from(processingRuns).where(eq(processingRuns.id, runId)).limit(1);
+  return row ?? null;
+}
+
+/** The latest run of a video (the one its events belong to). */
+export async function latestRunForJob(db: Db, jobId: string): Promise<Run | null> {
+  const [row] = await db
+    .select()
+    .from(processingRuns)
+    .where(eq(processingRuns.jobId, jobId))
+    .orderBy(desc(processingRuns.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Claims the oldest queued run, or a running one whose lease has expired (its process died),
+ * for `owner` until `leaseMs` from now. Exactly one claimer wins a run.
+ */
+export async function claimRun(
+  db: Db,
+  params: { owner: string; leaseMs: number; engine: string },
+): Promise<Run | null> {
+  const now = new Date();
+  const until = new Date(now.getTime() + params.leaseMs);
+  return db.transaction(async (tx) => {
+    const [candidate] = await tx
+      .select({ id: processingRuns.id })
+      .from(processingRuns)
+      .where(
+        and(
+          eq(processingRuns.engine, params.engine),
+          or(
+            eq(processingRuns.status, "queued"),
+            and(eq(processingRuns.status, "running"), lt(processingRuns.leaseExpiresAt, now)),
+          ),
+        ),
+      )
+      .orderBy(asc(processingRuns.createdAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!candidate) return null;
+    const [run] = await tx
+      .update(processingRuns)
+      .set({
+        status: "running",
+        leaseOwner: params.owner,
+        leaseExpiresAt: until,
+        attempts: sql`${processingRuns.attempts} + 1`,
+        startedAt: sql`coalesce(${processingRuns.startedAt}, ${now.toISOString()}::timestamp)`,
+      })
+      .where(eq(processingRuns.id, candidate.id))
+      .returning();
+    return run ?? null;
+  });
+}
+
+/** Extends a lease; false when the run is no longer ours (cancelled, or claimed by another). */
+export async function renewLease(db: Db, params: { runId: string; owner: string; leaseMs: number }): Promise<boolean> {
+  const rows = await db
+    .update(processingRuns)
+    .set({ leaseExpiresAt: new Date(Date.now() + params.leaseMs) })
+    .where(
+      and(
+        eq(processingRuns.id, params.runId),
+        eq(processingRuns.leaseOwner, params.owner),
+        eq(processingRuns.status, "running"),
+      ),
+    )
+    .returning({ id: processingRuns.id });
+  return rows.length > 0;
+}
+
+export async function finishRun(
+  db: Db,
+  params: { runId: string; status: "completed" | "failed" | "cancelled"; error?: string | null },
+): Promise<void> {
+  await db
+    .update(processingRuns)
+    .set({ status: params.status, error: params.error ?? null, finishedAt: new Date(), leaseExpiresAt: null })
+    .where(eq(processingRuns.id, params.runId));
+}
+
+/** Cancels the video's queued or running runs (segments cleared, video deleted or re-queued). */
+export async function cancelActiveRuns(db: Db, jobId: string): Promise<void> {
+  await db
+    .update(processingRuns)
+    .set({ status: "cancelled", finishedAt: new Date(), leaseExpiresAt: null })
+    .where(and(eq(processingRuns.jobId, jobId), inArray(processingRuns.status, [...ACTIVE_RUN_STATUSES])));
+}
+
+export async function getFinishedSteps(db: Db, runId: string): Promise<Map<string, unknown>> {
+  const rows = await db.select().from(runSteps).where(eq(runSteps.runId, runId));
+  return new Map(rows.map((r) => [r.name, r.output]));
+}
+
+export async function recordStep(db: Db, params: { runId: string; name: string; output: unknown }): Promise<void> {
+  await db
+    .insert(runSteps)
+    .values({ runId: params.runId, name: params.name, output: (params.output ?? null) as never })
+    .onConflictDoUpdate({ target: [runSteps.runId, runSteps.name], set: { output: (params.output ?? null) as never } });
+}
+
+export type RunEvent = typeof runEvents.$inferSelect;
+
+export async function insertEvent(
+  db: Db,
+  params: { runId: string; jobId: string; type: string; data?: Record<string, unknown> },
+): Promise<RunEvent> {
+  const [row] = await db
+    .insert(runEvents)
+    .values({ runId: params.runId, jobId: params.jobId, type: params.type, data: params.data ?? {} })
+    .returning();
+  return row;
+}
+
+export async function listRunEvents(db: Db, params: { runId: string; afterId?: number }): Promise<RunEvent[]> {
+  return db
+    .select()
+    .from(runEvents)
+    .where(and(eq(runEvents.runId, params.runId), gt(runEvents.id, params.afterId ?? 0)))
+    .orderBy(asc(runEvents.id));
+}
+
+/** New events of several jobs at once (the SSE hub polls with one query for all its subscribers). */
+export async function eventsSince(db: Db, params: { jobIds: string[]; afterId: number }): Promise<RunEvent[]> {
+  if (!params.jobIds.length) return [];
+  return db
+    .select()
+    .from(runEvents)
+    .where(and(inArray(runEvents.jobId, params.jobIds), gt(runEvents.id, params.afterId)))
+    .orderBy(asc(runEvents.id))
+    .limit(1000);
+}
+
+export async function maxEventId(db: Db): Promise<number> {
+  const [row] = await db.select({ max: sql<number>`coalesce(max(${runEvents.id}), 0)` }).from(runEvents);
+  return Number(row?.max ?? 0);
+}

@@ -1,0 +1,45 @@
+// Segments of a video, read by owner.
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "../client";
+import { segments } from "../schema";
+
+export type NewSegment = typeof segments.$inferInsert;
+
+export async function listSegments(
+  db: Db,
+  params: { userId: string; jobId: string; modules?: readonly string[] },
+) {
+  const where: SQL[] = [eq(segments.jobId, params.jobId), eq(segments.userId, params.userId)];
+  if (params.modules) where.push(inArray(segments.module, [...params.modules]));
+  return db
+    .select({
+      id: segments.id,
+      jobId: segments.jobId,
+      module: segments.module,
+      content: segments.content,
+      startTime: segments.startTime,
+      endTime: segments.endTime,
+      metadata: segments.metadata,
+      createdAt: segments.createdAt,
+    })
+    .from(segments)
+    .where(and(...where))
+    .orderBy(asc(segments.startTime), asc(segments.endTime), asc(segments.module), asc(segments.createdAt));
+}
+
+export type SegmentRow = Awaited<ReturnType<typeof listSegments>>[number];
+
+export async function deleteSegments(db: Db, params: { userId: string; jobId: string; module?: string }) {
+  const where: SQL[] = [eq(segments.jobId, params.jobId), eq(segments.userId, params.userId)];
+  if (params.module) where.push(eq(segments.module, params.module));
+  await db.delete(segments).where(and(...where));
+}
+
+export async function insertSegments(db: Db, rows: NewSegment[]) {
+  if (!rows.length) return [];
+  const out = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    out.push(...(await db.insert(segments).values(rows.slice(i, i + 500)).returning({ id: segments.id })));
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+// Videos, scoped to their owner. Segments, runs, events and shared reports go with a video
+// (foreign keys cascade).
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "../client";
+import { videos, type Video } from "../schema";
+
+export const VIDEO_STATUSES = ["uploaded", "queued", "processing", "completed", "failed"] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+export async function getVideoByJobId(db: Db, params: { userId: string; jobId: string }): Promise<Video | null> {
+  const [row] = await db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.jobId, params.jobId), eq(videos.userId, params.userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Any user's video with this job id: only for uniqueness checks, never to answer a caller. */
+export async function jobIdTaken(db: Db, jobId: string): Promise<boolean> {
+  const rows = await db.select({ id: videos.id }).from(videos).where(eq(videos.jobId, jobId)).limit(1);
+  return rows.length > 0;
+}
+
+export async function getVideoByStoragePath(db: Db, params: { userId: string; storagePath: string }) {
+  const [row] = await db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.userId, params.userId), eq(videos.storagePath, params.storagePath)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listVideos(
+  db: Db,
+  params: { userId: string; projectId?: string; status?: VideoStatus },
+): Promise<Video[]> {
+  const where: SQL[] = [eq(videos.userId, params.userId)];
+  if (params.projectId) where.push(eq(videos.projectId, params.projectId));
+  if (params.status) where.push(eq(videos.status, params.status));
+  return db.select().from(videos).where(and(...where)).orderBy(desc(videos.createdAt));
+}
+
+export async function insertVideo(db: Db, values: typeof videos.$inferInsert): Promise<Video> {
+  const [row] = await db.insert(videos).values(values).returning();
+  return row;
+}
+
+export async function updateVideo(
+  db: Db,
+  params: { userId: string; jobId: string; set: Partial<typeof videos.$inferInsert>; fromStatuses?: VideoStatus[] },
+): Promise<Video | null> {
+  const where: SQL[] = [eq(videos.jobId, params.jobId), eq(videos.userId, params.userId)];
+  if (params.fromStatuses) where.push(inArray(videos.status, params.fromStatuses));
+  const [row] = await db
+    .update(videos)
+    .set({ ...params.set, updatedAt: new Date() })
+    .where(and(...where))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteVideo(db: Db, params: { userId: string; jobId: string }): Promise<boolean> {
+  const rows = await db
+    .delete(videos)
+    .where(and(eq(videos.jobId, params.jobId), eq(videos.userId, params.userId)))
+    .returning({ id: videos.id });
+  return rows.length > 0;
+}
+
+/** Removes the videos registered for a stored file (with their segments and shared reports). */
+export async function deleteVideosByStoragePath(db: Db, params: { userId: string; storagePath: string }): Promise<number> {
+  const rows = await db
+    .delete(videos)
+    .where(and(eq(videos.userId, params.userId), eq(videos.storagePath, params.storagePath)))
+    .returning({ id: videos.id });
+  return rows.length;
+}

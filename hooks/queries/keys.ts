@@ -1,0 +1,54 @@
+// API keys: list, create, activate/deactivate, delete. Every change refreshes the list and the
+// dashboard (which embeds the keys).
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiClient } from "@/lib/client/api-client";
+import type { ApiKey, OkResponse } from "@/lib/client/types";
+import { dashboardQueries } from "./dashboard";
+
+export const keyQueries = {
+  all: () => ["keys"] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...keyQueries.all(), "list"],
+      queryFn: ({ signal }) => apiClient.get<ApiKey[]>("/keys", { signal }),
+    }),
+};
+
+function useInvalidateKeys() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: keyQueries.all() }),
+      queryClient.invalidateQueries({ queryKey: dashboardQueries.all() }),
+    ]);
+}
+
+export function useKeys() {
+  return useQuery(keyQueries.list());
+}
+
+/** The answer holds the full key: the only time it can be shown. */
+export function useCreateKey() {
+  const invalidate = useInvalidateKeys();
+  return useMutation({
+    mutationFn: (name: string) => apiClient.post<ApiKey>("/keys", { name }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetKeyActive() {
+  const invalidate = useInvalidateKeys();
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
+      apiClient.patch<ApiKey>(`/keys/${encodeURIComponent(id)}`, { is_active: isActive }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteKey() {
+  const invalidate = useInvalidateKeys();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete<OkResponse>(`/keys/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}

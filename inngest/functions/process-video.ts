@@ -1,0 +1,41 @@
+// The pipeline as an Inngest function: every named step of runPipeline becomes a memoized,
+// retried `step.run`. Failures after the retries mark the run and its video failed.
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { processingRuns } from "@/db/schema";
+import { failRun } from "@/lib/pipeline/finalize-run";
+import { RunCancelledError, runPipeline } from "@/lib/pipeline/run-pipeline";
+import { inngest, PROCESS_EVENT } from "../client";
+
+export const processVideo = inngest.createFunction(
+  {
+    id: "process-video",
+    triggers: [{ event: PROCESS_EVENT }],
+    concurrency: { limit: 2 },
+    retries: 2,
+    onFailure: async ({ event, error }) => {
+      const runId = (event.data.event.data as { runId: string }).runId;
+      await failRun(await getDb(), { runId, error: error.message || "Processing failed" });
+    },
+  },
+  async ({ event, step }) => {
+    const { runId } = event.data as { runId: string };
+    const db = await getDb();
+    await step.run("claim", async () => {
+      await db
+        .update(processingRuns)
+        .set({ status: "running", startedAt: new Date(), attempts: 1 })
+        .where(and(eq(processingRuns.id, runId), eq(processingRuns.status, "queued")));
+      return null;
+    });
+    try {
+      await runPipeline(db, runId, (name, fn) => step.run(name, fn) as never, new AbortController().signal);
+    } catch (err) {
+      if (err instanceof RunCancelledError) return { runId, cancelled: true };
+      throw err;
+    }
+    return { runId, cancelled: false };
+  },
+);
+
+export const functions = [processVideo];

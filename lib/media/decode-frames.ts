@@ -1,0 +1,435 @@
+// One ffmpeg decode pass → small RGB frames streamed into Node → cheap per-frame features.
+//
+// Why this shape:
+// - ffmpeg does the expensive part (decode + area downscale to e.g. 64×36 + yuv→rgb at the small
+//   size) in one process; Node only touches ~2.3 k pixels per frame, so the pass runs close to the
+//   speed of a plain decode. Other modules can hook `onFrame` to compute their own per-frame things
+//   from the same pass instead of decoding again.
+// - Frame times come from the frame pts, read from a `showinfo` placed *after* the downscale (its
+//   per-frame checksum then costs nothing), with `-fps_mode passthrough` so ffmpeg neither
+//   duplicates nor drops frames: variable-frame-rate files get their real times. Times are relative
+//   to the container start time (what players show). Without showinfo lines (odd builds) the
+//   fallback is index / fps.
+import { spawn } from "node:child_process";
+import { ffmpegPath, ffprobePath, MediaToolError, runTool } from "./ffmpeg";
+
+/** Block grid kept per frame for multi-frame comparisons (RGB block means). */
+export const GRID_W = 16;
+export const GRID_H = 9;
+/** Joint RGB histogram with 4 levels per channel. */
+export const HIST_BINS = 64;
+
+export interface FrameFeatures {
+  index: number;
+  /** Presentation time in seconds from the start of the file. */
+  time: number;
+  /** Mean luma (BT.601), 0..1. */
+  meanLuma: number;
+  /** Standard deviation of luma over the frame, 0..1. */
+  lumaStd: number;
+  /** Mean |Δluma| against the previous decoded frame at analysis size, 0..1 (0 for the first frame). */
+  diffPrev: number;
+  /** Mean |Δ| of the luma gradient magnitude against the previous frame, 0..1: edges appearing/vanishing. */
+  edgeDiffPrev: number;
+  /** Mean luma gradient magnitude (sharpness/texture), 0..1. */
+  edgeEnergy: number;
+  /** Pixel counts of the 4×4×4 joint RGB histogram (index r>>6<<4 | g>>6<<2 | b>>6). */
+  hist: Uint16Array;
+  /** GRID_W×GRID_H RGB block means, row-major, 3 bytes per cell. */
+  grid: Uint8Array;
+}
+
+export interface RawFrame {
+  index: number;
+  time: number;
+  width: number;
+  height: number;
+  /** Packed rgb24, width*height*3 bytes. Reused after the callback returns: copy what you keep. */
+  rgb: Uint8Array;
+  /** BT.601 luma, width*height bytes. Reused like `rgb`. */
+  luma: Uint8Array;
+}
+
+export interface DecodeFrameOptions {
+  /** Analysis size (default 64×36; aspect is not preserved — features don't need it). */
+  width?: number;
+  height?: number;
+  /** ffmpeg decoder threads (default: ffmpeg's automatic choice). */
+  threads?: number;
+  /** Called for every frame, in order, with the small RGB frame and its features. */
+  onFrame?: (frame: RawFrame, features: FrameFeatures) => void;
+  /** Keep features in the result (default true); false when onFrame consumes them (long files). */
+  keepFeatures?: boolean;
+  /** Stop after this many seconds of video. */
+  maxSeconds?: number;
+  signal?: AbortSignal;
+}
+
+export interface DecodedFrames {
+  /** Nominal frame rate (avg_frame_rate, else r_frame_rate, else from frame times). */
+  fps: number;
+  /** Source frame size. */
+  width: number;
+  height: number;
+  /** Container duration in seconds (falls back to the last frame's end). */
+  duration: number;
+  analysisWidth: number;
+  analysisHeight: number;
+  frames: FrameFeatures[];
+  frameCount: number;
+}
+
+interface StreamProbe {
+  fps: number;
+  width: number;
+  height: number;
+  duration: number;
+  startTime: number;
+}
+
+function parseRate(r: unknown): number {
+  if (typeof r !== "string" || !r) return 0;
+  const [n, d] = r.split("/").map(Number);
+  const v = d ? n / d : n;
+  return Number.isFinite(v) && v > 0 && v < 1000 ? v : 0;
+}
+
+async function probeStream(file: string, signal?: AbortSignal): Promise<StreamProbe> {
+  const { stdout } = await runTool(
+    ffprobePath(),
+    [
+      "-v", "error", "-select_streams", "v:0", "-print_format", "json",
+      "-show_entries", "stream=width,height,avg_frame_rate,r_frame_rate,duration,start_time:format=duration,start_time",
+      file,
+    ],
+    { signal },
+  );
+  const info = JSON.parse(stdout.toString()) as {
+    streams?: Record<string, string | number | undefined>[];
+    format?: { duration?: string; start_time?: string };
+  };
+  const s = info.streams?.[0];
+  if (!s) throw new MediaToolError("File has no video stream");
+  return {
+    fps: parseRate(s.avg_frame_rate) || parseRate(s.r_frame_rate),
+    width: Number(s.width) || 0,
+    height: Number(s.height) || 0,
+    duration: Number(info.format?.duration ?? s.duration) || 0,
+    startTime: Number(info.format?.start_time ?? s.start_time) || 0,
+  };
+}
+
+function decodeArgs(file: string, w: number, h: number, opts: DecodeFrameOptions, fpsModeFlag: string): string[] {
+  const args = ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info"];
+  if (opts.threads) args.push("-threads", String(opts.threads));
+  args.push("-i", file, "-map", "0:v:0", "-an", "-sn", "-dn");
+  if (opts.maxSeconds) args.push("-t", String(opts.maxSeconds));
+  // `format` right after `scale` lets one swscale pass resize and convert at the small size.
+  args.push("-vf", `scale=${w}:${h}:flags=area,format=rgb24,showinfo`);
+  args.push(fpsModeFlag, "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1");
+  return args;
+}
+
+/** Computes the features of one small RGB frame; `prevLuma`/`prevEdge` hold the previous frame's planes. */
+class FeatureExtractor {
+  private luma: Uint8Array;
+  private prevLuma: Uint8Array;
+  private edge: Uint8Array;
+  private prevEdge: Uint8Array;
+  private hasPrev = false;
+  private readonly cellOf: Uint16Array;
+  private readonly cellCount: Uint16Array;
+  private readonly sums = new Uint32Array(GRID_W * GRID_H * 3);
+
+  constructor(readonly w: number, readonly h: number) {
+    const n = w * h;
+    this.luma = new Uint8Array(n);
+    this.prevLuma = new Uint8Array(n);
+    this.edge = new Uint8Array(n);
+    this.prevEdge = new Uint8Array(n);
+    this.cellOf = new Uint16Array(n);
+    this.cellCount = new Uint16Array(GRID_W * GRID_H);
+    for (let y = 0; y < h; y++) {
+      const gy = Math.min(GRID_H - 1, Math.floor((y * GRID_H) / h));
+      for (let x = 0; x < w; x++) {
+        const c = gy * GRID_W + Math.min(GRID_W - 1, Math.floor((x * GRID_W) / w));
+        this.cellOf[y * w + x] = c;
+        this.cellCount[c]++;
+      }
+    }
+  }
+
+  extract(rgb: Uint8Array, index: number, time: number): FrameFeatures {
+    const { w, h, luma, edge, cellOf, sums } = this;
+    const n = w * h;
+    const hist = new Uint16Array(HIST_BINS);
+    sums.fill(0);
+    let sum = 0;
+    let sumSq = 0;
+    for (let i = 0, p = 0; i < n; i++, p += 3) {
+      const r = rgb[p], g = rgb[p + 1], b = rgb[p + 2];
+      const y = (77 * r + 150 * g + 29 * b + 128) >> 8;
+      luma[i] = y;
+      sum += y;
+      sumSq += y * y;
+      hist[((r >> 6) << 4) | ((g >> 6) << 2) | (b >> 6)]++;
+      const c = cellOf[i] * 3;
+      sums[c] += r;
+      sums[c + 1] += g;
+      sums[c + 2] += b;
+    }
+    // Gradient magnitude (|dx|+|dy|, forward differences), clamped to a byte.
+    let edgeSum = 0;
+    for (let y = 0; y < h; y++) {
+      const row = y * w;
+      const down = y + 1 < h ? w : 0;
+      for (let x = 0; x < w; x++) {
+        const i = row + x;
+        const right = x + 1 < w ? 1 : 0;
+        const m = Math.abs(luma[i + right] - luma[i]) + Math.abs(luma[i + down] - luma[i]);
+        const e = m > 255 ? 255 : m;
+        edge[i] = e;
+        edgeSum += e;
+      }
+    }
+    let diff = 0;
+    let edgeDiff = 0;
+    if (this.hasPrev) {
+      const pl = this.prevLuma;
+      const pe = this.prevEdge;
+      for (let i = 0; i < n; i++) {
+        diff += Math.abs(luma[i] - pl[i]);
+        edgeDiff += Math.abs(edge[i] - pe[i]);
+      }
+    }
+    const grid = new Uint8Array(GRID_W * GRID_H * 3);
+    for (let c = 0; c < GRID_W * GRID_H; c++) {
+      const k = this.cellCount[c] || 1;
+      grid[c * 3] = Math.round(sums[c * 3] / k);
+      grid[c * 3 + 1] = Math.round(sums[c * 3 + 1] / k);
+      grid[c * 3 + 2] = Math.round(sums[c * 3 + 2] / k);
+    }
+    const mean = sum / n;
+    const features: FrameFeatures = {
+      index,
+      time,
+      meanLuma: mean / 255,
+      lumaStd: Math.sqrt(Math.max(0, sumSq / n - mean * mean)) / 255,
+      diffPrev: this.hasPrev ? diff / (n * 255) : 0,
+      edgeDiffPrev: this.hasPrev ? edgeDiff / (n * 255) : 0,
+      edgeEnergy: edgeSum / (n * 255),
+      hist,
+      grid,
+    };
+    this.swap();
+    return features;
+  }
+
+  /** After extract: keep this frame's planes as "previous"; `luma`/`edge` are rewritten next time. */
+  private swap() {
+    const l = this.prevLuma;
+    this.prevLuma = this.luma;
+    this.luma = l;
+    const e = this.prevEdge;
+    this.prevEdge = this.edge;
+    this.edge = e;
+    this.hasPrev = true;
+  }
+
+  /** Luma of the frame last passed to extract (valid until the next extract). */
+  get lastLuma(): Uint8Array {
+    return this.prevLuma;
+  }
+}
+
+const SHOWINFO_RE = /\bn:\s*(\d+)\s+pts:\s*(-?\d+)\s+pts_time:\s*(-?[\d.e+-]+)/;
+
+function runDecode(
+  file: string,
+  w: number,
+  h: number,
+  opts: DecodeFrameOptions,
+  fpsModeFlag: string,
+  probing: Promise<StreamProbe>,
+): Promise<{ frames: FrameFeatures[]; count: number }> {
+  return new Promise((resolve, reject) => {
+    // The decode starts while ffprobe runs; frames wait in `waiting` until the probe (start time)
+    // is known — a few frames at most.
+    let probe: StreamProbe | null = null;
+    const nominalFps = () => probe?.fps || 30;
+    const frameBytes = w * h * 3;
+    const keep = opts.keepFeatures !== false;
+    const frames: FrameFeatures[] = [];
+    const extractor = new FeatureExtractor(w, h);
+    const ptsTimes: number[] = [];
+    // Frames whose showinfo line has not arrived yet (stdout and stderr are separate pipes).
+    const waiting: Uint8Array[] = [];
+    let nextIndex = 0;
+    let stage = new Uint8Array(frameBytes);
+    let staged = 0;
+    let stderrTail = "";
+    let lineBuf = "";
+    let failed: Error | null = null;
+    let lastTime = -Infinity;
+
+    const emit = (rgb: Uint8Array, time: number) => {
+      // Guard against non-monotonic pts (broken files): times never go backwards.
+      if (!(time > lastTime)) time = lastTime === -Infinity ? 0 : lastTime + 1 / nominalFps();
+      lastTime = time;
+      const index = nextIndex++;
+      const features = extractor.extract(rgb, index, time);
+      if (keep) frames.push(features);
+      if (opts.onFrame) {
+        opts.onFrame({ index, time, width: w, height: h, rgb, luma: extractor.lastLuma }, features);
+      }
+    };
+    const timeOf = (i: number): number | undefined => {
+      const t = ptsTimes[i];
+      return t === undefined || !probe ? undefined : Math.max(0, t - probe.startTime);
+    };
+    const drain = () => {
+      while (waiting.length && timeOf(nextIndex) !== undefined) emit(waiting.shift()!, timeOf(nextIndex)!);
+    };
+    const onFrameBytes = (rgb: Uint8Array, copy: boolean) => {
+      if (failed) return;
+      try {
+        const t = waiting.length ? undefined : timeOf(nextIndex);
+        if (t !== undefined) emit(rgb, t);
+        else waiting.push(copy ? rgb.slice() : rgb);
+      } catch (e) {
+        failed = e as Error;
+        child.kill("SIGKILL");
+      }
+    };
+
+    const child = spawn(ffmpegPath(), decodeArgs(file, w, h, opts, fpsModeFlag), {
+      stdio: ["ignore", "pipe", "pipe"],
+      signal: opts.signal,
+    });
+    probing.then(
+      (p) => {
+        probe = p;
+        try {
+          drain();
+        } catch (e) {
+          failed = e as Error;
+          child.kill("SIGKILL");
+        }
+      },
+      (e) => {
+        failed = e as Error;
+        child.kill("SIGKILL");
+      },
+    );
+    child.stdout.on("data", (chunk: Buffer) => {
+      let off = 0;
+      if (staged > 0) {
+        const take = Math.min(frameBytes - staged, chunk.length);
+        stage.set(chunk.subarray(0, take), staged);
+        staged += take;
+        off = take;
+        if (staged === frameBytes) {
+          onFrameBytes(stage, false);
+          // `stage` may now sit in `waiting`: never write into it again.
+          stage = new Uint8Array(frameBytes);
+          staged = 0;
+        }
+      }
+      while (chunk.length - off >= frameBytes) {
+        onFrameBytes(new Uint8Array(chunk.buffer, chunk.byteOffset + off, frameBytes), true);
+        off += frameBytes;
+      }
+      if (off < chunk.length) {
+        stage.set(chunk.subarray(off), 0);
+        staged = chunk.length - off;
+      }
+    });
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (text: string) => {
+      lineBuf += text;
+      let nl: number;
+      while ((nl = lineBuf.indexOf("\n")) >= 0) {
+        const line = lineBuf.slice(0, nl);
+        lineBuf = lineBuf.slice(nl + 1);
+        const m = line.includes("pts_time") ? SHOWINFO_RE.exec(line) : null;
+        if (m) ptsTimes[Number(m[1])] = Number(m[3]);
+        else if (!line.includes("Parsed_showinfo")) {
+          stderrTail = (stderrTail + line + "\n").slice(-4000);
+        }
+      }
+      if (waiting.length) {
+        try {
+          drain();
+        } catch (e) {
+          failed = e as Error;
+          child.kill("SIGKILL");
+        }
+      }
+    });
+    child.on("error", (e) => {
+      reject(new MediaToolError((e as NodeJS.ErrnoException).code === "ENOENT" ? `${ffmpegPath()} is not installed` : e.message));
+    });
+    child.on("close", async (code) => {
+      if (failed) return reject(failed);
+      if (!probe) {
+        try {
+          probe = await probing;
+        } catch (e) {
+          return reject(e);
+        }
+      }
+      if (code !== 0) {
+        const err = new MediaToolError(`ffmpeg exited with ${code}: ${stderrTail.trim().split("\n").slice(-3).join(" | ")}`);
+        (err as MediaToolError & { stderr?: string }).stderr = stderrTail;
+        return reject(err);
+      }
+      try {
+        drain();
+        // Frames without a pts line (should not happen): continue the timeline at the nominal rate.
+        const step = 1 / nominalFps();
+        while (waiting.length) {
+          const prev = lastTime === -Infinity ? -step : lastTime;
+          emit(waiting.shift()!, prev + step);
+        }
+      } catch (e) {
+        return reject(e);
+      }
+      resolve({ frames, count: nextIndex });
+    });
+  });
+}
+
+/**
+ * Decodes the first video stream once at full frame rate, downscaled in ffmpeg, and returns
+ * per-frame features (and streams every small frame to `onFrame`).
+ */
+export async function decodeFrameFeatures(file: string, opts: DecodeFrameOptions = {}): Promise<DecodedFrames> {
+  const w = opts.width ?? 64;
+  const h = opts.height ?? 36;
+  const probing = probeStream(file, opts.signal);
+  probing.catch(() => undefined);
+  let result: { frames: FrameFeatures[]; count: number };
+  try {
+    result = await runDecode(file, w, h, opts, "-fps_mode", probing);
+  } catch (err) {
+    // ffmpeg < 5.1 has no -fps_mode; -vsync is the older spelling of the same thing.
+    const stderr = (err as { stderr?: string }).stderr ?? "";
+    if (!/Unrecognized option 'fps_mode'/.test(stderr)) throw err;
+    result = await runDecode(file, w, h, opts, "-vsync", probing);
+  }
+  const p = await probing;
+  const frames = result.frames;
+  let fps = p.fps;
+  if (!fps && frames.length > 1) fps = (frames.length - 1) / (frames[frames.length - 1].time - frames[0].time || 1);
+  const lastEnd = frames.length ? frames[frames.length - 1].time + 1 / (fps || 30) : 0;
+  return {
+    fps,
+    width: p.width,
+    height: p.height,
+    duration: p.duration || lastEnd,
+    analysisWidth: w,
+    analysisHeight: h,
+    frames,
+    frameCount: result.count,
+  };
+}

@@ -1,0 +1,24 @@
+// Which engine drives the pipeline: Inngest when configured, else the embedded runner.
+export type EngineName = "embedded" | "inngest";
+
+export function activeEngine(): EngineName {
+  return process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV ? "inngest" : "embedded";
+}
+
+type Waker = (jobId: string) => void | Promise<void>;
+const wakers = ((globalThis as Record<string, unknown>).__vaWakers ??= new Set<Waker>()) as Set<Waker>;
+
+/** The engines register here to hear about new runs at once (the embedded runner also polls). */
+export function onRunQueued(fn: Waker): () => void {
+  wakers.add(fn);
+  return () => wakers.delete(fn);
+}
+
+export async function notifyRunQueued(jobId: string): Promise<void> {
+  if (activeEngine() === "inngest") {
+    const { sendProcessEvent } = await import("@/inngest/client");
+    await sendProcessEvent(jobId);
+    return;
+  }
+  for (const w of wakers) await w(jobId);
+}

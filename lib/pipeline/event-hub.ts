@@ -1,0 +1,95 @@
+// Delivers run events to SSE subscribers. Events are rows: local ones arrive at once through
+// emitEvent, and one shared poll (only while anybody listens) picks up rows written by other
+// processes on the same database. No subscriber, no timer.
+import type { Db } from "@/db/client";
+import { eventsSince, maxEventId, type RunEvent } from "@/db/queries/runs";
+import { onLocalEvent } from "./events";
+
+type Listener = (e: RunEvent) => void;
+
+export class EventHub {
+  private subs = new Map<string, Set<Listener>>();
+  private lastId = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private offLocal: (() => void) | null = null;
+  private polling = false;
+  private starting: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly pollMs = 500,
+  ) {}
+
+  get subscriberCount(): number {
+    let n = 0;
+    for (const s of this.subs.values()) n += s.size;
+    return n;
+  }
+
+  get isIdle(): boolean {
+    return this.timer === null && this.offLocal === null;
+  }
+
+  async subscribe(jobId: string, fn: Listener): Promise<() => void> {
+    let set = this.subs.get(jobId);
+    if (!set) this.subs.set(jobId, (set = new Set()));
+    set.add(fn);
+    await this.ensureRunning();
+    return () => {
+      const s = this.subs.get(jobId);
+      if (!s) return;
+      s.delete(fn);
+      if (!s.size) this.subs.delete(jobId);
+      if (!this.subs.size) this.stop();
+    };
+  }
+
+  private deliver(e: RunEvent): void {
+    if (e.id > this.lastId) this.lastId = e.id;
+    for (const fn of this.subs.get(e.jobId) ?? []) fn(e);
+  }
+
+  private ensureRunning(): Promise<void> {
+    if (this.timer) return Promise.resolve();
+    this.starting ??= (async () => {
+      this.lastId = Math.max(this.lastId, await maxEventId(this.db));
+      if (!this.subs.size || this.timer) return;
+      this.offLocal = onLocalEvent((e) => this.deliver(e));
+      this.timer = setInterval(() => void this.poll(), this.pollMs);
+      this.timer.unref();
+    })().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling || !this.subs.size) return;
+    this.polling = true;
+    try {
+      const rows = await eventsSince(this.db, { jobIds: [...this.subs.keys()], afterId: this.lastId });
+      for (const e of rows) this.deliver(e);
+    } catch (err) {
+      console.error("[events] poll failed:", err);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.offLocal?.();
+    this.offLocal = null;
+  }
+}
+
+const holder = ((globalThis as Record<string, unknown>).__vaHub ??= {}) as { hub?: EventHub; db?: Db };
+
+export function eventHub(db: Db): EventHub {
+  if (!holder.hub || holder.db !== db) {
+    holder.hub = new EventHub(db);
+    holder.db = db;
+  }
+  return holder.hub;
+}

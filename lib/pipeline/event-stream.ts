@@ -1,0 +1,86 @@
+// GET /processing/{job_id}/events as a text/event-stream: the current run's events so far, then
+// live ones; `: keepalive` every second; closes after `done`. A finished video answers `done` at
+// once; a video not started yet keeps the client waiting (keepalives) until a run ends.
+import type { Db } from "@/db/client";
+import { latestRunForJob, listRunEvents, type RunEvent } from "@/db/queries/runs";
+import type { Video } from "@/db/schema";
+import { eventHub } from "./event-hub";
+
+const encoder = new TextEncoder();
+
+export function eventPayload(e: RunEvent): Record<string, unknown> {
+  return { type: e.type, job_id: e.jobId, ...(e.data as Record<string, unknown>) };
+}
+
+export function processingEventStream(db: Db, video: Video, signal: AbortSignal, keepaliveMs = 1000): ReadableStream<Uint8Array> {
+  let cleanup = () => {};
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let closed = false;
+      let lastId = 0;
+      let keepalive: NodeJS.Timeout | null = null;
+      let unsubscribe: (() => void) | null = null;
+      cleanup = () => {
+        if (closed) return;
+        closed = true;
+        if (keepalive) clearInterval(keepalive);
+        unsubscribe?.();
+        signal.removeEventListener("abort", cleanup);
+        try {
+          controller.close();
+        } catch {
+          /* already closed by the client */
+        }
+      };
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const send = (e: RunEvent) => {
+        if (closed || e.id <= lastId) return;
+        lastId = e.id;
+        write(`data: ${JSON.stringify(eventPayload(e))}\n\n`);
+        if (e.type === "done") cleanup();
+      };
+      if (signal.aborted) return cleanup();
+      signal.addEventListener("abort", cleanup);
+
+      if (video.status === "completed" || video.status === "failed") {
+        write(`data: ${JSON.stringify({ type: "done", job_id: video.jobId, status: video.status, ...(video.error ? { error: video.error } : {}) })}\n\n`);
+        return cleanup();
+      }
+      // Subscribe before reading what is stored, so nothing falls between the two.
+      const pending: RunEvent[] = [];
+      let replaying = true;
+      unsubscribe = await eventHub(db).subscribe(video.jobId, (e) => (replaying ? pending.push(e) : send(e)));
+      if (closed) return unsubscribe();
+      keepalive = setInterval(() => write(": keepalive\n\n"), keepaliveMs);
+      keepalive.unref?.();
+      write(": connected\n\n");
+      if (video.status === "queued" || video.status === "processing") {
+        const run = await latestRunForJob(db, video.jobId);
+        if (run) for (const e of await listRunEvents(db, { runId: run.id })) send(e);
+      }
+      replaying = false;
+      for (const e of pending.sort((a, b) => a.id - b.id)) send(e);
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}
+
+export function sseResponse(stream: ReadableStream<Uint8Array>): Response {
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,19 @@
+// Writing a run's events: rows the SSE route streams (and wakes local subscribers at once).
+import type { Db } from "@/db/client";
+import { insertEvent, type RunEvent } from "@/db/queries/runs";
+
+type Listener = (e: RunEvent) => void;
+const listeners = ((globalThis as Record<string, unknown>).__vaEventListeners ??= new Set<Listener>()) as Set<Listener>;
+
+export function onLocalEvent(fn: Listener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+export async function emitEvent(
+  db: Db,
+  params: { runId: string; jobId: string; type: string; data?: Record<string, unknown> },
+): Promise<void> {
+  const row = await insertEvent(db, params);
+  for (const l of listeners) l(row);
+}

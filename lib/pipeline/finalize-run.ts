@@ -1,0 +1,69 @@
+// The end of a run, success or failure: the video's status, the usage record, the notification
+// and the `done` event, written together.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { finishRun, getRun } from "@/db/queries/runs";
+import { insertNotification } from "@/db/queries/notifications";
+import { insertUsageRecord } from "@/db/queries/usage";
+import { videos } from "@/db/schema";
+import { emitEvent } from "./events";
+
+function secondsSince(d: Date | null): number {
+  return d ? Math.max(0, (Date.now() - d.getTime()) / 1000) : 0;
+}
+
+export async function finalizeRun(db: Db, params: { runId: string; notes: string[] }): Promise<void> {
+  const run = await getRun(db, params.runId);
+  if (!run || run.status !== "running") return;
+  const processingTime = Math.round(secondsSince(run.startedAt) * 1000) / 1000;
+  const done = await db.transaction(async (tx) => {
+    const [video] = await tx
+      .update(videos)
+      .set({ status: "completed", error: null, processingTime, runCount: sql`${videos.runCount} + 1`, updatedAt: new Date() })
+      .where(and(eq(videos.jobId, run.jobId), eq(videos.status, "processing")))
+      .returning();
+    if (!video) return null;
+    await insertUsageRecord(tx, {
+      userId: run.userId,
+      jobId: run.jobId,
+      action: run.action,
+      durationMinutes: video.duration / 60,
+      processingTime,
+      modules: run.modules,
+    });
+    const noteText = params.notes.length ? ` Notes: ${params.notes.join(" ")}` : "";
+    await insertNotification(tx, {
+      userId: run.userId,
+      title: "Processing complete",
+      message: `"${video.name}" was analyzed in ${processingTime.toFixed(1)} s.${noteText}`,
+      type: "success",
+    });
+    await finishRun(tx, { runId: run.id, status: "completed" });
+    return video;
+  });
+  if (done) await emitEvent(db, { runId: run.id, jobId: run.jobId, type: "done", data: { status: "completed" } });
+}
+
+/** Marks a run and its video failed with a message a person can read. */
+export async function failRun(db: Db, params: { runId: string; error: string }): Promise<void> {
+  const run = await getRun(db, params.runId);
+  if (!run || !["running", "queued"].includes(run.status)) return;
+  const processingTime = Math.round(secondsSince(run.startedAt) * 1000) / 1000;
+  const failed = await db.transaction(async (tx) => {
+    const [video] = await tx
+      .update(videos)
+      .set({ status: "failed", error: params.error, processingTime, updatedAt: new Date() })
+      .where(and(eq(videos.jobId, run.jobId), inArray(videos.status, ["queued", "processing"])))
+      .returning();
+    await finishRun(tx, { runId: run.id, status: "failed", error: params.error });
+    if (!video) return null;
+    await insertNotification(tx, {
+      userId: run.userId,
+      title: "Processing failed",
+      message: `"${video.name}" could not be analyzed: ${params.error}`,
+      type: "error",
+    });
+    return video;
+  });
+  if (failed) await emitEvent(db, { runId: run.id, jobId: run.jobId, type: "done", data: { status: "failed", error: params.error } });
+}

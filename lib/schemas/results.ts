@@ -1,0 +1,77 @@
+// Segments, results and reports.
+import { z } from "zod";
+import type { SegmentRow } from "@/db/queries/segments";
+import { defineEndpoint } from "@/lib/api/contract";
+import { isoTime, timestamp } from "./common";
+import { jobIdParams, moduleName } from "./videos";
+
+export const segmentResponse = z
+  .object({
+    id: z.string(),
+    job_id: z.string(),
+    module: z.string(),
+    content: z.string(),
+    start_time: z.number(),
+    end_time: z.number(),
+    metadata: z.string().nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: "Segment" });
+
+export type SegmentResponse = z.infer<typeof segmentResponse>;
+
+export function toSegmentResponse(s: SegmentRow): SegmentResponse {
+  return {
+    id: s.id,
+    job_id: s.jobId,
+    module: s.module,
+    content: s.content,
+    start_time: s.startTime,
+    end_time: s.endTime,
+    metadata: s.metadata,
+    created_at: isoTime(s.createdAt),
+  };
+}
+
+const modulesMap = z.record(z.string(), z.array(segmentResponse));
+
+export const resultsResponse = z
+  .object({
+    job_id: z.string(),
+    video_name: z.string(),
+    duration: z.number(),
+    status: z.string(),
+    processing_time: z.number().nullable(),
+    segments: z.array(segmentResponse),
+  })
+  .catchall(z.array(segmentResponse))
+  .meta({ id: "Results" });
+
+export const aggregatedResponse = z.object({
+  job_id: z.string(),
+  video_name: z.string(),
+  status: z.string(),
+  total_segments: z.number().int(),
+  modules: modulesMap,
+});
+
+export const sceneGroupingResponse = z.object({
+  job_id: z.string(),
+  video_name: z.string(),
+  total_segments: z.number().int(),
+  modules: modulesMap,
+});
+
+export const segmentsQuery = z.object({ module: moduleName.optional() });
+export const reportQuery = z.object({ module: moduleName, format: z.enum(["json", "csv", "srt", "vtt"]).default("json") });
+
+const tag = "Results";
+export const resultsApi = {
+  segments: defineEndpoint({ method: "GET", path: "/videos/{job_id}/segments", tag, summary: "Segments ordered by start_time (module filter)", auth: "required", params: jobIdParams, query: segmentsQuery, response: z.array(segmentResponse) }),
+  clearSegments: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}/segments", tag, summary: "Delete all segments; the video goes back to uploaded", auth: "required", params: jobIdParams, response: z.object({ ok: z.literal(true), message: z.string() }) }),
+  job: defineEndpoint({ method: "GET", path: "/results/job/{job_id}", tag, summary: "All results of a video, also keyed by module", auth: "required", params: jobIdParams, response: resultsResponse }),
+  aggregated: defineEndpoint({ method: "GET", path: "/aggregated_results/{job_id}", tag, summary: "Results grouped by module", auth: "required", params: jobIdParams, response: aggregatedResponse }),
+  sceneGrouping: defineEndpoint({ method: "GET", path: "/scene_grouping/{job_id}", tag, summary: "Scenes, shots, grouped shots and reasoning", auth: "required", params: jobIdParams, response: sceneGroupingResponse }),
+  combinedReport: defineEndpoint({ method: "GET", path: "/download/combined-report/{job_id}", tag, summary: "Download every segment as one JSON file", auth: "required", params: jobIdParams, produces: "application/json" }),
+  report: defineEndpoint({ method: "GET", path: "/download/report/{job_id}", tag, summary: "Download one module's segments as JSON or CSV (transcription also as SRT or WebVTT)", auth: "required", params: jobIdParams, query: reportQuery, produces: "text/csv" }),
+};

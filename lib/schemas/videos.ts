@@ -1,0 +1,139 @@
+// Videos and processing: request bodies, responses and the endpoints' contracts.
+import { z } from "zod";
+import type { Video } from "@/db/schema";
+import { VIDEO_STATUSES } from "@/db/queries/videos";
+import { defineEndpoint } from "@/lib/api/contract";
+import { MODULE_NAMES } from "@/lib/pipeline/module-names";
+import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
+
+export const MAX_FILE_SIZE = 4 * 1024 ** 3;
+
+export const moduleName = z.enum(MODULE_NAMES);
+export const moduleList = z.array(moduleName).max(MODULE_NAMES.length * 4);
+/** A JSON-encoded array of module names, as the contract sends `selected_insights`. */
+export const selectedInsightsText = z.string().max(10_000).describe("JSON text of an array of module names");
+const storagePathField = z.string().min(1).max(1024);
+const promptField = z.string().max(4000);
+
+export const videoResponse = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    job_id: z.string(),
+    project_id: z.string().nullable(),
+    name: z.string(),
+    description: z.string(),
+    status: z.enum(VIDEO_STATUSES),
+    selected_insights: z.string(),
+    duration: z.number(),
+    file_size: z.number().int(),
+    processing_time: z.number().nullable(),
+    storage_path: z.string(),
+    error: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "Video" });
+
+export function toVideoResponse(v: Video): z.infer<typeof videoResponse> {
+  return {
+    id: v.id,
+    user_id: v.userId,
+    job_id: v.jobId,
+    project_id: v.projectId,
+    name: v.name,
+    description: v.description,
+    status: v.status as (typeof VIDEO_STATUSES)[number],
+    selected_insights: v.selectedInsights,
+    duration: v.duration,
+    file_size: v.fileSize,
+    processing_time: v.processingTime,
+    storage_path: v.storagePath,
+    error: v.error,
+    created_at: isoTime(v.createdAt),
+    updated_at: isoTime(v.updatedAt),
+  };
+}
+
+export const processingStatusResponse = z
+  .object({
+    job_id: z.string(),
+    status: z.enum(VIDEO_STATUSES),
+    error: z.string().nullable(),
+    processing_time: z.number().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "ProcessingStatus" });
+
+export function toProcessingStatus(v: Video): z.infer<typeof processingStatusResponse> {
+  return {
+    job_id: v.jobId,
+    status: v.status as (typeof VIDEO_STATUSES)[number],
+    error: v.error,
+    processing_time: v.processingTime,
+    created_at: isoTime(v.createdAt),
+    updated_at: isoTime(v.updatedAt),
+  };
+}
+
+export const queuedResponse = z.object({ job_id: z.string(), status: z.literal("queued"), message: z.string() });
+
+export const jobIdParams = z.object({ job_id: z.string() });
+
+export const registerUploadBody = z.object({
+  file_path: storagePathField,
+  file_name: nameField.optional(),
+  file_size: z.number().int().min(0).optional(),
+  job_id: z.uuid().optional(),
+});
+
+export const registerUploadResponse = z.object({ success: z.boolean(), job_id: z.string(), alreadyExists: z.boolean() });
+
+export const startBody = z.object({ selected_insights: selectedInsightsText.optional() });
+
+export const registerAndProcessBody = z.object({
+  modules: moduleList,
+  storage_path: storagePathField,
+  file_name: nameField.optional(),
+  initial_prompt: promptField.optional(),
+});
+
+export const processBody = z.object({
+  modules: moduleList,
+  storage_path: storagePathField.optional(),
+  initial_prompt: promptField.optional(),
+});
+
+export const reprocessBody = z.object({
+  modules: moduleList.optional(),
+  initial_prompt: promptField.optional(),
+});
+
+export const listVideosQuery = z.object({
+  project_id: z.string().max(64).optional(),
+  status: z.enum(VIDEO_STATUSES).optional(),
+});
+
+export const patchVideoBody = z.object({
+  name: nameField.optional(),
+  description: descriptionField.optional(),
+  project_id: z.string().max(64).nullable().optional(),
+});
+
+const tag = "Videos";
+const ptag = "Processing";
+
+export const videosApi = {
+  list: defineEndpoint({ method: "GET", path: "/videos", tag, summary: "List your videos", auth: "required", query: listVideosQuery, response: z.array(videoResponse) }),
+  get: defineEndpoint({ method: "GET", path: "/videos/{job_id}", tag, summary: "Get a video", auth: "required", params: jobIdParams, response: videoResponse }),
+  patch: defineEndpoint({ method: "PATCH", path: "/videos/{job_id}", tag, summary: "Rename, describe or move a video to a project (null unassigns)", auth: "required", params: jobIdParams, body: patchVideoBody, response: videoResponse }),
+  remove: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}", tag, summary: "Delete a video, its segments and shared reports (the source file stays)", auth: "required", params: jobIdParams, response: okResponse }),
+  registerAndProcess: defineEndpoint({ method: "POST", path: "/videos/register-and-process", tag, summary: "Register an uploaded file and queue it in one call", auth: "required", body: registerAndProcessBody, response: queuedResponse }),
+  process: defineEndpoint({ method: "POST", path: "/videos/{job_id}/process", tag, summary: "Start or restart processing with the given modules", auth: "required", params: jobIdParams, body: processBody, response: queuedResponse }),
+  reprocess: defineEndpoint({ method: "POST", path: "/videos/{job_id}/reprocess", tag, summary: "Clear the segments and process again", auth: "required", params: jobIdParams, body: reprocessBody, response: queuedResponse }),
+  registerUpload: defineEndpoint({ method: "POST", path: "/processing/register-upload", tag: ptag, summary: "Register an uploaded file as a video (status uploaded)", auth: "required", body: registerUploadBody, response: registerUploadResponse }),
+  start: defineEndpoint({ method: "POST", path: "/processing/{job_id}/start", tag: ptag, summary: "Queue an uploaded or failed video", auth: "required", params: jobIdParams, body: startBody, response: processingStatusResponse }),
+  status: defineEndpoint({ method: "GET", path: "/processing/{job_id}/status", tag: ptag, summary: "Processing status of a video", auth: "required", params: jobIdParams, response: processingStatusResponse }),
+  events: defineEndpoint({ method: "GET", path: "/processing/{job_id}/events", tag: ptag, summary: "Live processing events (text/event-stream): module_started, module_completed, done", auth: "required", params: jobIdParams, produces: "text/event-stream" }),
+};

@@ -1,0 +1,44 @@
+// Content types of stored objects by extension (local driver serving; S3 uploads of artefacts).
+import { fileExtension } from "./paths";
+
+const TYPES: Record<string, string> = {
+  ".mp4": "video/mp4",
+  ".m4v": "video/x-m4v",
+  ".mov": "video/quicktime",
+  ".avi": "video/x-msvideo",
+  ".mkv": "video/x-matroska",
+  ".webm": "video/webm",
+  ".flv": "video/x-flv",
+  ".wmv": "video/x-ms-wmv",
+  ".mpg": "video/mpeg",
+  ".mpeg": "video/mpeg",
+  ".vob": "video/mpeg",
+  ".3gp": "video/3gpp",
+  ".ogv": "video/ogg",
+  ".ts": "video/mp2t",
+  ".mts": "video/mp2t",
+  ".m4s": "video/iso.segment",
+  ".asf": "video/x-ms-asf",
+  ".rm": "application/vnd.rn-realmedia",
+  ".rmvb": "application/vnd.rn-realmedia-vbr",
+  ".divx": "video/divx",
+  ".m3u8": "application/vnd.apple.mpegurl",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".json": "application/json",
+  ".csv": "text/csv; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".vtt": "text/vtt; charset=utf-8",
+  ".srt": "application/x-subrip",
+  ".mp3": "audio/mpeg",
+  ".m4a": "audio/mp4",
+  ".aac": "audio/aac",
+  ".wav": "audio/wav",
+};
+
+export function contentTypeFor(key: string): string {
+  return TYPES[fileExtension(key)] ?? "application/octet-stream";
+}

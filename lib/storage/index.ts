@@ -1,0 +1,51 @@
+// The configured storage driver: STORAGE_DRIVER=local (default, DATA_DIR/storage) or s3. One
+// instance per configuration, so tests and tools that change the environment get a fresh one.
+import path from "node:path";
+import { dataDir } from "@/db/client";
+import type { StorageDriver } from "./driver";
+import { LocalStorageDriver } from "./local-driver";
+import { S3StorageDriver, s3ConfigFromEnv } from "./s3-driver";
+
+export type { StorageDriver, StoredObject } from "./driver";
+
+type Holder = { key?: string; driver?: StorageDriver };
+const holder: Holder = ((globalThis as Record<string, unknown>).__vaStorage ??= {}) as Holder;
+
+export function storageDriverKind(): "local" | "s3" {
+  const kind = (process.env.STORAGE_DRIVER || "local").trim().toLowerCase();
+  if (kind !== "local" && kind !== "s3") throw new Error(`STORAGE_DRIVER must be local or s3 (got ${kind})`);
+  return kind;
+}
+
+export function localStorageRoot(): string {
+  return path.join(dataDir(), "storage");
+}
+
+export function getStorage(): StorageDriver {
+  const kind = storageDriverKind();
+  const e = process.env;
+  const cacheKey =
+    kind === "local"
+      ? `local|${localStorageRoot()}`
+      : [
+          "s3",
+          e.S3_BUCKET,
+          e.S3_REGION,
+          e.S3_ENDPOINT,
+          e.S3_FORCE_PATH_STYLE,
+          e.AWS_REGION,
+          e.AWS_ACCESS_KEY_ID,
+          e.AWS_PROFILE,
+        ].join("|");
+  if (holder.key !== cacheKey || !holder.driver) {
+    holder.driver = kind === "local" ? new LocalStorageDriver(localStorageRoot()) : new S3StorageDriver(s3ConfigFromEnv());
+    holder.key = cacheKey;
+  }
+  return holder.driver;
+}
+
+/** The public URL of a key when STORAGE_PUBLIC_URL (a public base URL, e.g. a CDN) is set, else "". */
+export function publicUrlFor(key: string): string {
+  const base = process.env.STORAGE_PUBLIC_URL?.trim().replace(/\/+$/, "");
+  return base ? `${base}/${key.split("/").map(encodeURIComponent).join("/")}` : "";
+}

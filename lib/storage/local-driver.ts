@@ -1,0 +1,252 @@
+// Local disk storage under DATA_DIR/storage. Objects appear atomically: every write goes to a temp
+// file under `.tmp/` in the same directory tree, then is renamed into place. Presigned URLs point
+// at the app's own /api/storage/object route (see signing.ts, object-requests.ts).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { DEFAULT_DOWNLOAD_EXPIRES_IN, type StorageDriver, type StoredObject } from "./driver";
+import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
+import { buildSignedUrl } from "./signing";
+
+const TMP_DIR = ".tmp";
+/** Temp files older than this are left over from a crash and are swept at start. */
+const STALE_TEMP_MS = 24 * 3600 * 1000;
+/** Body chunks are gathered into writes of about this size (one writev, fewer syscalls). */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
+export const fileTooLarge = () => new ApiError(413, "File too large (maximum 4 GB)");
+
+function isNotFound(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+async function writeAll(fh: fsp.FileHandle, chunks: Uint8Array[], total: number): Promise<void> {
+  const { bytesWritten } = await fh.writev(chunks);
+  if (bytesWritten === total) return;
+  // A short write (rare on regular files): write the rest.
+  let rest = Buffer.concat(chunks).subarray(bytesWritten);
+  while (rest.length) {
+    const { bytesWritten: n } = await fh.write(rest);
+    rest = rest.subarray(n);
+  }
+}
+
+export class LocalStorageDriver implements StorageDriver {
+  readonly kind = "local" as const;
+  readonly tmpDir: string;
+
+  constructor(readonly root: string) {
+    this.tmpDir = path.join(root, TMP_DIR);
+    void this.sweepStaleTemps();
+  }
+
+  /** The file of a key; refuses anything that could leave the storage root. */
+  filePath(key: string): string {
+    if (!isSafeKey(key) || key.split("/")[0] === TMP_DIR) throw new ApiError(400, "Invalid storage path");
+    const full = path.resolve(this.root, ...key.split("/"));
+    if (!full.startsWith(this.root + path.sep)) throw new ApiError(400, "Invalid storage path");
+    return full;
+  }
+
+  private async tempFile(): Promise<string> {
+    await fsp.mkdir(this.tmpDir, { recursive: true });
+    return path.join(this.tmpDir, `${crypto.randomUUID()}.part`);
+  }
+
+  private async commit(tmp: string, key: string): Promise<void> {
+    const dest = this.filePath(key);
+    await fsp.mkdir(path.dirname(dest), { recursive: true });
+    await fsp.rename(tmp, dest);
+  }
+
+  private async sweepStaleTemps(): Promise<void> {
+    try {
+      const now = Date.now();
+      for (const name of await fsp.readdir(this.tmpDir)) {
+        const p = path.join(this.tmpDir, name);
+        const st = await fsp.stat(p).catch(() => null);
+        if (st && now - st.mtimeMs > STALE_TEMP_MS) await fsp.rm(p, { force: true });
+      }
+    } catch {
+      /* no temp dir yet */
+    }
+  }
+
+  async presignUpload(key: string, opts: { contentType: string; expiresIn: number }): Promise<string> {
+    this.filePath(key);
+    return buildSignedUrl({ method: "PUT", key, contentType: opts.contentType, expiresIn: opts.expiresIn });
+  }
+
+  async presignDownload(key: string, opts: { expiresIn?: number; filename?: string } = {}): Promise<string> {
+    this.filePath(key);
+    return buildSignedUrl({
+      method: "GET",
+      key,
+      expiresIn: opts.expiresIn ?? DEFAULT_DOWNLOAD_EXPIRES_IN,
+      filename: opts.filename,
+    });
+  }
+
+  async stat(key: string): Promise<{ size: number; lastModified: Date } | null> {
+    try {
+      const st = await fsp.stat(this.filePath(key));
+      return st.isFile() ? { size: st.size, lastModified: st.mtime } : null;
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    // Walk from the deepest directory the prefix names, then filter by the whole prefix.
+    const dirKey = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+    if (dirKey && !isSafeKey(dirKey)) return [];
+    if (dirKey.split("/")[0] === TMP_DIR) return [];
+    const out: StoredObject[] = [];
+    const walk = async (dir: string, keyBase: string): Promise<void> => {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if (isNotFound(err)) return;
+        throw err;
+      }
+      for (const e of entries) {
+        const key = keyBase ? `${keyBase}/${e.name}` : e.name;
+        if (!keyBase && e.name === TMP_DIR) continue;
+        if (e.isDirectory()) {
+          if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) await walk(path.join(dir, e.name), key);
+        } else if (e.isFile() && key.startsWith(prefix)) {
+          const st = await fsp.stat(path.join(dir, e.name)).catch(() => null);
+          if (st) out.push({ key, size: st.size, lastModified: st.mtime });
+        }
+      }
+    };
+    await walk(dirKey ? path.join(this.root, ...dirKey.split("/")) : this.root, dirKey);
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.filePath(key);
+    await fsp.rm(file, { force: true });
+    await this.pruneEmptyDirs(path.dirname(file));
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    for (const o of await this.list(prefix)) await this.delete(o.key);
+  }
+
+  /** Removes now-empty parent directories up to (not including) the root. */
+  private async pruneEmptyDirs(dir: string): Promise<void> {
+    while (dir.startsWith(this.root + path.sep)) {
+      try {
+        await fsp.rmdir(dir);
+      } catch {
+        return;
+      }
+      dir = path.dirname(dir);
+    }
+  }
+
+  async withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T> {
+    if (!(await this.stat(key))) throw notFound("File");
+    return fn(this.filePath(key));
+  }
+
+  async putFile(key: string, localPath: string, _contentType: string): Promise<void> {
+    this.filePath(key);
+    const tmp = await this.tempFile();
+    try {
+      await fsp.copyFile(localPath, tmp);
+      await this.commit(tmp, key);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async putBytes(key: string, bytes: Uint8Array | string, _contentType: string): Promise<void> {
+    this.filePath(key);
+    const tmp = await this.tempFile();
+    try {
+      await fsp.writeFile(tmp, bytes);
+      await this.commit(tmp, key);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async getBytes(key: string): Promise<Buffer> {
+    try {
+      return await fsp.readFile(this.filePath(key));
+    } catch (err) {
+      if (isNotFound(err) || (err as NodeJS.ErrnoException)?.code === "EISDIR") throw notFound("File");
+      throw err;
+    }
+  }
+
+  /**
+   * Streams a request body into the object at `key`: to a temp file first (never the whole body
+   * in memory), cut off with 413 once more than `maxBytes` arrive, renamed into place at the end.
+   * Any failure (too large, client gone, disk error) removes the temp file.
+   */
+  async writeStream(key: string, body: ReadableStream<Uint8Array> | null, maxBytes = MAX_UPLOAD_BYTES): Promise<number> {
+    this.filePath(key);
+    const tmp = await this.tempFile();
+    const fh = await fsp.open(tmp, "wx", 0o644);
+    let closed = false;
+    const reader = body?.getReader();
+    // One write in flight while the next batch is read: disk and network overlap.
+    let inflight: Promise<void> | null = null;
+    try {
+      let total = 0;
+      let batch: Uint8Array[] = [];
+      let batchBytes = 0;
+      if (reader) {
+        for (;;) {
+          let chunk: ReadableStreamReadResult<Uint8Array>;
+          try {
+            chunk = await reader.read();
+          } catch {
+            throw new ApiError(400, "Upload interrupted before it completed");
+          }
+          if (chunk.done) break;
+          const value = chunk.value;
+          total += value.byteLength;
+          if (total > maxBytes) {
+            await reader.cancel().catch(() => {});
+            throw fileTooLarge();
+          }
+          if (!value.byteLength) continue;
+          batch.push(value);
+          batchBytes += value.byteLength;
+          if (batchBytes >= WRITE_BATCH_BYTES) {
+            if (inflight) await inflight;
+            inflight = writeAll(fh, batch, batchBytes);
+            // Surface a write error at the next await rather than as an unhandled rejection.
+            inflight.catch(() => {});
+            batch = [];
+            batchBytes = 0;
+          }
+        }
+      }
+      if (inflight) await inflight;
+      if (batchBytes) await writeAll(fh, batch, batchBytes);
+      await fh.close();
+      closed = true;
+      await this.commit(tmp, key);
+      return total;
+    } catch (err) {
+      if (inflight) await inflight.catch(() => {});
+      if (!closed) await fh.close().catch(() => {});
+      await fsp.rm(tmp, { force: true }).catch(() => {});
+      throw err;
+    } finally {
+      reader?.releaseLock?.();
+    }
+  }
+}

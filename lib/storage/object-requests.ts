@@ -1,0 +1,147 @@
+// The local driver's object endpoint: PUT to a presigned upload URL streams the body to disk;
+// GET/HEAD of a presigned download URL serves the file with Range support. The signature in the
+// URL is the credential (no Authorization). Not for the S3 driver: its URLs point at S3.
+import crypto from "node:crypto";
+import fsp from "node:fs/promises";
+import { errorResponse, jsonResponse, toErrorResponse } from "@/lib/api/handler";
+import { ApiError } from "@/lib/api/errors";
+import { contentTypeFor } from "./content-types";
+import { getStorage } from "./index";
+import { fileTooLarge, LocalStorageDriver } from "./local-driver";
+import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
+import { attachmentDisposition } from "./s3-driver";
+import { keyFromObjectUrl, verifySignedUrl } from "./signing";
+
+const READ_CHUNK = 256 * 1024;
+
+function localDriver(): LocalStorageDriver {
+  const storage = getStorage();
+  // With S3 configured nothing is served here.
+  if (!(storage instanceof LocalStorageDriver)) throw new ApiError(404, "Not found");
+  return storage;
+}
+
+function signedKey(url: URL, method: "PUT" | "GET", contentType: string | undefined, detail: string): string {
+  const key = keyFromObjectUrl(url);
+  if (!key || !isSafeKey(key) || !verifySignedUrl(url, { method, key, contentType })) throw new ApiError(403, detail);
+  return key;
+}
+
+/** PUT /api/storage/object/{key} – the raw bytes of an upload, streamed to disk. */
+export async function putObject(req: Request): Promise<Response> {
+  const requestId = crypto.randomUUID();
+  try {
+    const storage = localDriver();
+    const url = new URL(req.url);
+    const key = signedKey(url, "PUT", req.headers.get("content-type") ?? "", "Upload URL expired or invalid");
+    const declared = req.headers.get("content-length");
+    if (declared !== null && Number(declared) > MAX_UPLOAD_BYTES) throw fileTooLarge();
+    const size = await storage.writeStream(key, req.body, MAX_UPLOAD_BYTES);
+    return jsonResponse({ ok: true, key, size });
+  } catch (err) {
+    return toErrorResponse(err, requestId, "PUT /storage/object");
+  }
+}
+
+type Range = { start: number; end: number };
+
+/** A single `bytes=` range: the range, "unsatisfiable", or null to serve the whole file. */
+export function parseRange(header: string | null, size: number): Range | "unsatisfiable" | null {
+  if (!header) return null;
+  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  // Malformed or multiple ranges: ignored (a full 200 is a valid answer).
+  if (!m || (!m[1] && !m[2])) return null;
+  if (!m[1]) {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+  if (start >= size) return "unsatisfiable";
+  if (m[2] && Number(m[2]) < start) return null;
+  return { start, end };
+}
+
+/** The bytes [start, end] of an open file as a web stream that reads only when pulled; closes it. */
+function fileStream(fh: fsp.FileHandle, start: number, end: number): ReadableStream<Uint8Array> {
+  let pos = start;
+  let open = true;
+  const close = async () => {
+    if (open) {
+      open = false;
+      await fh.close().catch(() => {});
+    }
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const want = Math.min(READ_CHUNK, end + 1 - pos);
+        const { bytesRead, buffer } = want > 0 ? await fh.read(Buffer.allocUnsafe(want), 0, want, pos) : { bytesRead: 0, buffer: null };
+        if (!bytesRead || !buffer) {
+          await close();
+          controller.close();
+          return;
+        }
+        pos += bytesRead;
+        controller.enqueue(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
+      } catch (err) {
+        await close();
+        controller.error(err);
+      }
+    },
+    cancel: close,
+  });
+}
+
+/** GET and HEAD /api/storage/object/{key} – the file, whole or one byte range. */
+export async function getObject(req: Request, head = false): Promise<Response> {
+  const requestId = crypto.randomUUID();
+  let fh: fsp.FileHandle | undefined;
+  try {
+    const storage = localDriver();
+    const url = new URL(req.url);
+    const key = signedKey(url, "GET", undefined, "Download URL expired or invalid");
+    // Open first and stat the handle: a file replaced meanwhile is served whole and consistent.
+    fh = await fsp.open(storage.filePath(key), "r").catch(() => undefined);
+    const st = fh ? await fh.stat() : null;
+    if (!fh || !st?.isFile()) {
+      await fh?.close();
+      fh = undefined;
+      return errorResponse(404, "File not found");
+    }
+    const headers: Record<string, string> = {
+      "Content-Type": contentTypeFor(key),
+      "Accept-Ranges": "bytes",
+      "Last-Modified": st.mtime.toUTCString(),
+      "Cache-Control": "private, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+    };
+    const filename = url.searchParams.get("filename");
+    if (filename) headers["Content-Disposition"] = attachmentDisposition(filename);
+    const range = parseRange(req.headers.get("range"), st.size);
+    if (range === "unsatisfiable") {
+      await fh.close();
+      fh = undefined;
+      return new Response(head ? null : JSON.stringify({ detail: "Requested range not satisfiable" }), {
+        status: 416,
+        headers: { "Content-Type": "application/json", "Content-Range": `bytes */${st.size}` },
+      });
+    }
+    const { start, end } = range ?? { start: 0, end: st.size - 1 };
+    headers["Content-Length"] = String(Math.max(0, end - start + 1));
+    if (range) headers["Content-Range"] = `bytes ${start}-${end}/${st.size}`;
+    const status = range ? 206 : 200;
+    if (head || st.size === 0) {
+      await fh.close();
+      fh = undefined;
+      return new Response(null, { status, headers });
+    }
+    const body = fileStream(fh, start, end);
+    fh = undefined;
+    return new Response(body, { status, headers });
+  } catch (err) {
+    await fh?.close().catch(() => {});
+    return toErrorResponse(err, requestId, `${head ? "HEAD" : "GET"} /storage/object`);
+  }
+}

@@ -1,0 +1,99 @@
+// Queues a processing run of a video: one function behind start, process, reprocess and
+// register-and-process. The state check, the allowance check and the queueing happen in one
+// transaction holding the user's profile row, so concurrent starts cannot both win or overspend.
+import type { Db } from "@/db/client";
+import { cancelActiveRuns, insertRun } from "@/db/queries/runs";
+import { deleteSegments } from "@/db/queries/segments";
+import { getVideoByJobId, updateVideo, type VideoStatus } from "@/db/queries/videos";
+import type { Video } from "@/db/schema";
+import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
+import { isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/module-names";
+import { activeEngine, notifyRunQueued } from "@/lib/pipeline/engine";
+import { assertAllowance } from "@/lib/usage/allowance";
+
+export type QueueKind = "start" | "process" | "reprocess";
+
+const ALLOWED_FROM: Record<QueueKind, VideoStatus[]> = {
+  start: ["uploaded", "failed"],
+  process: ["uploaded", "completed", "failed"],
+  reprocess: ["uploaded", "completed", "failed"],
+};
+
+export interface QueueOptions {
+  userId: string;
+  jobId: string;
+  kind: QueueKind;
+  /** Undefined or empty: the video's current selection, else all modules. */
+  modules?: ModuleName[];
+  initialPrompt?: string;
+  storagePath?: string;
+}
+
+/** Parses `selected_insights` (JSON text of module names). */
+export function parseSelectedInsights(text: string | undefined, field = "selected_insights"): ModuleName[] | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest(`${field}: must be JSON text of an array of module names`);
+  }
+  if (!Array.isArray(value) || value.some((m) => typeof m !== "string")) {
+    throw badRequest(`${field}: must be JSON text of an array of module names`);
+  }
+  const unknown = value.find((m) => !isModuleName(m));
+  if (unknown !== undefined) throw badRequest(`${field}: unknown module "${unknown}" (one of ${MODULE_NAMES.join(", ")})`);
+  return value as ModuleName[];
+}
+
+function chooseModules(requested: ModuleName[] | undefined, video: Video): ModuleName[] {
+  if (requested?.length) return [...new Set(requested)];
+  const current = parseSelectedInsights(video.selectedInsights) ?? [];
+  return current.length ? current : [...MODULE_NAMES];
+}
+
+function wrongState(kind: QueueKind, status: string): ApiError {
+  return kind === "start"
+    ? conflict(`Video must be uploaded or failed to start processing (current: ${status})`)
+    : conflict("Video is already being processed");
+}
+
+export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video> {
+  const engine = activeEngine();
+  const video = await db.transaction(async (tx) => {
+    const current = await getVideoByJobId(tx, { userId: opts.userId, jobId: opts.jobId });
+    if (!current) throw notFound("Video");
+    if (!ALLOWED_FROM[opts.kind].includes(current.status as VideoStatus)) throw wrongState(opts.kind, current.status);
+    await assertAllowance(tx, { userId: opts.userId, jobId: opts.jobId, durationSeconds: current.duration });
+    const modules = chooseModules(opts.modules, current);
+    await cancelActiveRuns(tx, opts.jobId);
+    if (opts.kind !== "start") await deleteSegments(tx, { userId: opts.userId, jobId: opts.jobId });
+    const updated = await updateVideo(tx, {
+      userId: opts.userId,
+      jobId: opts.jobId,
+      fromStatuses: ALLOWED_FROM[opts.kind],
+      set: {
+        status: "queued",
+        error: null,
+        processingTime: null,
+        selectedInsights: JSON.stringify(modules),
+        ...(opts.initialPrompt !== undefined ? { initialPrompt: opts.initialPrompt } : {}),
+        ...(opts.storagePath ? { storagePath: opts.storagePath } : {}),
+      },
+    });
+    // The status filter makes the update itself the arbiter between concurrent starts.
+    if (!updated) throw wrongState(opts.kind, "queued");
+    await insertRun(tx, {
+      videoId: updated.id,
+      jobId: updated.jobId,
+      userId: opts.userId,
+      status: "queued",
+      action: updated.runCount > 0 ? "reprocess" : "process",
+      modules: JSON.stringify(modules),
+      engine,
+    });
+    return updated;
+  });
+  await notifyRunQueued(video.jobId);
+  return video;
+}

@@ -1,0 +1,59 @@
+// Reading and changing one video of the caller.
+import type { Db } from "@/db/client";
+import { getProject } from "@/db/queries/projects";
+import { cancelActiveRuns } from "@/db/queries/runs";
+import { deleteSegments } from "@/db/queries/segments";
+import { deleteVideo, getVideoByJobId, listVideos, updateVideo, type VideoStatus } from "@/db/queries/videos";
+import type { Video } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function requireVideo(db: Db, params: { userId: string; jobId: string }): Promise<Video> {
+  const video = UUID.test(params.jobId) ? await getVideoByJobId(db, params) : null;
+  if (!video) throw notFound("Video");
+  return video;
+}
+
+export async function listUserVideos(db: Db, params: { userId: string; projectId?: string; status?: VideoStatus }) {
+  if (params.projectId && !UUID.test(params.projectId)) return [];
+  return listVideos(db, params);
+}
+
+export async function patchVideo(
+  db: Db,
+  params: { userId: string; jobId: string; name?: string; description?: string; projectId?: string | null },
+): Promise<Video> {
+  await requireVideo(db, params);
+  if (params.projectId) {
+    if (!(await getProject(db, { userId: params.userId, projectId: params.projectId }))) throw notFound("Project");
+  }
+  const updated = await updateVideo(db, {
+    userId: params.userId,
+    jobId: params.jobId,
+    set: {
+      ...(params.name !== undefined ? { name: params.name } : {}),
+      ...(params.description !== undefined ? { description: params.description } : {}),
+      ...(params.projectId !== undefined ? { projectId: params.projectId } : {}),
+    },
+  });
+  if (!updated) throw notFound("Video");
+  return updated;
+}
+
+/** Deletes the video record with its segments, runs and shared reports; the source file stays. */
+export async function removeVideo(db: Db, params: { userId: string; jobId: string }): Promise<void> {
+  await requireVideo(db, params);
+  await cancelActiveRuns(db, params.jobId);
+  if (!(await deleteVideo(db, params))) throw notFound("Video");
+}
+
+/** Deletes all segments and resets the video to `uploaded` (a run in flight is cancelled). */
+export async function clearSegments(db: Db, params: { userId: string; jobId: string }): Promise<void> {
+  await requireVideo(db, params);
+  await db.transaction(async (tx) => {
+    await cancelActiveRuns(tx, params.jobId);
+    await deleteSegments(tx, params);
+    await updateVideo(tx, { ...params, set: { status: "uploaded", error: null, processingTime: null } });
+  });
+}

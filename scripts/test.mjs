@@ -1,0 +1,12 @@
+// npm test: the vitest suites (unit + API against real databases), then the Playwright specs in
+// Debian Chromium against the production server. Fails if either fails.
+import { spawnSync } from "node:child_process";
+
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+const run = (cmd, args) => spawnSync(cmd, args, { stdio: "inherit", env: process.env }).status ?? 1;
+
+const unit = run("npx", ["vitest", "run"]);
+const e2e = process.env.SKIP_E2E ? 0 : run("npx", ["playwright", "test"]);
+if (unit !== 0) console.error("vitest failed");
+if (e2e !== 0) console.error("playwright failed");
+process.exit(unit || e2e);

@@ -1,0 +1,257 @@
+// Ownership isolation, driven by the OpenAPI document so every future route is covered: for each
+// authenticated operation with a path parameter, user A calls it with ids of user B's resources.
+// The answer must be the 404 `<Resource> not found` that a nonexistent id gets (never revealing that
+// the resource exists), and B's resource and account must be unchanged.
+//
+// B's ids come from FIXTURES: path-parameter name → factory that creates such a resource for its
+// owner through the API. A path parameter in the document without a factory fails this suite:
+// add one here (and in guard-robustness.test.ts) when you add routes with a new parameter.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { resetRateLimits } from "@/lib/api/rate-limit";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { call } from "../helpers/api";
+import { useTestDb } from "../helpers/db";
+import { makeClip } from "../helpers/media";
+import { makeUser } from "../helpers/users";
+import { registerClip } from "../helpers/videos";
+
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-isolation-"));
+useTestDb();
+
+type TestUser = Awaited<ReturnType<typeof makeUser>>;
+
+interface Fixture {
+  id: string;
+  /** Asserts, as the owner, that the resource is still there and unchanged. */
+  intact: () => Promise<void>;
+}
+
+const FIXTURES: Record<string, (owner: TestUser) => Promise<Fixture>> = {
+  key_id: async (owner) => {
+    const created = await call("POST", "/keys", { auth: owner.api_key, body: { name: "isolation fixture" } });
+    expect(created.status).toBe(201);
+    const { id, raw_key } = created.body;
+    return {
+      id,
+      intact: async () => {
+        const list = await call("GET", "/keys", { auth: owner.api_key });
+        const row = list.body.find((k: any) => k.id === id);
+        expect(row, `key ${id} is gone`).toBeDefined();
+        expect(row.is_active).toBe(1);
+        expect(row.name).toBe("isolation fixture");
+        const use = await call("GET", "/keys", { auth: raw_key });
+        expect(use.status, "the owner's key no longer authenticates").toBe(200);
+      },
+    };
+  },
+  job_id: async (owner) => {
+    const jobId = await registerClip(owner, makeClip("isolation", { seconds: 2 }));
+    const stable = (v: any) => ({
+      status: v.status,
+      name: v.name,
+      description: v.description,
+      project_id: v.project_id,
+      storage_path: v.storage_path,
+      selected_insights: v.selected_insights,
+      updated_at: v.updated_at,
+    });
+    const before = await call("GET", `/videos/${jobId}`, { auth: owner.api_key });
+    expect(before.status).toBe(200);
+    expect(before.body.status).toBe("uploaded");
+    return {
+      id: jobId,
+      intact: async () => {
+        const after = await call("GET", `/videos/${jobId}`, { auth: owner.api_key });
+        expect(after.status, `video ${jobId} is gone`).toBe(200);
+        expect(stable(after.body)).toEqual(stable(before.body));
+      },
+    };
+  },
+};
+
+// ---- the document -------------------------------------------------------------------------------
+// Built at collection time so each operation gets its own test; beforeAll checks that the served
+// /api/openapi.json is this same document.
+const doc = JSON.parse(JSON.stringify(buildOpenApiDocument())) as any;
+const METHODS = ["get", "post", "put", "patch", "delete", "head"];
+
+interface Operation {
+  method: string;
+  path: string;
+  op: any;
+}
+
+const allOperations: Operation[] = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+  METHODS.filter((m) => item[m]).map((m) => ({ method: m.toUpperCase(), path, op: item[m] })),
+);
+const requiresAuth = (op: any) => op.security === undefined || op.security.length > 0;
+const pathParamNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+const targets = allOperations.filter((o) => requiresAuth(o.op) && pathParamNames(o.path).length > 0);
+
+function resolve(schema: any): any {
+  let s = schema;
+  for (let i = 0; s?.$ref && i < 20; i++) s = doc.components.schemas[s.$ref.split("/").pop()];
+  return s;
+}
+
+/** A minimal valid value for a schema (required properties only). */
+function sample(schema: any): unknown {
+  const s = resolve(schema);
+  if (!s) return null;
+  if (s.default !== undefined) return s.default;
+  if (s.example !== undefined) return s.example;
+  if (s.enum) return s.enum[0];
+  if (s.anyOf || s.oneOf) return sample((s.anyOf ?? s.oneOf)[0]);
+  if (s.allOf) return Object.assign({}, ...s.allOf.map(sample));
+  switch (s.type) {
+    case "object":
+      return Object.fromEntries((s.required ?? []).map((k: string) => [k, sample(s.properties?.[k])]));
+    case "array":
+      return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items));
+    case "string":
+      if (s.format === "email") return "someone@example.com";
+      if (s.format === "uuid") return crypto.randomUUID();
+      if (s.format === "date-time") return new Date().toISOString();
+      if (s.format === "uri" || s.format === "url") return "https://example.com/";
+      return "x".repeat(Math.max(1, s.minLength ?? 1));
+    case "integer":
+    case "number":
+      return Math.min(Math.max(1, s.minimum ?? 1), s.maximum ?? 1);
+    case "boolean":
+      return false;
+    default:
+      return null;
+  }
+}
+
+/** The request of an operation with the given path ids, a valid body and required query. */
+function request(o: Operation, ids: Record<string, string>) {
+  let path = o.path;
+  for (const name of pathParamNames(o.path)) path = path.replace(`{${name}}`, encodeURIComponent(ids[name]));
+  const query = new URLSearchParams();
+  for (const p of o.op.parameters ?? []) {
+    if (p.in === "query" && p.required) query.set(p.name, String(sample(p.schema)));
+  }
+  const body = o.op.requestBody ? sample(o.op.requestBody.content?.["application/json"]?.schema) : undefined;
+  return { path: query.size ? `${path}?${query}` : path, body };
+}
+
+/** Path params that are not resource ids (an enum in the document, e.g. a module name) need no factory. */
+function paramValue(o: Operation, name: string): string | undefined {
+  const p = (o.op.parameters ?? []).find((x: any) => x.in === "path" && x.name === name);
+  const s = resolve(p?.schema);
+  return s?.enum ? String(s.enum[0]) : undefined;
+}
+
+function missingFactories(): string[] {
+  const missing = new Set<string>();
+  for (const o of targets) {
+    for (const name of pathParamNames(o.path)) if (!FIXTURES[name] && paramValue(o, name) === undefined) missing.add(name);
+  }
+  return [...missing].sort();
+}
+
+/** Fields that change without anyone touching the account: use times and short-lived signed URLs. */
+const VOLATILE = /^(last_used_at|.*_url|.*token|expires_at)$/;
+
+/** B's account as B sees it through every plain authenticated GET (volatile fields aside). */
+async function snapshot(owner: TestUser): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const o of allOperations) {
+    if (o.method !== "GET" || !requiresAuth(o.op) || pathParamNames(o.path).length) continue;
+    if ((o.op.parameters ?? []).some((p: any) => p.required)) continue;
+    const ok = Object.entries<any>(o.op.responses).find(([code]) => /^2/.test(code))?.[1];
+    if (!ok?.content?.["application/json"]) continue;
+    const res = await call("GET", o.path, { auth: owner.api_key });
+    out[o.path] = JSON.parse(JSON.stringify({ status: res.status, body: res.body }), (k, v) =>
+      VOLATILE.test(k) ? undefined : v,
+    );
+  }
+  return out;
+}
+
+// ---- the suite ----------------------------------------------------------------------------------
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  vi.stubEnv("RATE_LIMIT_PER_MINUTE", "1000000");
+  resetRateLimits();
+  const served = await call("GET", "/openapi.json");
+  expect(served.status).toBe(200);
+  expect(served.body).toEqual(doc);
+  alice = await makeUser("alice-iso@example.com");
+  bob = await makeUser("bob-iso@example.com");
+});
+
+describe("ownership isolation (from the OpenAPI document)", () => {
+  it("covers at least one operation, including the key routes", () => {
+    expect(targets.length).toBeGreaterThan(0);
+    const names = targets.map((o) => `${o.method} ${o.path}`);
+    expect(names).toContain("PATCH /keys/{key_id}");
+    expect(names).toContain("DELETE /keys/{key_id}");
+  });
+
+  it("has a fixture factory for every path parameter in the document", () => {
+    const missing = missingFactories();
+    expect(
+      missing,
+      `No fixture factory for path parameter(s) ${missing.map((m) => `{${m}}`).join(", ")}: add one to FIXTURES in ` +
+        "tests/api/guard-isolation.test.ts and tests/api/guard-robustness.test.ts (create the resource through the API, return its id)",
+    ).toEqual([]);
+  });
+
+  it("the snapshot of an account reads at least one list", async () => {
+    expect(Object.keys(await snapshot(bob)).length).toBeGreaterThan(0);
+  });
+
+  for (const o of targets) {
+    it(`${o.method} ${o.path} with another user's id → 404, their resource untouched`, async () => {
+      const names = pathParamNames(o.path);
+      const missing = names.filter((n) => !FIXTURES[n] && paramValue(o, n) === undefined);
+      if (missing.length) {
+        throw new Error(
+          `${o.method} ${o.path}: no fixture factory for ${missing.map((m) => `{${m}}`).join(", ")} – add it to FIXTURES in tests/api/guard-isolation.test.ts`,
+        );
+      }
+      const bobs: Record<string, string> = {};
+      const fixtures: Fixture[] = [];
+      for (const name of names) {
+        const literal = paramValue(o, name);
+        if (literal !== undefined) bobs[name] = literal;
+        else {
+          const f = await FIXTURES[name](bob);
+          fixtures.push(f);
+          bobs[name] = f.id;
+        }
+      }
+      const before = await snapshot(bob);
+
+      const req = request(o, bobs);
+      for (const auth of [alice.api_key, `Bearer ${alice.api_key}`]) {
+        const res = await call(o.method, req.path, { auth, body: req.body });
+        expect(res.status, `${o.method} ${req.path} as another user: ${res.text}`).toBe(404);
+        if (o.method !== "HEAD") {
+          expect(typeof res.body?.detail).toBe("string");
+          expect(res.body.detail).toMatch(/^[A-Z][A-Za-z ]* not found$/);
+        }
+
+        // indistinguishable from an id that does not exist
+        const ghostIds = Object.fromEntries(
+          names.map((n) => [n, paramValue(o, n) ?? crypto.randomUUID()]),
+        );
+        const ghostReq = request(o, ghostIds);
+        const ghost = await call(o.method, ghostReq.path, { auth, body: ghostReq.body });
+        expect(ghost.status).toBe(res.status);
+        expect(ghost.body).toEqual(res.body);
+      }
+
+      expect(await snapshot(bob)).toEqual(before);
+      for (const f of fixtures) await f.intact();
+    });
+  }
+});
