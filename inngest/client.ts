@@ -2,6 +2,7 @@
 import { Inngest } from "inngest";
 import { getDb } from "@/db/client";
 import { latestRunForJob } from "@/db/queries/runs";
+import { ApiError } from "@/lib/api/errors";
 
 export const PROCESS_EVENT = "video/process.requested";
 
@@ -9,7 +10,16 @@ export const inngest = new Inngest({ id: "video-analysis" });
 
 /** Asks Inngest to run the pipeline for the job's newest queued run. */
 export async function sendProcessEvent(jobId: string): Promise<void> {
-  const run = await latestRunForJob(await getDb(), jobId);
+  const db = await getDb();
+  const run = await latestRunForJob(db, jobId);
   if (!run || run.status !== "queued") return;
-  await inngest.send({ name: PROCESS_EVENT, data: { runId: run.id, jobId } });
+  try {
+    await inngest.send({ name: PROCESS_EVENT, data: { runId: run.id, jobId } });
+  } catch (err) {
+    // Nothing will pick the run up: fail it now rather than leave it queued forever.
+    const { failRun } = await import("@/lib/pipeline/finalize-run");
+    const message = `The job queue (Inngest) could not be reached: ${(err as Error).message}`;
+    await failRun(db, { runId: run.id, error: message });
+    throw new ApiError(503, "The job queue is unavailable; processing was not started. Try again later.");
+  }
 }

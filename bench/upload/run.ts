@@ -1,6 +1,6 @@
 // Upload throughput through a presigned local URL, as a ratio of raw disk write speed measured in
 // the same run on the same filesystem, and the server's RSS growth while it streams 1 GiB.
-//   npx tsx bench/upload/run.ts            (BENCH_UPLOAD_MB=1024, BENCH_ROUNDS=2, BENCH_DIR=os.tmpdir())
+//   npx tsx bench/upload/run.ts            (BENCH_UPLOAD_MB=1024, BENCH_ROUNDS=3, BENCH_DIR=os.tmpdir())
 import { execSync, fork } from "node:child_process";
 import crypto from "node:crypto";
 import { once } from "node:events";
@@ -11,7 +11,7 @@ import path from "node:path";
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB || 1024) * MB;
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const CHUNK = MB;
 const dir = fs.mkdtempSync(path.join(process.env.BENCH_DIR || os.tmpdir(), "va-bench-upload-"));
 
@@ -82,6 +82,7 @@ async function main() {
   const disk: number[] = [];
   const up: number[] = [];
   const rss: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     disk.push(await diskWrite());
     await getJson(port, "/__bench/reset");
@@ -91,6 +92,7 @@ async function main() {
     if (r.status !== 200) throw new Error(`upload answered ${r.status}: ${r.body}`);
     const stats = await getJson(port, "/__bench/stats");
     rss.push(stats.peak - stats.base);
+    cpu.push(stats.cpuMs);
     const stored = fs.statSync(path.join(dir, "storage", key)).size;
     if (stored !== SIZE) throw new Error(`stored ${stored} bytes, expected ${SIZE}`);
     fs.rmSync(path.join(dir, "storage", key));
@@ -98,7 +100,8 @@ async function main() {
     up.push(r.ms);
     console.log(
       `round ${i + 1}: disk ${mbps(SIZE, disk[i]).toFixed(0)} MiB/s, upload ${mbps(SIZE, r.ms).toFixed(0)} MiB/s, ` +
-        `ratio ${(disk[i] / r.ms).toFixed(2)}, server RSS +${(rss[i] / MB).toFixed(1)} MiB`,
+        `ratio ${(disk[i] / r.ms).toFixed(2)}, server RSS +${(rss[i] / MB).toFixed(1)} MiB, ` +
+        `server CPU ${(cpu[i] / 1000).toFixed(2)} s`,
     );
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -106,7 +109,8 @@ async function main() {
   const u = median(up);
   console.log(
     `\nmedian: disk write ${mbps(SIZE, d).toFixed(0)} MiB/s, presigned upload ${mbps(SIZE, u).toFixed(0)} MiB/s, ` +
-      `upload/disk ratio ${(d / u).toFixed(2)}, max server RSS growth ${(Math.max(...rss) / MB).toFixed(1)} MiB`,
+      `upload/disk ratio ${(d / u).toFixed(2)}, max server RSS growth ${(Math.max(...rss) / MB).toFixed(1)} MiB, ` +
+      `server CPU ${(median(cpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s per GiB`,
   );
   child.kill();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // The object route behind a plain node:http server, the way Next hands it a request: the
 // IncomingMessage becomes the body of a web Request (streamed, duplex "half"). Started by run.ts.
-// Reports its RSS (at reset and the peak since) on /__bench/stats.
+// Reports its RSS (at reset and the peak since) and CPU time since reset on /__bench/stats.
 import { once } from "node:events";
 import http from "node:http";
 import path from "node:path";
@@ -12,6 +12,7 @@ const route = (await import(routeFile)) as Record<string, RouteFn>;
 
 let base = process.memoryUsage.rss();
 let peak = base;
+let cpu = process.cpuUsage();
 setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20).unref();
 
 const server = http.createServer(async (req, res) => {
@@ -19,11 +20,13 @@ const server = http.createServer(async (req, res) => {
     if (req.url === "/__bench/reset") {
       global.gc?.();
       base = peak = process.memoryUsage.rss();
+      cpu = process.cpuUsage();
       res.end(JSON.stringify({ rss: base }));
       return;
     }
     if (req.url === "/__bench/stats") {
-      res.end(JSON.stringify({ base, peak: Math.max(peak, process.memoryUsage.rss()) }));
+      const used = process.cpuUsage(cpu);
+      res.end(JSON.stringify({ base, peak: Math.max(peak, process.memoryUsage.rss()), cpuMs: (used.user + used.system) / 1000 }));
       return;
     }
     const fn = route[req.method ?? "GET"];

@@ -6,6 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useAuthState } from "@/components/auth/auth-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { CodeBlock } from "@/components/ui/code-block";
 import { apiClient, errorDetail } from "@/lib/client/api-client";
 import { takeSignedOutReason } from "@/lib/client/key-storage";
 import type { Dashboard } from "@/lib/client/types";
@@ -26,7 +27,11 @@ export function ApiKeySignInForm() {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => setNotice(takeSignedOutReason()), []);
+  // Read once (it is removed as it is read); a second effect run (StrictMode) must not clear it.
+  useEffect(() => {
+    const reason = takeSignedOutReason();
+    if (reason) setNotice(reason);
+  }, []);
 
   // Already signed in (another tab, or the back button): nothing to do here.
   useEffect(() => {
@@ -99,9 +104,10 @@ export function ApiKeySignInForm() {
           line beginning with <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-xs text-zinc-800">API key:</code>
         </p>
         <p>Any time later, create a user with a key from the project folder (it works while the app runs):</p>
-        <pre className="rounded-lg bg-zinc-900 px-3 py-2.5 font-mono text-xs leading-relaxed whitespace-pre-wrap text-zinc-100 [overflow-wrap:anywhere]">
-          <code>{'npm run cli -- user create \\\n  --email you@example.com --name "Your Name"'}</code>
-        </pre>
+        <CodeBlock
+          code={'npm run cli -- user create \\\n  --email you@example.com --name "Your Name"'}
+          copyLabel="Copy the command"
+        />
         <p>Once signed in, you can create more keys on the API keys page. The key stays in this browser until you sign out.</p>
       </div>
     </div>

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge, KeyStatusBadge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingBlock } from "@/components/ui/spinner";
@@ -99,18 +100,7 @@ function QuickStartCard() {
         description="Every request carries one of your keys in the Authorization header."
       />
       <div className="space-y-3 px-5 py-4">
-        <div className="flex items-start gap-2 rounded-lg bg-zinc-900 p-3">
-          <pre className="min-w-0 flex-1 py-1 font-mono text-xs leading-relaxed whitespace-pre-wrap text-zinc-100 [overflow-wrap:anywhere]">
-            <code>{command}</code>
-          </pre>
-          <CopyButton
-            text={command}
-            size="sm"
-            variant="on-dark"
-            label=""
-            accessibleLabel="Copy the command"
-          />
-        </div>
+        <CodeBlock code={command} copyLabel="Copy the command" />
         <p className="text-sm">
           <Link href="/docs" className="font-medium text-accent-700 underline-offset-4 hover:underline">
             Browse every endpoint in the API docs

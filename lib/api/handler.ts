@@ -84,7 +84,7 @@ function queryObject(url: URL): Record<string, string | string[]> {
 
 function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string): z.output<T> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ApiError(400, zodDetail(result.error, root));
+  if (!result.success) throw new ApiError(400, zodDetail(result.error, root, value));
   return result.data;
 }
 

@@ -36,9 +36,20 @@ function article(expected: string): string {
   return `a ${expected}`;
 }
 
-export function zodDetail(error: z.ZodError, root = "body"): string {
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let v = input;
+  for (const k of path) {
+    if (v === null || typeof v !== "object") return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
+/** `input` is what was parsed: a field that is absent from it is reported as required. */
+export function zodDetail(error: z.ZodError, root = "body", input?: unknown): string {
   const issue = error.issues[0];
   if (!issue) return `${root}: invalid`;
   const field = issue.path.length ? issue.path.map(String).join(".") : root;
-  return `${field}: ${rule(issue)}`;
+  const missing = issue.path.length > 0 && input !== undefined && valueAt(input, issue.path) === undefined;
+  return `${field}: ${missing && issue.code !== "unrecognized_keys" ? "is required" : rule(issue)}`;
 }

@@ -20,5 +20,6 @@ export async function notifyRunQueued(jobId: string): Promise<void> {
     await sendProcessEvent(jobId);
     return;
   }
+  // The embedded runner also polls: a missed wake-up only delays a run by a second.
   for (const w of wakers) await w(jobId);
 }

@@ -42,3 +42,9 @@ const TYPES: Record<string, string> = {
 export function contentTypeFor(key: string): string {
   return TYPES[fileExtension(key)] ?? "application/octet-stream";
 }
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

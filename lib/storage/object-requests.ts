@@ -5,11 +5,10 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import { errorResponse, jsonResponse, toErrorResponse } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
-import { contentTypeFor } from "./content-types";
+import { attachmentDisposition, contentTypeFor } from "./content-types";
 import { getStorage } from "./index";
 import { fileTooLarge, LocalStorageDriver } from "./local-driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
-import { attachmentDisposition } from "./s3-driver";
 import { keyFromObjectUrl, verifySignedUrl } from "./signing";
 
 const READ_CHUNK = 256 * 1024;

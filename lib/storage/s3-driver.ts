@@ -7,18 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { contentTypeFor } from "./content-types";
+import { attachmentDisposition, contentTypeFor } from "./content-types";
 import { DEFAULT_DOWNLOAD_EXPIRES_IN, type StorageDriver, type StoredObject } from "./driver";
 import { isSafeKey } from "./paths";
 
@@ -55,44 +46,51 @@ function checkKey(key: string): string {
   return key;
 }
 
-/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function attachmentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
+// The SDK is loaded on first use: deployments on local storage never load it.
+const sdk = () => import("@aws-sdk/client-s3");
+const presigner = () => import("@aws-sdk/s3-request-presigner");
 
 export class S3StorageDriver implements StorageDriver {
   readonly kind = "s3" as const;
-  readonly client: S3Client;
+  private clientPromise?: Promise<S3Client>;
 
-  constructor(readonly config: S3Config) {
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
+  constructor(readonly config: S3Config) {}
+
+  client(): Promise<S3Client> {
+    this.clientPromise ??= sdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          region: this.config.region,
+          endpoint: this.config.endpoint,
+          forcePathStyle: this.config.forcePathStyle,
+          requestChecksumCalculation: "WHEN_REQUIRED",
+          responseChecksumValidation: "WHEN_REQUIRED",
+        }),
+    );
+    return this.clientPromise;
   }
 
   async presignUpload(key: string, opts: { contentType: string; expiresIn: number }): Promise<string> {
+    const [{ PutObjectCommand }, { getSignedUrl }, client] = await Promise.all([sdk(), presigner(), this.client()]);
     const cmd = new PutObjectCommand({ Bucket: this.config.bucket, Key: checkKey(key), ContentType: opts.contentType });
     // Content-Type stays a signed header: a PUT with any other type fails the signature.
-    return getSignedUrl(this.client, cmd, { expiresIn: opts.expiresIn, signableHeaders: new Set(["content-type"]) });
+    return getSignedUrl(client, cmd, { expiresIn: opts.expiresIn, signableHeaders: new Set(["content-type"]) });
   }
 
   async presignDownload(key: string, opts: { expiresIn?: number; filename?: string } = {}): Promise<string> {
+    const [{ GetObjectCommand }, { getSignedUrl }, client] = await Promise.all([sdk(), presigner(), this.client()]);
     const cmd = new GetObjectCommand({
       Bucket: this.config.bucket,
       Key: checkKey(key),
       ResponseContentDisposition: opts.filename ? attachmentDisposition(opts.filename) : undefined,
     });
-    return getSignedUrl(this.client, cmd, { expiresIn: opts.expiresIn ?? DEFAULT_DOWNLOAD_EXPIRES_IN });
+    return getSignedUrl(client, cmd, { expiresIn: opts.expiresIn ?? DEFAULT_DOWNLOAD_EXPIRES_IN });
   }
 
   async stat(key: string): Promise<{ size: number; lastModified: Date } | null> {
+    const [{ HeadObjectCommand }, client] = await Promise.all([sdk(), this.client()]);
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: checkKey(key) }));
+      const res = await client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: checkKey(key) }));
       return { size: Number(res.ContentLength ?? 0), lastModified: res.LastModified ?? new Date(0) };
     } catch (err) {
       if (isMissing(err)) return null;
@@ -101,10 +99,11 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
+    const [{ ListObjectsV2Command }, client] = await Promise.all([sdk(), this.client()]);
     const out: StoredObject[] = [];
     let token: string | undefined;
     do {
-      const res = await this.client.send(
+      const res = await client.send(
         new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }),
       );
       for (const o of res.Contents ?? []) {
@@ -116,14 +115,16 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: checkKey(key) }));
+    const [{ DeleteObjectCommand }, client] = await Promise.all([sdk(), this.client()]);
+    await client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: checkKey(key) }));
   }
 
   async deletePrefix(prefix: string): Promise<void> {
+    const [{ DeleteObjectsCommand }, client] = await Promise.all([sdk(), this.client()]);
     const keys = (await this.list(prefix)).map((o) => o.key);
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
-      await this.client.send(
+      await client.send(
         new DeleteObjectsCommand({
           Bucket: this.config.bucket,
           Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
@@ -133,8 +134,9 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   private async getStream(key: string): Promise<Readable> {
+    const [{ GetObjectCommand }, client] = await Promise.all([sdk(), this.client()]);
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: checkKey(key) }));
+      const res = await client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: checkKey(key) }));
       return res.Body as Readable;
     } catch (err) {
       if (isMissing(err)) throw notFound("File");
@@ -156,8 +158,9 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   async putFile(key: string, localPath: string, contentType: string): Promise<void> {
+    const [{ PutObjectCommand }, client] = await Promise.all([sdk(), this.client()]);
     const { size } = await fsp.stat(localPath);
-    await this.client.send(
+    await client.send(
       new PutObjectCommand({
         Bucket: this.config.bucket,
         Key: checkKey(key),
@@ -169,7 +172,8 @@ export class S3StorageDriver implements StorageDriver {
   }
 
   async putBytes(key: string, bytes: Uint8Array | string, contentType: string): Promise<void> {
-    await this.client.send(
+    const [{ PutObjectCommand }, client] = await Promise.all([sdk(), this.client()]);
+    await client.send(
       new PutObjectCommand({
         Bucket: this.config.bucket,
         Key: checkKey(key),

@@ -1,0 +1,77 @@
+// Offline OCR of keyframes: PaddleOCR (PP-OCRv4 detection + recognition, ONNX) through
+// @gutenye/ocr-node. One engine per process, created on first use; calls run one at a time
+// because onnxruntime already spreads one image over every core.
+import { jpegFileSize } from "./jpeg-size";
+
+export interface OcrLine {
+  text: string;
+  /** Axis-aligned box as fractions of the image: [left, top, right, bottom], 0..1. */
+  box: [number, number, number, number];
+  /** The recogniser's mean character confidence, 0..1. */
+  score: number;
+}
+
+interface Engine {
+  detect(image: string): Promise<{ text: string; mean: number; box?: number[][] }[]>;
+}
+
+export const OCR_METHOD = "paddleocr_ppocrv4_onnx";
+
+/** Lines below this confidence are mostly texture read as letters. */
+const MIN_SCORE = 0.75;
+
+let engine: Promise<Engine> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+function getEngine(): Promise<Engine> {
+  engine ??= (async () => {
+    const mod = (await import("@gutenye/ocr-node")) as unknown as { default: { create(o?: object): Promise<Engine> } };
+    return mod.default.create();
+  })().catch((err) => {
+    engine = null;
+    throw err;
+  });
+  return engine;
+}
+
+/** Why OCR cannot run here, or null when it can (loads the models once). */
+export async function ocrUnavailableReason(): Promise<string | null> {
+  try {
+    await getEngine();
+    return null;
+  } catch (err) {
+    return `the offline OCR engine could not be loaded (${(err as Error).message.split("\n")[0]})`;
+  }
+}
+
+const BASE = 32;
+
+function normaliseBox(points: number[][] | undefined, w: number, h: number): [number, number, number, number] {
+  if (!points?.length || !w || !h) return [0, 0, 0, 0];
+  // The detector letterboxes the image (centred) to multiples of 32; undo that offset.
+  const padX = (Math.max(BASE, Math.ceil(w / BASE) * BASE) - w) / 2;
+  const padY = (Math.max(BASE, Math.ceil(h / BASE) * BASE) - h) / 2;
+  const xs = points.map((p) => p[0] - padX);
+  const ys = points.map((p) => p[1] - padY);
+  const c = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
+  return [c(Math.min(...xs) / w), c(Math.min(...ys) / h), c(Math.max(...xs) / w), c(Math.max(...ys) / h)];
+}
+
+/** Text lines read from a JPEG, top to bottom; low-confidence and symbol-only lines dropped. */
+export function recognizeText(jpegPath: string): Promise<OcrLine[]> {
+  const job = queue.then(async () => {
+    const ocr = await getEngine();
+    const size = (await jpegFileSize(jpegPath)) ?? { width: 0, height: 0 };
+    const raw = await ocr.detect(jpegPath);
+    const lines: OcrLine[] = [];
+    for (const r of raw) {
+      const text = (r.text ?? "").replace(/\s+/g, " ").trim();
+      if (text.length < 2 || !/[\p{L}\p{N}]/u.test(text) || !(r.mean >= MIN_SCORE)) continue;
+      lines.push({ text, box: normaliseBox(r.box, size.width, size.height), score: Math.round(r.mean * 1000) / 1000 });
+    }
+    lines.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+    return lines;
+  });
+  queue = job.catch(() => undefined);
+  return job;
+}

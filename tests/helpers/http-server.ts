@@ -1,0 +1,76 @@
+// A real HTTP server on 127.0.0.1 in front of the route handlers, for tests that need a real
+// client (streams, aborts): node:http in, web Request → route handler → web Response out.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { dispatch } from "./routes";
+
+export async function startHttpServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(async (req, res) => {
+    const controller = new AbortController();
+    res.on("close", () => controller.abort());
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      signal: controller.signal,
+      // @ts-expect-error Node's fetch needs this for a streamed body
+      duplex: "half",
+    });
+    try {
+      const response = await dispatch(request);
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      if (!response.body) return void res.end();
+      const reader = response.body.getReader();
+      controller.signal.addEventListener("abort", () => void reader.cancel().catch(() => {}));
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        res.write(value);
+      }
+      res.end();
+    } catch {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+/** Reads an SSE response into events and comment lines until it ends or `until` says stop. */
+export async function readSse(
+  res: Response,
+  until: (events: any[], comments: string[]) => boolean = () => false,
+): Promise<{ events: any[]; comments: string[]; ended: boolean }> {
+  const events: any[] = [];
+  const comments: string[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buf = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { events, comments, ended: true };
+    buf += decoder.decode(value, { stream: true });
+    let i;
+    while ((i = buf.indexOf("\n\n")) >= 0) {
+      const block = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      for (const line of block.split("\n")) {
+        if (line.startsWith("data: ")) events.push(JSON.parse(line.slice(6)));
+        else if (line.startsWith(":")) comments.push(line.slice(1).trim());
+      }
+    }
+    if (until(events, comments)) {
+      await reader.cancel();
+      return { events, comments, ended: false };
+    }
+  }
+}
