@@ -234,9 +234,9 @@ function EndpointIndex({ groups }: { groups: ReturnType<typeof groupByTag> }) {
           <ul className="mt-1.5 space-y-0.5">
             {endpoints.map((e) => (
               <li key={e.anchor}>
-                <a href={`#${e.anchor}`} className="flex items-center gap-2 rounded-md px-1.5 py-1 text-xs text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900">
+                <a href={`#${e.anchor}`} className="flex items-start gap-2 rounded-md px-1.5 py-1 text-xs text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900">
                   <MethodBadge method={e.method} className="w-12 text-[10px]" />
-                  <span className="truncate font-mono">{e.path}</span>
+                  <span className="min-w-0 font-mono break-all">{e.path}</span>
                 </a>
               </li>
             ))}

@@ -1,13 +1,33 @@
 // Every endpoint contract of the API. A test fails when a route handler has no entry here.
 import type { Endpoint } from "@/lib/api/contract";
 import { dashboardApi } from "@/lib/schemas/dashboard";
+import { enterpriseApi } from "@/lib/schemas/enterprise";
 import { healthApi } from "@/lib/schemas/health";
 import { keysApi } from "@/lib/schemas/keys";
+import { notificationsApi } from "@/lib/schemas/notifications";
 import { openapiApi } from "@/lib/schemas/openapi";
+import { playbackApi } from "@/lib/schemas/playback";
+import { projectsApi } from "@/lib/schemas/projects";
 import { storageApi } from "@/lib/schemas/storage";
 import { resultsApi } from "@/lib/schemas/results";
+import { sharesApi } from "@/lib/schemas/shares";
+import { usageApi } from "@/lib/schemas/usage";
 import { videosApi } from "@/lib/schemas/videos";
 
-const groups: Record<string, Endpoint>[] = [healthApi, openapiApi, keysApi, dashboardApi, videosApi, resultsApi, storageApi];
+const groups: Record<string, Endpoint>[] = [
+  healthApi,
+  openapiApi,
+  keysApi,
+  dashboardApi,
+  videosApi,
+  resultsApi,
+  storageApi,
+  projectsApi,
+  usageApi,
+  notificationsApi,
+  sharesApi,
+  playbackApi,
+  enterpriseApi,
+];
 
 export const allEndpoints: Endpoint[] = groups.flatMap((g) => Object.values(g));

@@ -11,6 +11,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db/client";
+import { insertNotification } from "@/db/queries/notifications";
 import { resetRateLimits } from "@/lib/api/rate-limit";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { call } from "../helpers/api";
@@ -68,6 +70,32 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<Fixture>> = {
         const after = await call("GET", `/videos/${jobId}`, { auth: owner.api_key });
         expect(after.status, `video ${jobId} is gone`).toBe(200);
         expect(stable(after.body)).toEqual(stable(before.body));
+      },
+    };
+  },
+  project_id: async (owner) => {
+    const created = await call("POST", "/projects", { auth: owner.api_key, body: { name: "isolation fixture", description: "d" } });
+    expect(created.status).toBe(201);
+    const { id } = created.body;
+    return {
+      id,
+      intact: async () => {
+        const after = await call("GET", `/projects/${id}`, { auth: owner.api_key });
+        expect(after.status, `project ${id} is gone`).toBe(200);
+        expect(after.body).toMatchObject({ name: "isolation fixture", description: "d", video_count: 0, updated_at: created.body.updated_at });
+      },
+    };
+  },
+  // Notifications are written by the system (no endpoint creates one): insert one for the owner.
+  notification_id: async (owner) => {
+    const row = await insertNotification(await getDb(), { userId: owner.user_id, title: "isolation fixture", message: "m", type: "info" });
+    return {
+      id: row.id,
+      intact: async () => {
+        const list = await call("GET", "/notifications?limit=1000", { auth: owner.api_key });
+        const n = list.body.find((x: any) => x.id === row.id);
+        expect(n, `notification ${row.id} is gone`).toBeDefined();
+        expect(n.is_read).toBe(0);
       },
     };
   },

@@ -32,6 +32,11 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<string>> = {
     return created.body.id;
   },
   job_id: (owner) => registerClip(owner, makeClip("robustness", { seconds: 2 })),
+  project_id: async (owner) => {
+    const created = await call("POST", "/projects", { auth: owner.api_key, body: { name: "robustness fixture" } });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  },
   // a storage object key in the caller's own area (the presigned object endpoint)
   key: async (owner) => `users/${owner.user_id}/robustness.mp4`,
 };

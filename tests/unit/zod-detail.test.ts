@@ -88,3 +88,34 @@ describe("zodDetail units", () => {
     expect(detail(z.object({ code: z.string().min(2) }), { code: "a" })).toBe("code: must be at least 2 characters");
   });
 });
+
+describe("zodDetail with the parsed input", () => {
+  const s = z.object({ kind: z.enum(["alpha", "beta"]), on: z.literal(true), when: z.object({ at: z.number() }) });
+  const full = { kind: "alpha", on: true, when: { at: 1 } };
+
+  it("reports a field absent from the input as required, whatever rule it failed", () => {
+    for (const [value, expected] of [
+      [{ on: true, when: { at: 1 } }, "kind: is required"],
+      [{ kind: "alpha", when: { at: 1 } }, "on: is required"],
+      [{ kind: "alpha", on: true, when: {} }, "when.at: is required"],
+    ] as const) {
+      const r = s.safeParse(value);
+      expect(r.success).toBe(false);
+      expect(zodDetail(r.error!, "body", value)).toBe(expected);
+    }
+  });
+
+  it("reports a present but wrong field by its rule", () => {
+    const value = { ...full, kind: "gamma" };
+    const r = s.safeParse(value);
+    expect(zodDetail(r.error!, "body", value)).toBe("kind: must be one of alpha, beta");
+    const nulled = { ...full, kind: null };
+    expect(zodDetail(s.safeParse(nulled).error!, "body", nulled)).toBe("kind: must be one of alpha, beta");
+  });
+
+  it("keeps unknown fields as unknown", () => {
+    const value = { a: "x", b: 1 };
+    const r = z.strictObject({ a: z.string() }).safeParse(value);
+    expect(zodDetail(r.error!, "body", value)).toBe("body: unknown field b");
+  });
+});
