@@ -44,6 +44,8 @@ interface ShotPlan {
   fadeOut?: number;
   speed?: number;
   grain: number;
+  /** Frames at the start taken by the incoming transition. */
+  inFrames?: number;
 }
 
 interface JoinPlan {
@@ -144,11 +146,20 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
         const prevShot = shots[shots.length - 1];
         if (j.variant === "out-in" || j.variant === "out-cut") prevShot.fadeOut = Math.round(between(rng, 0.25, 1.0) * fps);
         if (j.variant === "out-in" || j.variant === "cut-in") shot.fadeIn = Math.round(between(rng, 0.25, 1.0) * fps);
+        shot.inFrames = j.frames + (shot.fadeIn ?? 0);
+        // Every shot keeps at least 1.2 s untouched by transitions (xfade windows must not overlap).
+        const need = (prevShot.inFrames ?? 0) + j.frames + (prevShot.fadeOut ?? 0) + Math.round(1.2 * fps);
+        if (prevShot.frames < need) {
+          len += need - prevShot.frames;
+          prevShot.frames = need;
+        }
         joins.push(j);
         len += frames - j.frames + (j.hold ?? 0);
       } else len += frames;
       shots.push(shot);
     }
+    const last = shots[shots.length - 1];
+    last.frames = Math.max(last.frames, (last.inFrames ?? 0) + Math.round(1.2 * fps));
   }
 
   const parts: string[] = [];

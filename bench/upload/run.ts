@@ -107,9 +107,10 @@ async function main() {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const d = median(disk);
   const u = median(up);
+  const ratio = median(disk.map((ms, i) => ms / up[i]));
   console.log(
     `\nmedian: disk write ${mbps(SIZE, d).toFixed(0)} MiB/s, presigned upload ${mbps(SIZE, u).toFixed(0)} MiB/s, ` +
-      `upload/disk ratio ${(d / u).toFixed(2)}, max server RSS growth ${(Math.max(...rss) / MB).toFixed(1)} MiB, ` +
+      `upload/disk ratio ${ratio.toFixed(2)} (median of rounds), max server RSS growth ${(Math.max(...rss) / MB).toFixed(1)} MiB, ` +
       `server CPU ${(median(cpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s per GiB`,
   );
   child.kill();

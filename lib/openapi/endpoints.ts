@@ -6,6 +6,7 @@ import { healthApi } from "@/lib/schemas/health";
 import { keysApi } from "@/lib/schemas/keys";
 import { notificationsApi } from "@/lib/schemas/notifications";
 import { openapiApi } from "@/lib/schemas/openapi";
+import { pingApi } from "@/lib/schemas/ping";
 import { playbackApi } from "@/lib/schemas/playback";
 import { projectsApi } from "@/lib/schemas/projects";
 import { storageApi } from "@/lib/schemas/storage";
@@ -16,6 +17,7 @@ import { videosApi } from "@/lib/schemas/videos";
 
 const groups: Record<string, Endpoint>[] = [
   healthApi,
+  pingApi,
   openapiApi,
   keysApi,
   dashboardApi,

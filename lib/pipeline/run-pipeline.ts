@@ -6,6 +6,7 @@ import { deleteSegments, insertSegments } from "@/db/queries/segments";
 import { getVideoByJobId, updateVideo } from "@/db/queries/videos";
 import { probeMedia, type MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
+import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
 import { renderHls, renderThumbnail } from "./renditions";
@@ -115,6 +116,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   }
 
   await checkpoint();
+  await step("embed", () => embedJobSegments(db, { userId: run.userId, jobId: run.jobId }));
   await step("finalize", async () => {
     await finalizeRun(db, { runId, notes: order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`)) });
     shared.cleanup();

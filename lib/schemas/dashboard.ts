@@ -2,12 +2,17 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/contract";
 import { keyResponse } from "./keys";
 import { profileResponse } from "./profile";
+import { projectResponse } from "./projects";
+import { usageSummaryResponse } from "./usage";
+import { videoResponse } from "./videos";
 
-// Parts added by later resources (usage, videos, projects) extend this object.
 export const dashboardResponse = z
   .object({
     profile: profileResponse,
     api_keys: z.array(keyResponse),
+    usage: usageSummaryResponse,
+    videos: z.array(videoResponse),
+    projects: z.array(projectResponse),
   })
   .meta({ id: "Dashboard" });
 
@@ -16,7 +21,7 @@ export const dashboardApi = {
     method: "GET",
     path: "/dashboard",
     tag: "Dashboard",
-    summary: "Everything of the caller's account in one call",
+    summary: "Everything of the caller's account in one call: profile, keys, usage summary, videos, projects",
     auth: "required",
     response: dashboardResponse,
   }),

@@ -4,6 +4,7 @@ import type { Video } from "@/db/schema";
 import { VIDEO_STATUSES } from "@/db/queries/videos";
 import { defineEndpoint } from "@/lib/api/contract";
 import { MODULE_NAMES } from "@/lib/pipeline/module-names";
+import { playbackUrls } from "@/lib/playback/token";
 import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
 
 export const MAX_FILE_SIZE = 4 * 1024 ** 3;
@@ -32,6 +33,9 @@ export const videoResponse = z
     error: z.string().nullable(),
     created_at: timestamp,
     updated_at: timestamp,
+    thumbnail_url: z.string().describe("Thumbnail (302 to a presigned URL); token valid 6 h; 404 until a run made it"),
+    stream_url: z.string().describe("HLS manifest with presigned segments; token valid 6 h; 404 until a run made it"),
+    playback_url: z.string().describe("The source file (302 to a presigned URL); token valid 6 h"),
   })
   .meta({ id: "Video" });
 
@@ -52,6 +56,7 @@ export function toVideoResponse(v: Video): z.infer<typeof videoResponse> {
     error: v.error,
     created_at: isoTime(v.createdAt),
     updated_at: isoTime(v.updatedAt),
+    ...playbackUrls(v.jobId),
   };
 }
 

@@ -191,10 +191,16 @@ export class LocalStorageDriver implements StorageDriver {
 
   /**
    * Streams a request body into the object at `key`: to a temp file first (never the whole body
-   * in memory), cut off with 413 once more than `maxBytes` arrive, renamed into place at the end.
+   * in memory), cut off with 413 once more than `maxBytes` arrive, renamed into place at the end
+   * (only when `expectedBytes`, if given, arrived).
    * Any failure (too large, client gone, disk error) removes the temp file.
    */
-  async writeStream(key: string, body: ReadableStream<Uint8Array> | null, maxBytes = MAX_UPLOAD_BYTES): Promise<number> {
+  async writeStream(
+    key: string,
+    body: ReadableStream<Uint8Array> | null,
+    opts: { maxBytes?: number; expectedBytes?: number } = {},
+  ): Promise<number> {
+    const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
     this.filePath(key);
     const tmp = await this.tempFile();
     const fh = await fsp.open(tmp, "wx", 0o644);
@@ -233,6 +239,10 @@ export class LocalStorageDriver implements StorageDriver {
             batchBytes = 0;
           }
         }
+      }
+      // A body that ends short of its declared length was cut off: never store a truncated file.
+      if (opts.expectedBytes !== undefined && total !== opts.expectedBytes) {
+        throw new ApiError(400, "Upload interrupted before it completed");
       }
       if (inflight) await inflight;
       if (batchBytes) await writeAll(fh, batch, batchBytes);

@@ -33,9 +33,10 @@ export async function putObject(req: Request): Promise<Response> {
     const storage = localDriver();
     const url = new URL(req.url);
     const key = signedKey(url, "PUT", req.headers.get("content-type") ?? "", "Upload URL expired or invalid");
-    const declared = req.headers.get("content-length");
-    if (declared !== null && Number(declared) > MAX_UPLOAD_BYTES) throw fileTooLarge();
-    const size = await storage.writeStream(key, req.body, MAX_UPLOAD_BYTES);
+    const declaredText = req.headers.get("content-length");
+    const declared = declaredText !== null && /^\d+$/.test(declaredText.trim()) ? Number(declaredText) : undefined;
+    if (declared !== undefined && declared > MAX_UPLOAD_BYTES) throw fileTooLarge();
+    const size = await storage.writeStream(key, req.body, { maxBytes: MAX_UPLOAD_BYTES, expectedBytes: declared });
     return jsonResponse({ ok: true, key, size });
   } catch (err) {
     return toErrorResponse(err, requestId, "PUT /storage/object");

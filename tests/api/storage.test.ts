@@ -118,7 +118,7 @@ describe("POST /api/storage/upload-url", () => {
   it("400 naming file_name when neither file_name nor key is given", async () => {
     const res = await call("POST", "/storage/upload-url", { auth: alice.api_key, body: { content_type: "video/mp4" } });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe("file_name: is required unless key is given");
+    expect(res.body.detail).toMatch(/^file_name: is required/);
     const empty = await call("POST", "/storage/upload-url", { auth: alice.api_key, body: { file_name: "" } });
     expect(empty.body.detail).toBe("file_name: must not be empty");
   });
@@ -333,6 +333,15 @@ describe("PUT /api/storage/object/{key} (presigned upload)", () => {
     expect(fs.existsSync(path.join(STORAGE, created.file_path))).toBe(false);
   }, 180_000);
 
+  it("a body that ends short of its declared Content-Length is not stored", async () => {
+    const created = await uploadUrl(alice.api_key, { file_name: "short.mp4" });
+    const res = await put(created.upload_url, new Uint8Array(500), { "content-type": "video/mp4", "content-length": "1000" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toBe("Upload interrupted before it completed");
+    expect(tempFiles()).toEqual([]);
+    expect(fs.existsSync(path.join(STORAGE, created.file_path))).toBe(false);
+  });
+
   it("a killed upload (the body stream errors midway) leaves nothing behind", async () => {
     const created = await uploadUrl(alice.api_key, { file_name: "killed.mp4" });
     let sent = 0;
@@ -451,7 +460,8 @@ describe("POST /api/storage/download-url and GET /api/storage/object/{key}", () 
 
   it("400 naming key when neither key nor file_path is given", async () => {
     const res = await call("POST", "/storage/download-url", { auth: alice.api_key, body: {} });
-    expect([res.status, res.body.detail]).toEqual([400, "key: is required unless file_path is given"]);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^key: is required/);
   });
 
   it.each([

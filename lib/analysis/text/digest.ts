@@ -77,12 +77,13 @@ export function onScreenTexts(visual: readonly SegmentLike[]): { time: number; e
   return out;
 }
 
-export function transcriptText(transcript: readonly SegmentLike[], from = 0, to = Infinity): string {
+/** The transcript's words in [from, to); `joiner` "\n" keeps cue boundaries as phrase breaks. */
+export function transcriptText(transcript: readonly SegmentLike[], from = 0, to = Infinity, joiner = " "): string {
   return [...transcript]
     .sort(byStart)
     .filter((s) => s.end_time > from && s.start_time < to)
     .map((s) => oneLine(s.content))
-    .join(" ");
+    .join(joiner);
 }
 
 /** Lines that fit `budget` characters: shortened first, then neighbours merged. */

@@ -3,6 +3,15 @@
 // candidates, a phrase the sum of its words. Only words that occur in the text come out.
 import { STOPWORDS, wordTokens } from "./stopwords";
 
+/** Spoken fillers and vague words: they end a phrase here, though a search may still match them. */
+const FILLERS = new Set(
+  ("one ones thing things stuff lot lots kind sort way something anything everything nothing someone " +
+    "actually basically literally really right well okay gonna wanna gotta know think mean say said says " +
+    "see go goes going went come let lets make made take want put look looks looking first next last also")
+    .split(" "),
+);
+const isBreak = (w: string) => STOPWORDS.has(w) || FILLERS.has(w);
+
 export interface KeyPhrase {
   phrase: string;
   score: number;
@@ -24,7 +33,7 @@ export function extractKeyPhrases(text: string, opts: { max?: number; maxWords?:
       run = [];
     };
     for (const w of wordTokens(piece)) {
-      if (STOPWORDS.has(w) || w.length < 2 || /^\d+$/.test(w)) flush();
+      if (isBreak(w) || w.length < 2 || /^\d+$/.test(w)) flush();
       else run.push(w);
     }
     flush();
@@ -49,8 +58,11 @@ export function extractKeyPhrases(text: string, opts: { max?: number; maxWords?:
     const score = c.reduce((s, w) => s + degree.get(w)! / freq.get(w)!, 0);
     phrases.set(phrase, { phrase, score, count: 1 });
   }
-  // A phrase said several times matters more than RAKE's per-occurrence score says.
-  return [...phrases.values()]
+  // A phrase said several times matters more than RAKE's per-occurrence score says; a lone word
+  // said once says little, so it only comes out when nothing better exists.
+  const all = [...phrases.values()];
+  const strong = all.filter((p) => p.count > 1 || p.phrase.includes(" "));
+  return (strong.length ? strong : all)
     .map((p) => ({ ...p, score: Math.round(p.score * (1 + Math.log(p.count)) * 1000) / 1000 }))
     .sort((a, b) => b.score - a.score || b.count - a.count || a.phrase.localeCompare(b.phrase))
     .slice(0, max);

@@ -35,15 +35,27 @@ export interface SilenceOptions {
   signal?: AbortSignal;
 }
 
-export async function detectSilences(file: string, duration: number, opts: SilenceOptions = {}): Promise<Interval[]> {
+/** `max_volume` of volumedetect's log in dBFS (-Infinity for digital silence), null when absent. */
+export function parseMaxVolume(log: string): number | null {
+  const m = /max_volume:\s*(-?inf|-?[\d.]+)\s*dB/.exec(log);
+  if (!m) return null;
+  return m[1].endsWith("inf") ? -Infinity : Number(m[1]);
+}
+
+/** One pass over the audio: its silences and its peak level. */
+export async function analyzeSilence(
+  file: string,
+  duration: number,
+  opts: SilenceOptions = {},
+): Promise<{ silences: Interval[]; maxVolumeDb: number | null }> {
   const noise = opts.noiseDb ?? -35;
   const d = opts.minSeconds ?? 0.4;
   const { stderr } = await runTool(
     ffmpegPath(),
-    ["-hide_banner", "-nostats", "-i", file, "-af", `silencedetect=noise=${noise}dB:d=${d}`, "-f", "null", "-"],
+    ["-hide_banner", "-nostats", "-i", file, "-af", `silencedetect=noise=${noise}dB:d=${d},volumedetect`, "-f", "null", "-"],
     { signal: opts.signal },
   );
-  return parseSilenceDetect(stderr, duration);
+  return { silences: parseSilenceDetect(stderr, duration), maxVolumeDb: parseMaxVolume(stderr) };
 }
 
 /** Seconds of [start, end] covered by the (sorted, disjoint) silences. */

@@ -57,7 +57,7 @@ export function colorName(r: number, g: number, b: number): string {
   else if (h < 160) hue = "green";
   else if (h < 195) hue = "cyan";
   else if (h < 255) hue = "blue";
-  else if (h < 290) hue = "purple";
+  else if (h < 320) hue = "purple";
   else hue = "magenta";
   if ((hue === "red" || hue === "magenta") && l > 0.7) return "pink";
   if (hue === "brown" || hue === "olive" || hue === "beige") return hue;

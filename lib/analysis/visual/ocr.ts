@@ -57,6 +57,20 @@ function normaliseBox(points: number[][] | undefined, w: number, h: number): [nu
   return [c(Math.min(...xs) / w), c(Math.min(...ys) / h), c(Math.max(...xs) / w), c(Math.max(...ys) / h)];
 }
 
+/** Top to bottom; lines whose vertical centres are within half a line height read left to right. */
+export function readingOrder(lines: OcrLine[]): OcrLine[] {
+  const byTop = [...lines].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  const rows: OcrLine[][] = [];
+  for (const l of byTop) {
+    const mid = (l.box[1] + l.box[3]) / 2;
+    const row = rows[rows.length - 1];
+    const ref = row?.[0];
+    if (ref && Math.abs(mid - (ref.box[1] + ref.box[3]) / 2) < (ref.box[3] - ref.box[1]) / 2) row.push(l);
+    else rows.push([l]);
+  }
+  return rows.flatMap((r) => r.sort((a, b) => a.box[0] - b.box[0]));
+}
+
 /** Text lines read from a JPEG, top to bottom; low-confidence and symbol-only lines dropped. */
 export function recognizeText(jpegPath: string): Promise<OcrLine[]> {
   const job = queue.then(async () => {
@@ -69,8 +83,7 @@ export function recognizeText(jpegPath: string): Promise<OcrLine[]> {
       if (text.length < 2 || !/[\p{L}\p{N}]/u.test(text) || !(r.mean >= MIN_SCORE)) continue;
       lines.push({ text, box: normaliseBox(r.box, size.width, size.height), score: Math.round(r.mean * 1000) / 1000 });
     }
-    lines.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-    return lines;
+    return readingOrder(lines);
   });
   queue = job.catch(() => undefined);
   return job;

@@ -3,6 +3,7 @@
 // segment per shot; after a resumed run only what was stored survives, so both are read
 // defensively and only the fields needed here are kept.
 import type { ModuleResult } from "@/lib/pipeline/types";
+import { metadataOf } from "./util";
 
 export interface ShotSpan {
   /** Position of the shot in the video, 0-based. */
@@ -18,18 +19,6 @@ const num = (x: unknown): number | undefined => (typeof x === "number" && Number
 function keyframeOf(o: Record<string, unknown>, start: number, end: number): number {
   const k = num(o.keyframeTime) ?? num(o.keyframe_time) ?? num(o.keyframe);
   return k !== undefined && k >= start && k <= end ? k : (start + end) / 2;
-}
-
-function parseMeta(m: unknown): Record<string, unknown> {
-  if (typeof m === "string") {
-    try {
-      const v = JSON.parse(m);
-      return v && typeof v === "object" ? (v as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  }
-  return m && typeof m === "object" ? (m as Record<string, unknown>) : {};
 }
 
 /** The shots of a shots-module result, in time order; empty when there is none. */
@@ -50,7 +39,7 @@ export function readShotSpans(result: ModuleResult | undefined): ShotSpan[] {
       const start = num(seg.start_time);
       const end = num(seg.end_time);
       if (start === undefined || end === undefined || !(end > start)) continue;
-      raw.push({ start, end, keyframeTime: keyframeOf(parseMeta(seg.metadata), start, end) });
+      raw.push({ start, end, keyframeTime: keyframeOf(metadataOf(seg.metadata), start, end) });
     }
   }
   raw.sort((a, b) => a.start - b.start || a.end - b.end);

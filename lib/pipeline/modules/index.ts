@@ -2,5 +2,18 @@
 // with invented segments.
 import type { ModuleName } from "../module-names";
 import type { AnalysisModule } from "../types";
+import { transcription } from "./transcription";
+import { visualelements } from "./visualelements";
+import { logos } from "./logos";
+import { scenes } from "./scenes";
+import { groupedShots } from "./grouped-shots";
+import { videoReasoning } from "./video-reasoning";
 
-export const MODULES: Partial<Record<ModuleName, AnalysisModule>> = {};
+export const MODULES: Partial<Record<ModuleName, AnalysisModule>> = {
+  transcription,
+  visualelements,
+  logos,
+  scenes,
+  grouped_shots: groupedShots,
+  video_reasoning: videoReasoning,
+};

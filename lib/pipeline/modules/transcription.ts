@@ -3,12 +3,12 @@
 // back on the video's clock with likely hallucinations removed. With neither, a note says why.
 import fs from "node:fs";
 import path from "node:path";
-import { toFile } from "openai";
+import { APIError, toFile } from "openai";
 import type { TranscriptionSegment, TranscriptionVerbose } from "openai/resources/audio/transcriptions";
 import { getModelClient } from "@/lib/ai/provider";
 import { planAudioChunks, stitchChunks } from "@/lib/analysis/text/chunks";
 import { filterHallucinations } from "@/lib/analysis/text/hallucination";
-import { detectSilences, silentSeconds, type Interval } from "@/lib/analysis/text/silence";
+import { analyzeSilence, type Interval } from "@/lib/analysis/text/silence";
 import { parseWebVtt } from "@/lib/analysis/text/vtt";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
@@ -17,6 +17,10 @@ import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "
 const BITMAP_SUBTITLES = new Set(["dvd_subtitle", "hdmv_pgs_subtitle", "dvb_subtitle", "xsub", "dvb_teletext"]);
 /** 16 kHz mono 16-bit WAV is 32 kB/s: 750 s stays under the 25 MB upload limit. */
 const MAX_CHUNK_SECONDS = 750;
+
+function isConfigurationError(err: unknown): boolean {
+  return err instanceof APIError && typeof err.status === "number" && err.status >= 400 && err.status < 500 && ![408, 409, 429].includes(err.status);
+}
 
 export const NO_STT_NOTE = "No speech-to-text is configured (set OPENAI_API_KEY) and the video has no subtitle track";
 
@@ -59,10 +63,11 @@ async function cutChunk(wav: string, chunk: Interval, out: string, signal: Abort
   );
 }
 
-function whisperPrompt(initial: string | null, previousText: string): string | undefined {
-  // Whisper reads only the last 224 tokens of a prompt: the user's words, then the previous piece's end.
-  const parts = [initial?.trim().slice(0, 600), previousText.trim().slice(-300)].filter(Boolean);
-  return parts.length ? parts.join(" ") : undefined;
+/** The previous piece's last words carry context across a cut. (The video's `initial_prompt` is
+ * an instruction for the analysis, not a transcript: given to Whisper it can come back as text.) */
+function whisperPrompt(previousText: string): string | undefined {
+  const tail = previousText.trim().slice(-300);
+  return tail || undefined;
 }
 
 async function fromSpeechToText(
@@ -72,8 +77,9 @@ async function fromSpeechToText(
   notes: string[],
 ): Promise<ModuleResult> {
   const duration = ctx.video.duration;
-  const silences = await detectSilences(wav, duration, { signal: ctx.signal });
-  if (duration > 0 && silentSeconds(silences, 0, duration) >= duration * 0.98) {
+  const { silences, maxVolumeDb } = await analyzeSilence(wav, duration, { signal: ctx.signal });
+  // Never even peaking at -50 dBFS: nothing a model could hear, and the classic hallucination bait.
+  if (maxVolumeDb !== null && maxVolumeDb < -50) {
     notes.push("The audio track is silent: there is no speech to transcribe");
     return { segments: [], notes, data: { source: "openai", model: stt.model, chunks: 0 } };
   }
@@ -86,16 +92,26 @@ async function fromSpeechToText(
     for (const [i, chunk] of chunks.entries()) {
       const file = path.join(dir, `chunk-${String(i).padStart(3, "0")}.wav`);
       await cutChunk(wav, chunk, file, ctx.signal);
-      const res: TranscriptionVerbose = await stt.client.audio.transcriptions.create(
-        {
-          model: stt.model,
-          file: await toFile(fs.createReadStream(file), path.basename(file), { type: "audio/wav" }),
-          response_format: "verbose_json",
-          timestamp_granularities: ["segment"],
-          prompt: whisperPrompt(ctx.video.initialPrompt, previousText),
-        },
-        { signal: ctx.signal },
-      );
+      let res: TranscriptionVerbose;
+      try {
+        res = await stt.client.audio.transcriptions.create(
+          {
+            model: stt.model,
+            file: await toFile(fs.createReadStream(file), path.basename(file), { type: "audio/wav" }),
+            response_format: "verbose_json",
+            timestamp_granularities: ["segment"],
+            prompt: whisperPrompt(previousText),
+          },
+          { signal: ctx.signal },
+        );
+      } catch (err) {
+        // A refusal of what we asked (wrong model, bad key, unsupported format) will not change on
+        // a retry: say so and keep what was transcribed. Outages (5xx, 429, network) fail the step.
+        if (!isConfigurationError(err)) throw err;
+        const where = i ? ` at ${Math.round(chunk.start)} s; the transcript stops there` : "";
+        notes.push(`The speech-to-text model ${stt.model} refused the audio${where}: ${(err as Error).message}`);
+        break;
+      }
       fs.rmSync(file, { force: true });
       const language = res.language || null;
       pieces.push({ chunk, segments: (res.segments ?? []).map((s) => ({ ...s, language })) });
@@ -106,11 +122,11 @@ async function fromSpeechToText(
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
-  const stitched = stitchChunks(pieces.flatMap((p) => ({ chunk: p.chunk, segments: p.segments })));
+  const stitched = stitchChunks(pieces);
   const { kept, dropped } = filterHallucinations(stitched, { silences });
   const droppedBy: Record<string, number> = {};
   for (const d of dropped) droppedBy[d.reason] = (droppedBy[d.reason] ?? 0) + 1;
-  if (!kept.length) notes.push("The speech-to-text model found no speech in the audio");
+  if (!kept.length && pieces.length === chunks.length) notes.push("The speech-to-text model found no speech in the audio");
   const segments: SegmentDraft[] = kept.map((s) => ({
     start_time: s.start,
     end_time: s.end,
@@ -126,7 +142,7 @@ async function fromSpeechToText(
   return {
     segments,
     notes,
-    data: { source: "openai", model: stt.model, chunks: chunks.map((c) => [c.start, c.end]), dropped: droppedBy },
+    data: { source: "openai", model: stt.model, chunks: pieces.map((p) => [p.chunk.start, p.chunk.end]), dropped: droppedBy },
   };
 }
 

@@ -141,7 +141,7 @@ async function askModel(
 export function computedDigest(input: DigestInput): SegmentDraft[] {
   const stats = digestStats(input);
   const meta = (kind: string, extra: Record<string, unknown> = {}) => ({ provider: "local" as const, method: "computed_digest", kind, ...extra });
-  const phrases = keyPhrasesOf(transcriptText(input.transcript), 8);
+  const phrases = keyPhrasesOf(transcriptText(input.transcript, 0, Infinity, "\n"), 8);
   const texts = onScreenTexts(input.visual);
   const parts: string[] = [`Computed digest of a ${formatTime(input.duration)} video`];
   if (stats.shots) parts.push(`${stats.shots} shots (${stats.shotsPerMinute} per minute, mean shot ${stats.meanShotSeconds} s)`);
@@ -164,7 +164,7 @@ export function computedDigest(input: DigestInput): SegmentDraft[] {
     const to = scene.end_time;
     const shots = input.shots.filter((s) => s.start_time >= from - 0.01 && s.start_time < to - 0.01).length;
     const words = transcriptText(input.transcript, from, to);
-    const scenePhrases = keyPhrasesOf(words, 4);
+    const scenePhrases = keyPhrasesOf(transcriptText(input.transcript, from, to, "\n"), 4);
     const sceneTexts = texts.filter((t) => t.time >= from - 0.01 && t.time < to).map((t) => t.text);
     const bits = [`Scene ${i + 1} of ${scenes.length} (${formatTime(from)}–${formatTime(to)}, ${(to - from).toFixed(1)} s)`];
     if (shots) bits.push(`${shots} shot${shots === 1 ? "" : "s"}`);

@@ -1,0 +1,10 @@
+import { handle } from "@/lib/api/handler";
+import { countUnreadNotifications } from "@/lib/notifications/notification-ops";
+import { notificationsApi } from "@/lib/schemas/notifications";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/notifications/unread-count – {count} of unread notifications
+export const GET = handle(notificationsApi.unreadCount, async ({ db, user }) => ({
+  count: await countUnreadNotifications(db, user.user_id),
+}));

@@ -1,0 +1,33 @@
+import { handle } from "@/lib/api/handler";
+import { patchProject, removeProject, requireProject } from "@/lib/projects/project-ops";
+import { projectsApi, toProjectResponse } from "@/lib/schemas/projects";
+
+export const dynamic = "force-dynamic";
+const ids = { project_id: "Project" } as const;
+
+// GET /api/projects/{project_id} – one project
+export const GET = handle(
+  projectsApi.get,
+  async ({ db, user, params }) => toProjectResponse(await requireProject(db, { userId: user.user_id, projectId: params.project_id })),
+  { ids },
+);
+
+// PATCH /api/projects/{project_id} – rename or describe
+export const PATCH = handle(
+  projectsApi.patch,
+  async ({ db, user, params, body }) =>
+    toProjectResponse(
+      await patchProject(db, { userId: user.user_id, projectId: params.project_id, name: body.name, description: body.description }),
+    ),
+  { ids },
+);
+
+// DELETE /api/projects/{project_id} – delete; its videos stay, unassigned
+export const DELETE = handle(
+  projectsApi.remove,
+  async ({ db, user, params }) => {
+    await removeProject(db, { userId: user.user_id, projectId: params.project_id });
+    return { ok: true as const };
+  },
+  { ids },
+);

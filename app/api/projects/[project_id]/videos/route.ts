@@ -1,0 +1,14 @@
+import { handle } from "@/lib/api/handler";
+import { listProjectVideos } from "@/lib/projects/project-ops";
+import { projectsApi } from "@/lib/schemas/projects";
+import { toVideoResponse } from "@/lib/schemas/videos";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/projects/{project_id}/videos – the project's videos
+export const GET = handle(
+  projectsApi.videos,
+  async ({ db, user, params }) =>
+    (await listProjectVideos(db, { userId: user.user_id, projectId: params.project_id })).map(toVideoResponse),
+  { ids: { project_id: "Project" } },
+);

@@ -1,0 +1,8 @@
+import { handle } from "@/lib/api/handler";
+import { usageApi } from "@/lib/schemas/usage";
+import { getUsageSummary } from "@/lib/usage/usage-summary";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/usage/summary – minutes used and left of the caller's allocation
+export const GET = handle(usageApi.summary, ({ db, user }) => getUsageSummary(db, user.user_id));

@@ -1,0 +1,26 @@
+import { handle, jsonResponse } from "@/lib/api/handler";
+import { shareResponse, sharesApi } from "@/lib/schemas/shares";
+import { revokeShare, shareVideo } from "@/lib/shares/share-ops";
+
+export const dynamic = "force-dynamic";
+const ids = { job_id: "Video" } as const;
+
+// POST /api/videos/{job_id}/share – share the report: 201 when created, 200 with the existing one
+export const POST = handle(
+  sharesApi.create,
+  async ({ db, user, params }) => {
+    const { created, ...share } = await shareVideo(db, { userId: user.user_id, jobId: params.job_id });
+    return jsonResponse(shareResponse.parse(share), created ? 201 : 200);
+  },
+  { ids },
+);
+
+// DELETE /api/videos/{job_id}/share – revoke the share
+export const DELETE = handle(
+  sharesApi.revoke,
+  async ({ db, user, params }) => {
+    await revokeShare(db, { userId: user.user_id, jobId: params.job_id });
+    return { ok: true as const };
+  },
+  { ids },
+);

@@ -1,0 +1,46 @@
+// grouped_shots: shots of the same set-up (same place, same camera position) grouped across the
+// video; one segment per occurrence of a group, numbered by first appearance (stable on re-runs).
+import { groupShots, SETUP_THRESHOLD } from "@/lib/analysis/visual/group-shots";
+import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
+import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
+
+async function run(ctx: ModuleContext): Promise<ModuleResult> {
+  if (!ctx.media.video) return { segments: [], notes: ["The file has no video stream"] };
+  const shots = readShotSpans(ctx.results.shots);
+  if (!shots.length) return { segments: [], notes: ["No shots were detected, so there is nothing to group"] };
+  const { frames } = await ctx.shared.frames();
+  const grouping = groupShots(frames, shots);
+  ctx.progress(1);
+  const segments: SegmentDraft[] = [];
+  for (const g of grouping.groups) {
+    g.shots.forEach((si, k) => {
+      const shot = shots[si];
+      segments.push({
+        start_time: shot.start,
+        end_time: shot.end,
+        content: `Set-up ${g.id} (${g.shots.length} shots) · occurrence ${k + 1} of ${g.shots.length}`,
+        metadata: {
+          provider: "local",
+          method: "keyframe_feature_clustering",
+          group_id: g.id,
+          group_size: g.shots.length,
+          occurrence: k + 1,
+          similarity: g.similarity[k],
+          shot_index: shot.index,
+          threshold: SETUP_THRESHOLD,
+        },
+      });
+    });
+  }
+  segments.sort((a, b) => a.start_time - b.start_time);
+  return {
+    segments,
+    data: {
+      groups: grouping.groups.map((g) => ({ id: g.id, shots: g.shots })),
+      singles: grouping.singles.length,
+      skipped: grouping.skipped.length,
+    },
+  };
+}
+
+export const groupedShots: AnalysisModule = { name: "grouped_shots", run };

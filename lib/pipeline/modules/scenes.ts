@@ -1,0 +1,45 @@
+// scenes: consecutive shots merged into scenes by look (a shot like one of the last few continues
+// the scene), by speech running across a cut, and ended by fades through black.
+import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
+import type { SpeechCue } from "@/lib/analysis/scenes/merge-scenes";
+import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
+import { formatClock } from "@/lib/analysis/visual/util";
+import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
+
+function speechCues(ctx: ModuleContext): SpeechCue[] {
+  return (ctx.results.transcription?.segments ?? [])
+    .filter((s) => Number.isFinite(s.start_time) && Number.isFinite(s.end_time) && s.end_time > s.start_time && s.content.trim())
+    .map((s) => ({ start: s.start_time, end: s.end_time }));
+}
+
+async function run(ctx: ModuleContext): Promise<ModuleResult> {
+  if (!ctx.media.video) return { segments: [], notes: ["The file has no video stream"] };
+  const shots = readShotSpans(ctx.results.shots);
+  if (!shots.length) return { segments: [], notes: ["No shots were detected, so no scenes could be formed"] };
+  const notes: string[] = [];
+  const cues = speechCues(ctx);
+  if (!ctx.results.transcription) notes.push("No transcript was available: scenes are formed from the picture alone");
+  const { frames } = await ctx.shared.frames();
+  const found = detectScenes(frames, shots, cues).scenes;
+  ctx.progress(1);
+  const segments: SegmentDraft[] = found.map((sc, i) => {
+    const n = sc.shots.length;
+    const setups = sc.setups > 1 ? ` (${sc.setups} set-ups)` : "";
+    return {
+      start_time: sc.start,
+      end_time: sc.end,
+      content: `Scene ${i + 1} · ${formatClock(sc.start)}–${formatClock(sc.end)} · ${n} shot${n === 1 ? "" : "s"}${setups}`,
+      metadata: {
+        provider: "local",
+        method: "shot_similarity_merge",
+        scene: i + 1,
+        shot_count: n,
+        shots: sc.shots.map((k) => shots[k].index),
+        setups: sc.setups,
+      },
+    };
+  });
+  return { segments, notes };
+}
+
+export const scenes: AnalysisModule = { name: "scenes", run };

@@ -1,0 +1,158 @@
+// visualelements: per shot, from its keyframe and its frames — dominant colours, brightness,
+// contrast, motion, on-screen text (offline OCR) and, with a vision model, what is in the picture.
+import { getModelClient } from "@/lib/ai/provider";
+import { dominantColors, readImageRgb, type DominantColor } from "@/lib/analysis/visual/colors";
+import { describeKeyframe } from "@/lib/analysis/visual/describe-frame";
+import { frameAt, shotLook, type ShotLook } from "@/lib/analysis/visual/frame-stats";
+import { OCR_METHOD, ocrUnavailableReason, recognizeText, type OcrLine } from "@/lib/analysis/visual/ocr";
+import { fixedWindows, readShotSpans, type ShotSpan } from "@/lib/analysis/visual/shot-spans";
+import { capitalize, joinWords, mapLimit, spreadSelection } from "@/lib/analysis/visual/util";
+import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
+
+/** Keyframe images extracted (colours from real pixels); other shots use the decode pass's grid. */
+export const MAX_KEYFRAMES = 200;
+/** OCR'd keyframes (~1.5 s each on 2 cores) and, with a model, described keyframes. */
+export const MAX_OCR_FRAMES = 60;
+const KEYFRAME_WIDTH = 960;
+const WINDOW_SECONDS = 10;
+
+interface ShotAnalysis {
+  shot: ShotSpan;
+  look: ShotLook | null;
+  colors: DominantColor[];
+  colorSource: "keyframe" | "frame_grid" | null;
+  ocr: OcrLine[] | null;
+  description: string | null;
+}
+
+function levelWords(look: ShotLook): string {
+  const b = look.brightnessLevel === "medium" ? "medium brightness" : look.brightnessLevel;
+  return `${b}, ${look.contrastLevel} contrast`;
+}
+
+export function contentLine(a: ShotAnalysis): string {
+  const parts: string[] = [];
+  if (a.colors.length) parts.push(capitalize(joinWords(a.colors.slice(0, 3).map((c) => c.name))));
+  if (a.look) parts.push(levelWords(a.look), `${a.look.motionLevel} motion`);
+  if (a.ocr?.length) {
+    const text = a.ocr.map((l) => l.text).join(" / ");
+    parts.push(`text: "${text.length > 160 ? `${text.slice(0, 157)}…` : text}"`);
+  }
+  if (a.description) parts.push(a.description);
+  return parts.join(" · ") || "No picture information";
+}
+
+async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
+  const notes: string[] = [];
+  if (!ctx.media.video) return { segments: [], notes: ["The file has no video stream"] };
+  let shots = readShotSpans(ctx.results.shots);
+  if (!shots.length) {
+    shots = fixedWindows(ctx.video.duration || ctx.media.duration, WINDOW_SECONDS);
+    if (!shots.length) return { segments: [], notes: ["No shots and no duration to analyse"] };
+    notes.push(`No shot boundaries were available; analysed ${shots.length} fixed ${WINDOW_SECONDS}-second windows instead`);
+  }
+  const decoded = await ctx.shared.frames();
+  const frames = decoded.frames;
+
+  // At most KEYFRAME_WIDTH on the longer side (portrait video too): OCR time grows with pixels.
+  const { width: vw, height: vh } = ctx.media.video;
+  const keyframeWidth = vh > vw && vw > 0 ? Math.max(2, Math.round((KEYFRAME_WIDTH * vw) / vh)) : KEYFRAME_WIDTH;
+  const keyframed = new Set(spreadSelection(shots, MAX_KEYFRAMES));
+  const ocrSet = new Set(spreadSelection(shots, MAX_OCR_FRAMES));
+  const ocrProblem = await ocrUnavailableReason();
+  if (ocrProblem) notes.push(`On-screen text was not read: ${ocrProblem}`);
+  else if (shots.length > MAX_OCR_FRAMES) {
+    notes.push(`On-screen text was read on ${MAX_OCR_FRAMES} of ${shots.length} shot keyframes, spread over the video`);
+  }
+  const vision = getModelClient("vision");
+  if (!vision) notes.push("No vision model is configured: people, objects and settings are not described");
+  else if (shots.length > MAX_OCR_FRAMES) {
+    notes.push(`Keyframes of ${MAX_OCR_FRAMES} of ${shots.length} shots were described by the vision model`);
+  }
+  if (shots.length > MAX_KEYFRAMES) {
+    notes.push(`Colours of ${shots.length - MAX_KEYFRAMES} shots come from the coarse 16×9 frame grid, not keyframe pixels`);
+  }
+
+  const results: ShotAnalysis[] = shots.map((shot) => ({
+    shot,
+    look: shotLook(frames, shot.start, shot.end),
+    colors: [],
+    colorSource: null,
+    ocr: null,
+    description: null,
+  }));
+  // OCR once per distinct keyframe (shots may share a keyframe time, e.g. fixed windows on a still).
+  const ocrByFrame = new Map<string, Promise<OcrLine[]>>();
+  const describeErrors: string[] = [];
+  let done = 0;
+  const total = shots.length;
+
+  await mapLimit(results, 2, async (a, i) => {
+    if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("aborted");
+    const kf = keyframed.has(i) ? await ctx.shared.keyframe(a.shot.keyframeTime, keyframeWidth) : null;
+    if (kf) {
+      a.colors = dominantColors(await readImageRgb(kf, 96, 54, ctx.signal));
+      a.colorSource = "keyframe";
+    } else {
+      const f = frameAt(frames, a.shot.keyframeTime);
+      if (f) {
+        a.colors = dominantColors(f.grid, { k: 4 });
+        a.colorSource = "frame_grid";
+      }
+    }
+    if (kf && ocrSet.has(i)) {
+      const tasks: Promise<unknown>[] = [];
+      if (!ocrProblem) {
+        let p = ocrByFrame.get(kf);
+        if (!p) {
+          p = recognizeText(kf);
+          ocrByFrame.set(kf, p);
+        }
+        tasks.push(p.then((lines) => (a.ocr = lines)));
+      }
+      if (vision) {
+        tasks.push(
+          describeKeyframe(vision.client, vision.model, kf, ctx.signal).then(
+            (d) => void (a.description = d || null),
+            (err: Error) => void describeErrors.push(err.message),
+          ),
+        );
+      }
+      await Promise.all(tasks);
+    }
+    ctx.progress(++done / total, `Shot ${done} of ${total}`);
+  });
+  if (describeErrors.length) {
+    notes.push(`The vision model failed on ${describeErrors.length} keyframes (${describeErrors[0]}); those shots are not described`);
+  }
+
+  const segments: SegmentDraft[] = results.map((a) => {
+    const ocrRan = a.ocr !== null;
+    return {
+      start_time: a.shot.start,
+      end_time: a.shot.end,
+      content: contentLine(a),
+      metadata: {
+        provider: a.description && vision ? "openai" : "local",
+        method: "keyframe_analysis",
+        ...(a.description && vision ? { model: vision.model, description: a.description } : {}),
+        shot_index: a.shot.index,
+        keyframe_time: Math.round(a.shot.keyframeTime * 1000) / 1000,
+        colors: a.colors,
+        color_source: a.colorSource,
+        brightness: a.look?.brightness ?? null,
+        brightness_level: a.look?.brightnessLevel ?? null,
+        contrast: a.look?.contrast ?? null,
+        contrast_level: a.look?.contrastLevel ?? null,
+        motion: a.look?.motion ?? null,
+        motion_level: a.look?.motionLevel ?? null,
+        ocr: ocrRan ? OCR_METHOD : null,
+        ocr_text: ocrRan ? a.ocr!.map((l) => l.text).join("\n") : null,
+        ocr_boxes: ocrRan ? a.ocr : [],
+      },
+    };
+  });
+  return { segments, notes };
+}
+
+export const visualelements: AnalysisModule = { name: "visualelements", run: analyse };

@@ -1,0 +1,24 @@
+// Playback: no Authorization; a short-lived signed `token` (carried ready-made in the URLs of a
+// VideoResponse and of a shared report) grants one video. Without a valid token: 404.
+import { z } from "zod";
+import { defineEndpoint } from "@/lib/api/contract";
+
+/** Required in the document; a missing one is parsed as "" so it answers 404 like a wrong one. */
+const tokenField = z
+  .preprocess((v) => v ?? "", z.string())
+  .meta({ description: "The signed playback token from thumbnail_url, stream_url or playback_url" });
+
+export const playbackParams = z.object({ job_id: z.string() });
+export const playbackQuery = z.object({ token: tokenField });
+export const directQuery = z.object({
+  job_id: z.preprocess((v) => v ?? "", z.string()).meta({ description: "The video's job_id" }),
+  token: tokenField,
+});
+
+const tag = "Playback";
+export const playbackApi = {
+  thumbnail: defineEndpoint({ method: "GET", path: "/playback/thumbnail/{job_id}", tag, summary: "302 redirect to the video's thumbnail (presigned); 404 without a valid token or before a run made one", auth: "none", params: playbackParams, query: playbackQuery, produces: "image/jpeg" }),
+  streamHead: defineEndpoint({ method: "HEAD", path: "/playback/stream/{job_id}", tag, summary: "200 when the HLS stream exists, else 404", auth: "none", params: playbackParams, query: playbackQuery, produces: "application/vnd.apple.mpegurl" }),
+  stream: defineEndpoint({ method: "GET", path: "/playback/stream/{job_id}", tag, summary: "The HLS manifest, every segment a presigned URL", auth: "none", params: playbackParams, query: playbackQuery, produces: "application/vnd.apple.mpegurl" }),
+  direct: defineEndpoint({ method: "GET", path: "/playback/direct", tag, summary: "302 redirect to the source file (presigned), for direct playback", auth: "none", query: directQuery, produces: "video/mp4" }),
+};

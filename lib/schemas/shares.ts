@@ -1,0 +1,35 @@
+// Shared reports: creating and revoking a share of a video, and the public report behind a hash.
+import { z } from "zod";
+import { defineEndpoint } from "@/lib/api/contract";
+import { okResponse, timestamp } from "./common";
+import { segmentResponse } from "./results";
+import { jobIdParams } from "./videos";
+
+export const shareResponse = z
+  .object({
+    share_hash: z.string().describe("At least 128 random bits, base64url"),
+    url: z.string().describe("Where the report can be read without authentication"),
+  })
+  .meta({ id: "Share" });
+
+export const sharedReportResponse = z
+  .object({
+    video_name: z.string(),
+    duration: z.number(),
+    status: z.string(),
+    created_at: timestamp,
+    modules: z.record(z.string(), z.array(segmentResponse)),
+    thumbnail_url: z.string(),
+    stream_url: z.string(),
+    playback_url: z.string(),
+  })
+  .meta({ id: "SharedReport" });
+
+export const shareHashParams = z.object({ share_hash: z.string() });
+
+const tag = "Shared reports";
+export const sharesApi = {
+  create: defineEndpoint({ method: "POST", path: "/videos/{job_id}/share", tag, summary: "Share a video's report: 201 when created, 200 with the existing share", auth: "required", params: jobIdParams, response: shareResponse, status: 201 }),
+  revoke: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}/share", tag, summary: "Revoke the share (its hash stops working)", auth: "required", params: jobIdParams, response: okResponse }),
+  get: defineEndpoint({ method: "GET", path: "/shared-reports/{share_hash}", tag, summary: "A shared report, without authentication (no user ids, storage paths or keys)", auth: "none", params: shareHashParams, response: sharedReportResponse }),
+};

@@ -1,0 +1,56 @@
+// Shared reports: a random hash opens one video's report without authentication. One share per
+// video (creating again returns it); revoking deletes it; deleting the video deletes it (FK).
+import crypto from "node:crypto";
+import type { Db } from "@/db/client";
+import { listSegments } from "@/db/queries/segments";
+import { deleteShareForVideo, getSharedVideo, insertShareIfAbsent } from "@/db/queries/shares";
+import { notFound } from "@/lib/api/errors";
+import { appUrl } from "@/lib/config";
+import { MODULE_NAMES } from "@/lib/pipeline/module-names";
+import { playbackUrls } from "@/lib/playback/token";
+import { groupByModule } from "@/lib/results/get-results";
+import { isoTime } from "@/lib/schemas/common";
+import { toSegmentResponse } from "@/lib/schemas/results";
+import { requireVideo } from "@/lib/videos/video-ops";
+
+/** 24 random bytes: 192 bits, 32 base64url characters. */
+const HASH_BYTES = 24;
+const HASH_FORMAT = /^[A-Za-z0-9_-]{22,128}$/;
+
+export function shareUrl(shareHash: string): string {
+  return `${appUrl()}/api/shared-reports/${shareHash}`;
+}
+
+export async function shareVideo(
+  db: Db,
+  params: { userId: string; jobId: string },
+): Promise<{ share_hash: string; url: string; created: boolean }> {
+  const video = await requireVideo(db, params);
+  const { share, created } = await insertShareIfAbsent(db, {
+    userId: params.userId,
+    videoId: video.id,
+    shareHash: crypto.randomBytes(HASH_BYTES).toString("base64url"),
+  });
+  return { share_hash: share.shareHash, url: shareUrl(share.shareHash), created };
+}
+
+export async function revokeShare(db: Db, params: { userId: string; jobId: string }): Promise<void> {
+  const video = await requireVideo(db, params);
+  if (!(await deleteShareForVideo(db, { userId: params.userId, videoId: video.id }))) throw notFound("Shared report");
+}
+
+/** The public report: the video's name, state, segments by module and playback URLs, nothing else. */
+export async function getSharedReport(db: Db, shareHash: string) {
+  const video = HASH_FORMAT.test(shareHash) ? await getSharedVideo(db, shareHash) : null;
+  if (!video) throw notFound("Shared report");
+  const segments = (await listSegments(db, { userId: video.userId, jobId: video.jobId })).map(toSegmentResponse);
+  const present = MODULE_NAMES.filter((m) => segments.some((s) => s.module === m) || video.selectedInsights.includes(`"${m}"`));
+  return {
+    video_name: video.name,
+    duration: video.duration,
+    status: video.status,
+    created_at: isoTime(video.createdAt),
+    modules: groupByModule(segments, present),
+    ...playbackUrls(video.jobId),
+  };
+}

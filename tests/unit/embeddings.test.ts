@@ -1,0 +1,88 @@
+// The local lexical embedding's properties, and embedTexts against a local OpenAI-compatible server.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { EMBEDDING_DIMENSIONS } from "@/db/schema";
+import { embedTexts, embeddingInput, EMBED_TEXT_MAX_CHARS, currentEmbeddingModel } from "@/lib/ai/embeddings";
+import { cosineSimilarity, LOCAL_EMBEDDING_MODEL, localEmbedding } from "@/lib/ai/local-embedding";
+import { startFakeOpenAI, type FakeOpenAI } from "../helpers/openai-server";
+
+const sim = (a: string, b: string) => cosineSimilarity(localEmbedding(a)!, localEmbedding(b)!);
+
+describe("local lexical embedding", () => {
+  it("is deterministic, 512-dimensional and unit length", () => {
+    const a = localEmbedding("The red car drives down Main Street")!;
+    expect(a).toHaveLength(EMBEDDING_DIMENSIONS);
+    expect(localEmbedding("The red car drives down Main Street")).toEqual(a);
+    expect(Math.sqrt(a.reduce((s, x) => s + x * x, 0))).toBeCloseTo(1, 4);
+  });
+
+  it("ranks texts that share words above texts that do not", () => {
+    const query = "red car";
+    const hit = sim(query, "A red car drives down the street past the bakery");
+    const partial = sim(query, "The car park is empty at night");
+    const miss = sim(query, "Whisk the eggs with sugar until fluffy");
+    expect(hit).toBeGreaterThan(0.4);
+    expect(hit).toBeGreaterThan(partial);
+    expect(partial).toBeGreaterThan(miss);
+    expect(Math.abs(miss)).toBeLessThan(0.2);
+  });
+
+  it("matches case, accents and word forms (through character trigrams)", () => {
+    expect(sim("CAFÉ", "cafe")).toBeCloseTo(1, 5);
+    expect(sim("interviewing", "interview")).toBeGreaterThan(0.3);
+    expect(sim("interviewing", "basketball")).toBeLessThan(0.15);
+  });
+
+  it("gives stopwords no weight of their own", () => {
+    expect(sim("the cat", "cat")).toBeGreaterThan(0.8);
+    expect(sim("the of and to", "the of and to")).toBeCloseTo(1, 5); // only stopwords: still embeddable
+    expect(localEmbedding("!!! ...")).toBeNull();
+  });
+
+  it("truncates long content to a prefix", () => {
+    expect(embeddingInput("word ".repeat(5000))).toHaveLength(EMBED_TEXT_MAX_CHARS);
+  });
+});
+
+describe("embedTexts", () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  afterEach(() => {
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_BASE_URL;
+    delete process.env.OPENAI_EMBEDDING_MODEL;
+    fake.reset();
+  });
+
+  it("uses the local embedding when no model is configured", async () => {
+    const out = await embedTexts(["hello world", "..."]);
+    expect(out.model).toBe(LOCAL_EMBEDDING_MODEL);
+    expect(out.vectors[0]).toEqual(localEmbedding("hello world"));
+    expect(out.vectors[1]).toBeNull();
+    expect(currentEmbeddingModel()).toBe(LOCAL_EMBEDDING_MODEL);
+  });
+
+  it("asks the configured model for 512 dimensions in base64, skipping empty texts", async () => {
+    Object.assign(process.env, fake.env());
+    const out = await embedTexts(["alpha", "", "beta"]);
+    expect(out.model).toBe("text-embedding-3-small");
+    expect(out.vectors[0]).toHaveLength(512);
+    expect(out.vectors[1]).toBeNull();
+    expect(out.vectors[2]).toHaveLength(512);
+    const [req] = fake.requestsTo("/v1/embeddings");
+    expect(req.status).toBe(200);
+    expect(req.body).toMatchObject({ model: "text-embedding-3-small", input: ["alpha", "beta"], dimensions: 512, encoding_format: "base64" });
+    // The SDK decoded the float32 base64 the server sent: equal texts, equal vectors.
+    const again = await embedTexts(["beta"]);
+    expect(again.vectors[0]).toEqual(out.vectors[2]);
+  });
+
+  it("surfaces the API's error for a model that cannot shorten its vectors", async () => {
+    Object.assign(process.env, fake.env(), { OPENAI_EMBEDDING_MODEL: "text-embedding-ada-002" });
+    await expect(embedTexts(["alpha"])).rejects.toThrow(/does not support specifying dimensions/);
+  });
+});

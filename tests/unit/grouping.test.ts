@@ -1,0 +1,103 @@
+// Set-up grouping on synthetic features: average-linkage clustering cut at a threshold.
+import { describe, expect, it } from "vitest";
+import { clusterBySimilarity, similarityMatrix } from "@/lib/analysis/visual/cluster";
+import { groupShotFeatures } from "@/lib/analysis/visual/group-shots";
+import { shotSimilarity, type ShotFeature } from "@/lib/analysis/visual/shot-features";
+
+/** A feature of a flat frame of one colour, with optional per-cell noise from a seed. */
+function flat(r: number, g: number, b: number, noise = 0, seed = 1): ShotFeature {
+  let s = seed;
+  const rand = () => ((s = (s * 16807) % 2147483647) / 2147483647 - 0.5) * 2;
+  const grid = new Float32Array(432);
+  for (let i = 0; i < 144; i++) {
+    grid[i * 3] = Math.min(1, Math.max(0, r + noise * rand()));
+    grid[i * 3 + 1] = Math.min(1, Math.max(0, g + noise * rand()));
+    grid[i * 3 + 2] = Math.min(1, Math.max(0, b + noise * rand()));
+  }
+  const hist = new Float32Array(64);
+  hist[(Math.min(3, Math.floor(r * 4)) << 4) | (Math.min(3, Math.floor(g * 4)) << 2) | Math.min(3, Math.floor(b * 4))] = 1;
+  return { grid, hist, luma: 0.299 * r + 0.587 * g + 0.114 * b };
+}
+
+/** Left half one colour, right half another. */
+function split(a: [number, number, number], b: [number, number, number]): ShotFeature {
+  const grid = new Float32Array(432);
+  for (let y = 0; y < 9; y++) for (let x = 0; x < 16; x++) grid.set(x < 8 ? a : b, (y * 16 + x) * 3);
+  const hist = new Float32Array(64);
+  const bin = (c: number[]) => (Math.min(3, Math.floor(c[0] * 4)) << 4) | (Math.min(3, Math.floor(c[1] * 4)) << 2) | Math.min(3, Math.floor(c[2] * 4));
+  hist[bin(a)] += 0.5;
+  hist[bin(b)] += 0.5;
+  return { grid, hist, luma: 0.5 };
+}
+
+describe("clusterBySimilarity", () => {
+  it("merges by average linkage down to the threshold and numbers clusters by first item", () => {
+    // Items 0,2,4 close to each other; 1,3 close; 5 alone.
+    const sim = (a: number, b: number) => {
+      const cls = [0, 1, 0, 1, 0, 2];
+      return cls[a] === cls[b] ? 0.9 : 0.2;
+    };
+    const idx = [0, 1, 2, 3, 4, 5];
+    const m = similarityMatrix(idx, sim);
+    const { labels, clusters } = clusterBySimilarity(m, 6, 0.75);
+    expect(labels).toEqual([0, 1, 0, 1, 0, 2]);
+    expect(clusters).toEqual([[0, 2, 4], [1, 3], [5]]);
+  });
+
+  it("does not chain: average linkage keeps a drifting sequence apart", () => {
+    // Similarity falls with distance on a line: neighbours 0.8, two apart 0.6, further 0.3.
+    const sim = (a: number, b: number) => [1, 0.8, 0.6][Math.abs(a - b)] ?? 0.3;
+    const m = similarityMatrix([0, 1, 2, 3, 4, 5, 6, 7], sim);
+    const { clusters } = clusterBySimilarity(m, 8, 0.75);
+    expect(clusters.every((c) => c.length <= 2)).toBe(true);
+  });
+
+  it("handles 0 and 1 items, and a threshold nothing reaches", () => {
+    expect(clusterBySimilarity(new Float32Array(0), 0, 0.5)).toEqual({ labels: [], clusters: [] });
+    expect(clusterBySimilarity(new Float32Array([1]), 1, 0.5)).toEqual({ labels: [0], clusters: [[0]] });
+    const m = similarityMatrix([0, 1, 2], () => 0.1);
+    expect(clusterBySimilarity(m, 3, 0.5).clusters).toEqual([[0], [1], [2]]);
+  });
+
+  it("scales to a thousand items", () => {
+    const n = 1000;
+    const m = similarityMatrix(Array.from({ length: n }, (_, i) => i), (a, b) => (a % 7 === b % 7 ? 0.9 : 0.1));
+    const t0 = Date.now();
+    const { clusters } = clusterBySimilarity(m, n, 0.75);
+    expect(clusters).toHaveLength(7);
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+});
+
+describe("groupShotFeatures", () => {
+  it("groups A B A B C A into set-ups A (3) and B (2), C alone", () => {
+    let seed = 11;
+    const A = () => flat(0.2, 0.4, 0.7, 0.03, seed++);
+    const B = () => split([0.9, 0.9, 0.2], [0.1, 0.1, 0.1]);
+    const C = flat(0.9, 0.1, 0.1);
+    const g = groupShotFeatures([A(), B(), A(), B(), C, A()]);
+    expect(g.groups.map((x) => x.shots)).toEqual([[0, 2, 5], [1, 3]]);
+    expect(g.groups.map((x) => x.id)).toEqual([1, 2]);
+    expect(g.singles).toEqual([4]);
+    for (const s of g.groups[0].similarity) expect(s).toBeGreaterThan(0.75);
+  });
+
+  it("skips black shots and shots without features", () => {
+    const black = flat(0.01, 0.01, 0.01);
+    const A = flat(0.5, 0.5, 0.1);
+    const g = groupShotFeatures([black, A, null, black, A]);
+    expect(g.skipped).toEqual([0, 2, 3]);
+    expect(g.groups.map((x) => x.shots)).toEqual([[1, 4]]);
+  });
+
+  it("is stable: the same features give the same groups", () => {
+    const feats = [flat(0.2, 0.2, 0.8, 0.05, 3), flat(0.8, 0.2, 0.2, 0.05, 4), flat(0.2, 0.2, 0.8, 0.05, 5), flat(0.8, 0.2, 0.2, 0.05, 6)];
+    expect(groupShotFeatures(feats)).toEqual(groupShotFeatures(feats));
+  });
+
+  it("rates identical features 1 and unrelated ones low", () => {
+    const a = flat(0.2, 0.4, 0.7);
+    expect(shotSimilarity(a, a)).toBeCloseTo(1, 5);
+    expect(shotSimilarity(a, flat(0.9, 0.9, 0.1))).toBeLessThan(0.2);
+  });
+});

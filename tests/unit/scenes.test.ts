@@ -1,0 +1,79 @@
+// Scene merging on synthetic shot similarities, speech cues and black slugs.
+import { describe, expect, it } from "vitest";
+import { mergeScenes, speechContinuesAt, type SceneShotInput } from "@/lib/analysis/scenes/merge-scenes";
+
+/** Shots of `len` seconds each, labelled by set-up letter; same letter = similar (0.9), else 0.2. */
+function layout(labels: string, len = 2) {
+  const shots: SceneShotInput[] = [...labels].map((c, i) => ({ start: i * len, end: (i + 1) * len, black: c === "_" }));
+  const similarity = (i: number, j: number) => (labels[i] === labels[j] && labels[i] !== "_" ? 0.9 : 0.2);
+  return { shots, similarity };
+}
+
+const sceneShots = (r: ReturnType<typeof mergeScenes>) => r.scenes.map((s) => s.shots);
+
+describe("mergeScenes", () => {
+  it("keeps a dialogue A B A B together as one scene", () => {
+    const r = mergeScenes(layout("ABAB"));
+    expect(sceneShots(r)).toEqual([[0, 1, 2, 3]]);
+    expect(r.links).toEqual([null, "visual", "visual", "visual"]);
+    expect(r.scenes[0]).toMatchObject({ start: 0, end: 8 });
+  });
+
+  it("splits where nothing links the shots", () => {
+    expect(sceneShots(mergeScenes(layout("ABABCDCD")))).toEqual([[0, 1, 2, 3], [4, 5, 6, 7]]);
+    expect(sceneShots(mergeScenes(layout("ABC")))).toEqual([[0], [1], [2]]);
+  });
+
+  it("looks back only `window` shots", () => {
+    // A returns after 5 other shots: too far back to continue the scene.
+    expect(sceneShots(mergeScenes(layout("ABCDEFA"), { window: 4 }))).toHaveLength(7);
+    expect(sceneShots(mergeScenes(layout("ABCDA"), { window: 4 }))).toEqual([[0, 1, 2, 3, 4]]);
+  });
+
+  it("keeps shots together when speech runs across the cut", () => {
+    const l = layout("ABC");
+    const r = mergeScenes({ ...l, cues: [{ start: 1, end: 2.6 }] });
+    expect(sceneShots(r)).toEqual([[0, 1], [2]]);
+    expect(r.links[1]).toBe("speech");
+  });
+
+  it("keeps shots together when speech pauses less than a second at the cut", () => {
+    const l = layout("ABC");
+    const cues = [{ start: 0.5, end: 1.7 }, { start: 2.4, end: 3 }, { start: 3, end: 3.5 }];
+    expect(sceneShots(mergeScenes({ ...l, cues }))).toEqual([[0, 1], [2]]);
+    // A long pause is a boundary.
+    const far = [{ start: 0.5, end: 1.2 }, { start: 2.6, end: 3 }];
+    expect(sceneShots(mergeScenes({ ...l, cues: far }))).toEqual([[0], [1], [2]]);
+  });
+
+  it("ends a scene at a black slug, which stays with the scene it closes", () => {
+    const r = mergeScenes(layout("ABA_BAB"));
+    expect(sceneShots(r)).toEqual([[0, 1, 2, 3], [4, 5, 6]]);
+  });
+
+  it("does not let speech or look carry a scene across a fade", () => {
+    const l = layout("ABAB");
+    const r = mergeScenes({ ...l, fadeBefore: [false, false, true, false], cues: [{ start: 0, end: 8 }] });
+    expect(sceneShots(r)).toEqual([[0, 1], [2, 3]]);
+  });
+
+  it("joins leading slugs to the first lit scene", () => {
+    expect(sceneShots(mergeScenes(layout("__AB")))).toEqual([[0, 1, 2], [3]]);
+    expect(sceneShots(mergeScenes(layout("__")))).toEqual([[0, 1]]);
+  });
+
+  it("handles no shots and one shot", () => {
+    expect(mergeScenes({ shots: [], similarity: () => 0 })).toEqual({ scenes: [], links: [] });
+    expect(sceneShots(mergeScenes(layout("A")))).toEqual([[0]]);
+  });
+});
+
+describe("speechContinuesAt", () => {
+  it("sees a cue spanning the time, and a short pause around it", () => {
+    expect(speechContinuesAt([{ start: 1, end: 3 }], 2, 1)).toBe(true);
+    expect(speechContinuesAt([{ start: 1, end: 2.1 }], 2, 1)).toBe(false);
+    expect(speechContinuesAt([{ start: 1, end: 1.8 }, { start: 2.3, end: 4 }], 2, 1)).toBe(true);
+    expect(speechContinuesAt([{ start: 1, end: 1.8 }, { start: 3.5, end: 4 }], 2, 1)).toBe(false);
+    expect(speechContinuesAt([], 2, 1)).toBe(false);
+  });
+});
