@@ -15,8 +15,8 @@ const nextConfig = {
     "js-clipper",
   ],
   poweredByHeader: false,
-  // Uploads to presigned URLs stream through route handlers; nothing else needs large bodies.
-  experimental: {},
+  // The build type-checks the app only; `npm test` type-checks everything (tests, bench, scripts).
+  typescript: { tsconfigPath: "tsconfig.build.json" },
 };
 
 export default nextConfig;

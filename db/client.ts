@@ -21,7 +21,7 @@ type Holder = { handle?: Promise<DbHandle> };
 const holder: Holder = ((globalThis as Record<string, unknown>).__vaDb ??= {}) as Holder;
 
 export function migrationsFolder(): string {
-  return path.join(process.cwd(), "db", "migrations");
+  return path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 }
 
 /** Opens PGlite with pgvector. `dataDir` undefined means in memory (tests). */
@@ -79,7 +79,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
 }
 
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || "./data");
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./data");
 }
 
 /** The process's database, opened (and migrated) on first use. */

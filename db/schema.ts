@@ -130,6 +130,10 @@ export const segments = pgTable(
   (t) => [
     index("segments_job_idx").on(t.jobId, t.module, t.startTime),
     index("segments_user_model_idx").on(t.userId, t.embeddingModel),
+    // Approximate nearest neighbours for large search scopes on a Postgres server. Its migration
+    // skips PGlite, where keeping the graph up to date costs ~14 ms per written vector and
+    // scoped exact scans stay fast (see bench/search/README.md).
+    index("segments_embedding_hnsw_idx").using("hnsw", t.embedding.op("vector_cosine_ops")),
   ],
 );
 

@@ -9,7 +9,7 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const SOURCES = ["app", "components", "hooks", "lib", "db", "inngest", "public", "instrumentation.ts", "proxy.ts",
-  "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+  "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "tsconfig.build.json", "package-lock.json"];
 
 function walk(p, out) {
   let st;

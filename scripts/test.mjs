@@ -5,8 +5,10 @@ import { spawnSync } from "node:child_process";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: "inherit", env: process.env }).status ?? 1;
 
+const types = run("npx", ["tsc", "--noEmit", "-p", "."]);
+if (types !== 0) console.error("type check failed");
 const unit = run("npx", ["vitest", "run"]);
 const e2e = process.env.SKIP_E2E ? 0 : run("npx", ["playwright", "test"]);
 if (unit !== 0) console.error("vitest failed");
 if (e2e !== 0) console.error("playwright failed");
-process.exit(unit || e2e);
+process.exit(types || unit || e2e);

@@ -175,8 +175,11 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
       .join(",");
   shots.forEach((s, i) => {
     const src = SOURCES[s.kind]({ rw, rh, fps, dur: s.frames / fps + 0.5, rng, id: `q${i}` }, { speed: s.speed });
-    // Sources run a little long; trim to the exact frame count.
-    parts.push(`${src},trim=end_frame=${s.frames},setpts=N/${fps}/TB,${tail(s)}[s${i}]`);
+    // Sources run a little long; trim to the exact frame count. xfade (5.1) only emits an exact
+    // frame count when its first input runs past offset+duration, so shots ending in one get 3 spare
+    // frames (dropped by xfade).
+    const spare = joins[i]?.xfade ? 3 : 0;
+    parts.push(`${src},trim=end_frame=${s.frames + spare},setpts=N/${fps}/TB,${tail(s)}[s${i}]`);
   });
   const truth: { type: TruthType; variant: string; start: number; end: number; cut?: number }[] = [];
   let acc = "s0";
@@ -187,11 +190,11 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
     const out = `a${i}`;
     if (j.xfade) {
       const off = accLen - j.frames;
-      parts.push(`[${acc}][s${i}]xfade=transition=${j.xfade}:duration=${round(j.frames / fps)}:offset=${round(off / fps)},settb=1/${fps}[${out}]`);
+      parts.push(`[${acc}][s${i}]xfade=transition=${j.xfade}:duration=${round(j.frames / fps)}:offset=${round(off / fps)},settb=1/${fps},setpts=N/${fps}/TB[${out}]`);
       truth.push({ type: j.type, variant: j.xfade, start: off, end: accLen });
       accLen += s.frames - j.frames;
     } else if (j.type === "cut") {
-      parts.push(`[${acc}][s${i}]concat=n=2:v=1:a=0,settb=1/${fps}[${out}]`);
+      parts.push(`[${acc}][s${i}]concat=n=2:v=1:a=0,settb=1/${fps},setpts=N/${fps}/TB[${out}]`);
       truth.push({ type: "cut", variant: "cut", start: accLen, end: accLen, cut: accLen });
       accLen += s.frames;
     } else {
@@ -200,8 +203,8 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
       const fi = s.fadeIn ?? 0;
       if (hold > 0) {
         parts.push(`color=c=black:s=${w}x${h}:r=${fps}:d=${round(hold / fps + 0.5)},trim=end_frame=${hold},format=yuv420p,setsar=1,settb=1/${fps}[h${i}]`);
-        parts.push(`[${acc}][h${i}][s${i}]concat=n=3:v=1:a=0,settb=1/${fps}[${out}]`);
-      } else parts.push(`[${acc}][s${i}]concat=n=2:v=1:a=0,settb=1/${fps}[${out}]`);
+        parts.push(`[${acc}][h${i}][s${i}]concat=n=3:v=1:a=0,settb=1/${fps},setpts=N/${fps}/TB[${out}]`);
+      } else parts.push(`[${acc}][s${i}]concat=n=2:v=1:a=0,settb=1/${fps},setpts=N/${fps}/TB[${out}]`);
       truth.push({ type: "fade", variant: j.variant, start: accLen - fo, end: accLen + hold + fi });
       accLen += hold + s.frames;
     }

@@ -102,7 +102,7 @@ export const SOURCES: Record<SourceKind, (c: SourceCtx, opts?: { speed?: number 
     return `${texture},setpts=N/${fps}/TB,crop=${rw}:${rh}:x='${ampX}*(0.5-0.5*cos(2*PI*t/${f3(period)}+${f3(phase)}))':y='${bigH - rh}*(0.5-0.5*sin(2*PI*t/${f3(period * 1.7)}))',trim=duration=${f3(dur)}`;
   },
   title: ({ rw, rh, fps, dur, rng }) => {
-    const words = pick(rng, ["CHAPTER ONE", "The Results", "Q3 REVIEW", "Thank you", "INTERMISSION", "Next: weather"]);
+    const words = pick(rng, ["CHAPTER ONE", "The Results", "Q3 REVIEW", "Thank you", "INTERMISSION", "Next - weather"]);
     const scroll = rng() < 0.5;
     const y = scroll ? `h-t*${Math.round(rh / 4)}` : "(h-th)/2";
     return `color=c=${hex(rng)}:s=${rw}x${rh}:r=${fps}:d=${f3(dur)},drawtext=fontfile=${FONT}:text='${words}':fontcolor=${pick(rng, ["white", "yellow", "black"])}:fontsize=${Math.round(rh / 7)}:x=(w-tw)/2:y=${y}`;

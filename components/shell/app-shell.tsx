@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useAuthState } from "@/components/auth/auth-provider";
 import { cn } from "@/components/ui/cn";
 import { LoadingBlock } from "@/components/ui/spinner";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { useDashboard } from "@/hooks/queries/dashboard";
 import { Logo } from "./logo";
 import { primaryNav, secondaryNav, type NavItem } from "./nav-items";
@@ -81,6 +82,7 @@ function UserPanel() {
             </>
           )}
         </div>
+        <NotificationBell className="hidden lg:block" placement="above-left" />
       </div>
       <button
         type="button"
@@ -169,13 +171,15 @@ export function AppShell({ children }: { children: ReactNode }) {
           onClick={() => setMenuOpen((o) => !o)}
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          className="-mr-2 grid size-10 place-items-center rounded-lg text-zinc-700 hover:bg-zinc-100"
+          className="order-last -mr-2 grid size-10 place-items-center rounded-lg text-zinc-700 hover:bg-zinc-100"
         >
           <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
           <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
             {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
+        {/* Shown left of the menu button, but after it in tab order (existing keyboard flow kept). */}
+        <NotificationBell className="ml-auto" />
       </header>
 
       {menuOpen && (

@@ -33,6 +33,13 @@ export interface FrameFeatures {
   edgeDiffPrev: number;
   /** Mean luma gradient magnitude (sharpness/texture), 0..1. */
   edgeEnergy: number;
+  /** Global motion against the previous frame: best integer shift of the half-size luma (pixels at half analysis size). */
+  motionX: number;
+  motionY: number;
+  /** Mean |Δluma| against the previous frame after compensating that shift (centre region, half size), 0..1. */
+  mcDiff: number;
+  /** Mean |Δluma| of the same region without compensation, 0..1 (mcDiff/rawDiff ≪ 1 → camera motion). */
+  rawDiff: number;
   /** Pixel counts of the 4×4×4 joint RGB histogram (index r>>6<<4 | g>>6<<2 | b>>6). */
   hist: Uint16Array;
   /** GRID_W×GRID_H RGB block means, row-major, 3 bytes per cell. */
@@ -140,9 +147,17 @@ class FeatureExtractor {
   private readonly cellOf: Uint16Array;
   private readonly cellCount: Uint16Array;
   private readonly sums = new Uint32Array(GRID_W * GRID_H * 3);
+  private readonly hw: number;
+  private readonly hh: number;
+  private half: Uint8Array;
+  private prevHalf: Uint8Array;
 
   constructor(readonly w: number, readonly h: number) {
     const n = w * h;
+    this.hw = w >> 1;
+    this.hh = h >> 1;
+    this.half = new Uint8Array(this.hw * this.hh);
+    this.prevHalf = new Uint8Array(this.hw * this.hh);
     this.luma = new Uint8Array(n);
     this.prevLuma = new Uint8Array(n);
     this.edge = new Uint8Array(n);
@@ -202,6 +217,7 @@ class FeatureExtractor {
         edgeDiff += Math.abs(edge[i] - pe[i]);
       }
     }
+    const motion = this.hasPrev ? this.globalMotion() : { x: 0, y: 0, mc: 0, raw: 0 };
     const grid = new Uint8Array(GRID_W * GRID_H * 3);
     for (let c = 0; c < GRID_W * GRID_H; c++) {
       const k = this.cellCount[c] || 1;
@@ -218,11 +234,63 @@ class FeatureExtractor {
       diffPrev: this.hasPrev ? diff / (n * 255) : 0,
       edgeDiffPrev: this.hasPrev ? edgeDiff / (n * 255) : 0,
       edgeEnergy: edgeSum / (n * 255),
+      motionX: motion.x,
+      motionY: motion.y,
+      mcDiff: motion.mc,
+      rawDiff: motion.raw,
       hist,
       grid,
     };
     this.swap();
     return features;
+  }
+
+  /**
+   * Best integer shift (±4 px horizontally, ±3 vertically at half size) between this frame's and the
+   * previous frame's half-size luma, compared on a fixed centre region so every shift sees the same
+   * pixels. About 60 × 300 absolute differences per frame.
+   */
+  private globalMotion(): { x: number; y: number; mc: number; raw: number } {
+    const { w, hw, hh, luma } = this;
+    const half = this.half;
+    for (let y = 0; y < hh; y++) {
+      for (let x = 0; x < hw; x++) {
+        const i = 2 * y * w + 2 * x;
+        half[y * hw + x] = (luma[i] + luma[i + 1] + luma[i + w] + luma[i + w + 1] + 2) >> 2;
+      }
+    }
+    const prev = this.prevHalf;
+    const mx = 4;
+    const my = 3;
+    if (hw <= 2 * mx + 2 || hh <= 2 * my + 2) return { x: 0, y: 0, mc: 0, raw: 0 };
+    const count = (hw - 2 * mx) * (hh - 2 * my);
+    const sadAt = (dx: number, dy: number, limit: number) => {
+      let sad = 0;
+      for (let y = my; y < hh - my && sad < limit; y++) {
+        const row = y * hw;
+        const prow = (y - dy) * hw - dx;
+        for (let x = mx; x < hw - mx; x++) sad += Math.abs(half[row + x] - prev[prow + x]);
+      }
+      return sad;
+    };
+    const raw = sadAt(0, 0, Infinity);
+    // A shift must beat "no motion" clearly (flat or noisy content would pick random shifts).
+    let best = raw * 0.97;
+    let bx = 0;
+    let by = 0;
+    for (let dy = -my; dy <= my; dy++) {
+      for (let dx = -mx; dx <= mx; dx++) {
+        if (dx === 0 && dy === 0) continue;
+        const sad = sadAt(dx, dy, best);
+        if (sad < best) {
+          best = sad;
+          bx = dx;
+          by = dy;
+        }
+      }
+    }
+    if (bx === 0 && by === 0) best = raw;
+    return { x: bx, y: by, mc: best / (count * 255), raw: raw / (count * 255) };
   }
 
   /** After extract: keep this frame's planes as "previous"; `luma`/`edge` are rewritten next time. */
@@ -233,6 +301,9 @@ class FeatureExtractor {
     const e = this.prevEdge;
     this.prevEdge = this.edge;
     this.edge = e;
+    const hf = this.prevHalf;
+    this.prevHalf = this.half;
+    this.half = hf;
     this.hasPrev = true;
   }
 
@@ -432,4 +503,55 @@ export async function decodeFrameFeatures(file: string, opts: DecodeFrameOptions
     frames,
     frameCount: result.count,
   };
+}
+
+const RECORD_BYTES = 8 + 9 * 4 + HIST_BINS * 2 + GRID_W * GRID_H * 3;
+
+/** Packs features into one buffer (for caching the decode pass as an artefact). */
+export function serializeFrameFeatures(frames: FrameFeatures[]): Buffer {
+  const buf = Buffer.alloc(4 + frames.length * RECORD_BYTES);
+  buf.writeUInt32LE(frames.length, 0);
+  let o = 4;
+  for (const f of frames) {
+    buf.writeDoubleLE(f.time, o);
+    buf.writeFloatLE(f.meanLuma, o + 8);
+    buf.writeFloatLE(f.lumaStd, o + 12);
+    buf.writeFloatLE(f.diffPrev, o + 16);
+    buf.writeFloatLE(f.edgeDiffPrev, o + 20);
+    buf.writeFloatLE(f.edgeEnergy, o + 24);
+    buf.writeFloatLE(f.motionX, o + 28);
+    buf.writeFloatLE(f.motionY, o + 32);
+    buf.writeFloatLE(f.mcDiff, o + 36);
+    buf.writeFloatLE(f.rawDiff, o + 40);
+    o += 44;
+    for (let k = 0; k < HIST_BINS; k++, o += 2) buf.writeUInt16LE(f.hist[k], o);
+    buf.set(f.grid, o);
+    o += f.grid.length;
+  }
+  return buf;
+}
+
+export function deserializeFrameFeatures(buf: Buffer): FrameFeatures[] {
+  const n = buf.readUInt32LE(0);
+  const frames: FrameFeatures[] = new Array(n);
+  let o = 4;
+  for (let i = 0; i < n; i++) {
+    const time = buf.readDoubleLE(o);
+    const meanLuma = buf.readFloatLE(o + 8);
+    const lumaStd = buf.readFloatLE(o + 12);
+    const diffPrev = buf.readFloatLE(o + 16);
+    const edgeDiffPrev = buf.readFloatLE(o + 20);
+    const edgeEnergy = buf.readFloatLE(o + 24);
+    const motionX = buf.readFloatLE(o + 28);
+    const motionY = buf.readFloatLE(o + 32);
+    const mcDiff = buf.readFloatLE(o + 36);
+    const rawDiff = buf.readFloatLE(o + 40);
+    o += 44;
+    const hist = new Uint16Array(HIST_BINS);
+    for (let k = 0; k < HIST_BINS; k++, o += 2) hist[k] = buf.readUInt16LE(o);
+    const grid = new Uint8Array(buf.subarray(o, o + GRID_W * GRID_H * 3));
+    o += GRID_W * GRID_H * 3;
+    frames[i] = { index: i, time, meanLuma, lumaStd, diffPrev, edgeDiffPrev, edgeEnergy, motionX, motionY, mcDiff, rawDiff, hist, grid };
+  }
+  return frames;
 }

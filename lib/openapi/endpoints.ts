@@ -1,5 +1,6 @@
 // Every endpoint contract of the API. A test fails when a route handler has no entry here.
 import type { Endpoint } from "@/lib/api/contract";
+import { chatApi } from "@/lib/schemas/chat";
 import { dashboardApi } from "@/lib/schemas/dashboard";
 import { enterpriseApi } from "@/lib/schemas/enterprise";
 import { healthApi } from "@/lib/schemas/health";
@@ -11,6 +12,7 @@ import { playbackApi } from "@/lib/schemas/playback";
 import { projectsApi } from "@/lib/schemas/projects";
 import { storageApi } from "@/lib/schemas/storage";
 import { resultsApi } from "@/lib/schemas/results";
+import { searchApi } from "@/lib/schemas/search";
 import { sharesApi } from "@/lib/schemas/shares";
 import { usageApi } from "@/lib/schemas/usage";
 import { videosApi } from "@/lib/schemas/videos";
@@ -30,6 +32,8 @@ const groups: Record<string, Endpoint>[] = [
   sharesApi,
   playbackApi,
   enterpriseApi,
+  searchApi,
+  chatApi,
 ];
 
 export const allEndpoints: Endpoint[] = groups.flatMap((g) => Object.values(g));

@@ -8,7 +8,7 @@ import { jobIdParams } from "./videos";
 export const shareResponse = z
   .object({
     share_hash: z.string().describe("At least 128 random bits, base64url"),
-    url: z.string().describe("Where the report can be read without authentication"),
+    url: z.string().describe("The report page, readable without signing in (its data: GET /shared-reports/{share_hash})"),
   })
   .meta({ id: "Share" });
 

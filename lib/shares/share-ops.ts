@@ -17,8 +17,9 @@ import { requireVideo } from "@/lib/videos/video-ops";
 const HASH_BYTES = 24;
 const HASH_FORMAT = /^[A-Za-z0-9_-]{22,128}$/;
 
+/** The page a person opens (app/share/[hash]); it reads GET /api/shared-reports/{share_hash}. */
 export function shareUrl(shareHash: string): string {
-  return `${appUrl()}/api/shared-reports/${shareHash}`;
+  return `${appUrl()}/share/${shareHash}`;
 }
 
 export async function shareVideo(

@@ -10,6 +10,7 @@ import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
 import { isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/module-names";
 import { activeEngine, notifyRunQueued } from "@/lib/pipeline/engine";
 import { assertAllowance } from "@/lib/usage/allowance";
+import { refreshProbe } from "./refresh-probe";
 
 export type QueueKind = "start" | "process" | "reprocess";
 
@@ -60,6 +61,12 @@ function wrongState(kind: QueueKind, status: string): ApiError {
 
 export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video> {
   const engine = activeEngine();
+  // A video registered before its file arrived has no duration yet: probe it before the
+  // allowance check, so the 402 and the usage record count its real minutes.
+  const before = await getVideoByJobId(db, { userId: opts.userId, jobId: opts.jobId });
+  if (before && before.duration === 0 && ALLOWED_FROM[opts.kind].includes(before.status as VideoStatus)) {
+    await refreshProbe(db, before);
+  }
   const video = await db.transaction(async (tx) => {
     const current = await getVideoByJobId(tx, { userId: opts.userId, jobId: opts.jobId });
     if (!current) throw notFound("Video");

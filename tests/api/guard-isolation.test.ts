@@ -86,6 +86,24 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<Fixture>> = {
       },
     };
   },
+  session_id: async (owner) => {
+    const created = await call("POST", "/chat/sessions", { auth: owner.api_key, body: { title: "isolation fixture" } });
+    expect(created.status).toBe(201);
+    const { id } = created.body;
+    const msg = await call("POST", `/chat/sessions/${id}/messages`, { auth: owner.api_key, body: { content: "isolation message" } });
+    expect(msg.status).toBe(201);
+    const before = (await call("GET", `/chat/sessions/${id}`, { auth: owner.api_key })).body;
+    return {
+      id,
+      intact: async () => {
+        const after = await call("GET", `/chat/sessions/${id}`, { auth: owner.api_key });
+        expect(after.status, `chat session ${id} is gone`).toBe(200);
+        expect(after.body).toEqual(before);
+        const msgs = await call("GET", `/chat/sessions/${id}/messages`, { auth: owner.api_key });
+        expect(msgs.body.map((m: any) => m.content)).toEqual(["isolation message"]);
+      },
+    };
+  },
   // Notifications are written by the system (no endpoint creates one): insert one for the owner.
   notification_id: async (owner) => {
     const row = await insertNotification(await getDb(), { userId: owner.user_id, title: "isolation fixture", message: "m", type: "info" });

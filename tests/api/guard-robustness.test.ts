@@ -37,6 +37,11 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<string>> = {
     expect(created.status).toBe(201);
     return created.body.id;
   },
+  session_id: async (owner) => {
+    const created = await call("POST", "/chat/sessions", { auth: owner.api_key, body: { title: "robustness fixture" } });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  },
   // a storage object key in the caller's own area (the presigned object endpoint)
   key: async (owner) => `users/${owner.user_id}/robustness.mp4`,
 };

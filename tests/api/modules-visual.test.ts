@@ -6,24 +6,31 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
 import { dominantColors, readImageRgb } from "@/lib/analysis/visual/colors";
 import { probeMedia } from "@/lib/media/probe";
+import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { MODULES } from "@/lib/pipeline/modules";
 import { groupedShots } from "@/lib/pipeline/modules/grouped-shots";
 import { logos } from "@/lib/pipeline/modules/logos";
 import { scenes } from "@/lib/pipeline/modules/scenes";
 import { visualelements } from "@/lib/pipeline/modules/visualelements";
 import { SharedMedia } from "@/lib/pipeline/shared-media";
 import type { ModuleContext, ModuleResult } from "@/lib/pipeline/types";
+import { call } from "../helpers/api";
+import { useTestDb } from "../helpers/db";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/openai-server";
-import { storeFile } from "../helpers/videos";
-import { alternationClip, findFont, shotsResult, solidColoursClip, textClip, type KnownClip } from "../helpers/visual-clips";
+import { makeUser } from "../helpers/users";
+import { registerClip, storeFile, waitForStatus } from "../helpers/videos";
+import { alternationClip, fadeClip, requireFont, shotsResult, solidColoursClip, textClip, type KnownClip } from "../helpers/visual-clips";
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-modules-visual-"));
+process.env.RATE_LIMIT_PER_MINUTE = "100000";
+useTestDb();
 const OPENAI_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_VISION_MODEL", "OPENAI_CHAT_MODEL"];
 const savedEnv = Object.fromEntries(OPENAI_ENV.map((k) => [k, process.env[k]]));
 for (const k of OPENAI_ENV) delete process.env[k];
 
-const font = findFont();
 let n = 0;
 
 async function contextFor(clip: KnownClip, results: ModuleContext["results"] = {}): Promise<ModuleContext> {
@@ -74,8 +81,8 @@ describe("visualelements", () => {
     expect(r.notes).toContain("No vision model is configured: people, objects and settings are not described");
   });
 
-  it.runIf(font)("reads on-screen text with offline OCR", async () => {
-    const clip = textClip(font!);
+  it("reads on-screen text with offline OCR", async () => {
+    const clip = textClip(requireFont());
     const ctx = await contextFor(clip, { shots: shotsResult(clip.shots) });
     const t0 = Date.now();
     const r = await visualelements.run(ctx);
@@ -109,8 +116,8 @@ describe("visualelements", () => {
 });
 
 describe("logos", () => {
-  it.runIf(font)("matches brand names in OCR text offline", async () => {
-    const clip = textClip(font!);
+  it("matches brand names in OCR text offline", async () => {
+    const clip = textClip(requireFont());
     const ctx = await contextFor(clip, { shots: shotsResult(clip.shots) });
     ctx.results.visualelements = await visualelements.run(ctx);
     const r = await logos.run(ctx);
@@ -174,6 +181,15 @@ describe("grouped_shots and scenes", () => {
     expect(r.notes ?? []).toEqual([]);
   });
 
+  it("ends a scene at a fade through black even when the same set-up continues", async () => {
+    const clip = fadeClip();
+    const ctx = await contextFor(clip, { shots: shotsResult(clip.shots), transcription: { segments: [{ start_time: 1, end_time: 3, content: "one long sentence", metadata: { provider: "local", method: "test" } }] } });
+    const sc = await scenes.run(ctx);
+    expect(sc.segments.map((s) => s.content)).toEqual(["Scene 1 · 0:00–0:02 · 1 shot", "Scene 2 · 0:02–0:04 · 1 shot"]);
+    const gr = await groupedShots.run(ctx);
+    expect(gr.segments.map((s) => (s.metadata as any).group_id)).toEqual([1, 1]);
+  });
+
   it("say so, with no segments, when there are no shots", async () => {
     const ctx = await contextFor(alternationClip());
     for (const m of [groupedShots, scenes]) {
@@ -202,7 +218,7 @@ describe("with a vision model (local OpenAI-compatible server)", () => {
   };
   const isJpegDataUrl = (u: string) => u.startsWith("data:image/jpeg;base64,") && Buffer.from(u.slice(23, 31), "base64")[0] === 0xff;
 
-  it.runIf(font)("describes keyframes and recognises logos, recording the model", async () => {
+  it("describes keyframes and recognises logos, recording the model", async () => {
     // The stand-in looks at the picture it is sent: the titled shot is mostly navy, the other grey.
     ai.chat = async (req) => {
       if (!req.images.length || !isJpegDataUrl(req.images[0])) throw new Error("expected a JPEG keyframe");
@@ -212,7 +228,7 @@ describe("with a vision model (local OpenAI-compatible server)", () => {
       }
       return titled ? "A plain screen with white lettering; no people." : "An empty grey frame.";
     };
-    const clip = textClip(font!);
+    const clip = textClip(requireFont());
     const ctx = await contextFor(clip, { shots: shotsResult(clip.shots) });
     const ve = await visualelements.run(ctx);
     expect(meta(ve, 1)).toMatchObject({ provider: "openai", model: "vision-test-model", method: "keyframe_analysis", description: "A plain screen with white lettering; no people." });
@@ -232,10 +248,10 @@ describe("with a vision model (local OpenAI-compatible server)", () => {
     expect(logoReq.response_format).toEqual({ type: "json_object" });
   });
 
-  it.runIf(font)("keeps the offline matches and notes it when the model's answer is not valid JSON", async () => {
+  it("keeps the offline matches and notes it when the model's answer is not valid JSON", async () => {
     ai.reset();
     ai.chat = () => "I think I can see a Nike logo.";
-    const clip = textClip(font!);
+    const clip = textClip(requireFont());
     const ctx = await contextFor(clip, { shots: shotsResult(clip.shots) });
     ctx.results.visualelements = {
       segments: [
@@ -258,5 +274,38 @@ describe("with a vision model (local OpenAI-compatible server)", () => {
     expect(r.segments).toHaveLength(2);
     expect(meta(r, 0).provider).toBe("local");
     expect(r.notes?.some((x) => /vision model failed on 2 keyframes/.test(x) && /model not found/.test(x))).toBe(true);
+  });
+});
+
+describe.runIf(!!MODULES.shots)("through the real pipeline (shot detector included)", () => {
+  it("POST /api/processing/{job_id}/start with grouped_shots, scenes and logos on an A B A B clip", async () => {
+    const user = await makeUser("visual@example.com");
+    const jobId = await registerClip(user, alternationClip().file);
+    const start = await call("POST", `/processing/${jobId}/start`, {
+      auth: user.api_key,
+      body: { selected_insights: JSON.stringify(["grouped_shots", "scenes", "logos", "visualelements"]) },
+    });
+    expect(start.status).toBe(200);
+    const runner = new EmbeddedRunner(await getDb(), { pollMs: 50, leaseMs: 30_000 }).start();
+    try {
+      expect((await waitForStatus(user.api_key, jobId, ["completed", "failed"], 120_000)).status).toBe("completed");
+    } finally {
+      await runner.stop();
+    }
+    const segs = async (module: string) =>
+      (await call("GET", `/videos/${jobId}/segments?module=${module}`, { auth: user.api_key })).body as any[];
+    const groups = await segs("grouped_shots");
+    const ids = new Set(groups.map((g) => JSON.parse(g.metadata).group_id));
+    expect(ids).toEqual(new Set([1, 2]));
+    expect(groups.map((g) => JSON.parse(g.metadata).group_id)).toEqual([1, 2, 1, 2]);
+    const sc = await segs("scenes");
+    expect(sc[0].start_time).toBeCloseTo(0, 1);
+    expect(sc[0].end_time).toBeGreaterThanOrEqual(5.9);
+    expect(JSON.parse(sc[0].metadata)).toMatchObject({ provider: "local", method: "shot_similarity_merge", setups: 2 });
+    expect(sc[sc.length - 1].end_time).toBeGreaterThan(7.5);
+    const ve = await segs("visualelements");
+    expect(ve.length).toBeGreaterThanOrEqual(5);
+    for (const v of ve) expect(JSON.parse(v.metadata)).toMatchObject({ provider: "local", method: "keyframe_analysis" });
+    expect(await segs("logos")).toEqual([]);
   });
 });

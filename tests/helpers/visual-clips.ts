@@ -39,6 +39,13 @@ export function findFont(): string | null {
   return null;
 }
 
+/** The font, or an error that says what to install (the OCR tests must not skip silently). */
+export function requireFont(): string {
+  const f = findFont();
+  if (!f) throw new Error("No TrueType font for ffmpeg drawtext: apt-get install -y fonts-dejavu-core");
+  return f;
+}
+
 function shotsFrom(durations: number[]): KnownShot[] {
   let t = 0;
   return durations.map((d) => {
@@ -108,6 +115,24 @@ export function alternationClip(): KnownClip {
     ),
   );
   return { file, seconds: 8, shots: shotsFrom([1.5, 1.5, 1.5, 1.5, 0.5, 2]) };
+}
+
+/**
+ * One set-up (testsrc2) in two shots joined by a fade to black and back: 0–2 s fading out over the
+ * last half second, 2–4 s fading in over the first half second.
+ */
+export function fadeClip(): KnownClip {
+  const file = once("fade.mp4", (out) =>
+    encode(
+      out,
+      "testsrc2=s=320x180:r=25:d=4,split=2[a][b];" +
+        "[a]trim=0:2,setpts=PTS-STARTPTS,fade=t=out:st=1.5:d=0.5[A];" +
+        "[b]trim=2:4,setpts=PTS-STARTPTS,fade=t=in:st=0:d=0.5[B];" +
+        "[A][B]concat=n=2:v=1:a=0,format=yuv420p[v]",
+      4,
+    ),
+  );
+  return { file, seconds: 4, shots: shotsFrom([2, 2]) };
 }
 
 /** The shots module's result for a known shot list, in the shape it stores. */

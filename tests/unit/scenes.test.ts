@@ -1,5 +1,7 @@
 // Scene merging on synthetic shot similarities, speech cues and black slugs.
 import { describe, expect, it } from "vitest";
+import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
+import type { FrameFeatures } from "@/lib/media/decode-frames";
 import { mergeScenes, speechContinuesAt, type SceneShotInput } from "@/lib/analysis/scenes/merge-scenes";
 
 /** Shots of `len` seconds each, labelled by set-up letter; same letter = similar (0.9), else 0.2. */
@@ -75,5 +77,25 @@ describe("speechContinuesAt", () => {
     expect(speechContinuesAt([{ start: 1, end: 1.8 }, { start: 2.3, end: 4 }], 2, 1)).toBe(true);
     expect(speechContinuesAt([{ start: 1, end: 1.8 }, { start: 3.5, end: 4 }], 2, 1)).toBe(false);
     expect(speechContinuesAt([], 2, 1)).toBe(false);
+  });
+});
+
+describe("detectScenes on frame features", () => {
+  // Ten frames a second of one unchanging mid-grey picture: every shot looks the same.
+  const frames: FrameFeatures[] = Array.from({ length: 60 }, (_, i) => {
+    const hist = new Uint16Array(64);
+    hist[0b101010] = 2304;
+    return { index: i, time: i / 10, meanLuma: 0.5, lumaStd: 0.1, diffPrev: 0, edgeDiffPrev: 0, edgeEnergy: 0, hist, grid: new Uint8Array(432).fill(128) };
+  });
+  const shots = [0, 2, 4].map((t, index) => ({ index, start: t, end: t + 2, keyframeTime: t + 1 }));
+
+  it("merges shots of the same look into one scene with one set-up", () => {
+    const { scenes } = detectScenes(frames, shots);
+    expect(scenes).toEqual([{ start: 0, end: 6, shots: [0, 1, 2], setups: 1 }]);
+  });
+
+  it("ends a scene where the shot detector reported a fade out or a fade in", () => {
+    const faded = [{ ...shots[0], endsWith: "fade_out" as const }, shots[1], { ...shots[2], startsWith: "fade_in" as const }];
+    expect(detectScenes(frames, faded).scenes.map((s) => s.shots)).toEqual([[0], [1], [2]]);
   });
 });

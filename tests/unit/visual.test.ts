@@ -142,6 +142,14 @@ describe("readShotSpans", () => {
     ]);
   });
 
+  it("keeps the detector's opening and closing transitions", () => {
+    const spans = readShotSpans({
+      segments: [],
+      data: { shots: [{ index: 0, start: 0, end: 2, keyframeTime: 1, startsWith: "start", endsWith: "fade_out" }] },
+    });
+    expect(spans[0]).toMatchObject({ startsWith: "start", endsWith: "fade_out" });
+  });
+
   it("falls back to the segments and their metadata's keyframe time", () => {
     const spans = readShotSpans({
       segments: [{ start_time: 0, end_time: 2, content: "", metadata: JSON.stringify({ provider: "local", keyframe_time: 0.4 }) as never }],

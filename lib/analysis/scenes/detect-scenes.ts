@@ -34,7 +34,17 @@ export function detectScenes(
 ): { scenes: DetectedScene[]; links: BoundaryReason[] } {
   const features: (ShotFeature | null)[] = shots.map((s) => shotFeature(frames, s));
   const black = features.map((f) => !!f && isBlack(f));
-  const fadeBefore = shots.map((s, i) => i > 0 && !black[i] && !black[i - 1] && blackNear(frames, s.start));
+  // Passing through black between two lit shots; in a dark scene (night, a dim room) a black frame
+  // at a cut is not a fade, so both sides must be clearly brighter than black.
+  const lit = (f: ShotFeature | null) => !!f && f.luma > 0.1;
+  // The detector's own word counts too: a shot that fades out, or one that fades in.
+  const fadeBefore = shots.map(
+    (s, i) =>
+      i > 0 &&
+      (shots[i - 1].endsWith === "fade_out" ||
+        s.startsWith === "fade_in" ||
+        (lit(features[i]) && lit(features[i - 1]) && blackNear(frames, s.start))),
+  );
   const cache = new Map<number, number>();
   const similarity = (i: number, j: number) => {
     const key = i * shots.length + j;

@@ -2,6 +2,7 @@
 // The shots module returns `data: { shots }` (richer objects from lib/analysis/shots) plus one
 // segment per shot; after a resumed run only what was stored survives, so both are read
 // defensively and only the fields needed here are kept.
+import type { Shot, TransitionKind } from "@/lib/analysis/shots/types";
 import type { ModuleResult } from "@/lib/pipeline/types";
 import { metadataOf } from "./util";
 
@@ -12,6 +13,9 @@ export interface ShotSpan {
   end: number;
   /** The time of the frame that represents the shot. */
   keyframeTime: number;
+  /** How the shot opens and closes, when the detector said (fades matter to scenes). */
+  startsWith?: TransitionKind;
+  endsWith?: TransitionKind;
 }
 
 const num = (x: unknown): number | undefined => (typeof x === "number" && Number.isFinite(x) ? x : undefined);
@@ -24,14 +28,21 @@ function keyframeOf(o: Record<string, unknown>, start: number, end: number): num
 /** The shots of a shots-module result, in time order; empty when there is none. */
 export function readShotSpans(result: ModuleResult | undefined): ShotSpan[] {
   if (!result) return [];
-  const raw: { start: number; end: number; keyframeTime: number }[] = [];
+  const raw: Omit<ShotSpan, "index">[] = [];
   const data = result.data as { shots?: unknown } | null | undefined;
   if (data && Array.isArray(data.shots)) {
-    for (const s of data.shots as Record<string, unknown>[]) {
-      const start = num(s?.start) ?? num(s?.start_time);
-      const end = num(s?.end) ?? num(s?.end_time);
+    for (const shot of data.shots as Partial<Shot>[]) {
+      const s = (shot ?? {}) as Record<string, unknown>;
+      const start = num(s.start) ?? num(s.start_time);
+      const end = num(s.end) ?? num(s.end_time);
       if (start === undefined || end === undefined || !(end > start)) continue;
-      raw.push({ start, end, keyframeTime: keyframeOf(s, start, end) });
+      raw.push({
+        start,
+        end,
+        keyframeTime: keyframeOf(s, start, end),
+        ...(typeof shot.startsWith === "string" ? { startsWith: shot.startsWith } : {}),
+        ...(typeof shot.endsWith === "string" ? { endsWith: shot.endsWith } : {}),
+      });
     }
   }
   if (!raw.length) {

@@ -2,6 +2,7 @@
 // with invented segments.
 import type { ModuleName } from "../module-names";
 import type { AnalysisModule } from "../types";
+import { shots } from "./shots";
 import { transcription } from "./transcription";
 import { visualelements } from "./visualelements";
 import { logos } from "./logos";
@@ -10,6 +11,7 @@ import { groupedShots } from "./grouped-shots";
 import { videoReasoning } from "./video-reasoning";
 
 export const MODULES: Partial<Record<ModuleName, AnalysisModule>> = {
+  shots,
   transcription,
   visualelements,
   logos,

@@ -1,0 +1,18 @@
+import { handle } from "@/lib/api/handler";
+import { askQuestion } from "@/lib/chat/ask";
+import { chatApi } from "@/lib/schemas/chat";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/chat/ask – answer a question about a video, in a new or continued session
+export const POST = handle(chatApi.ask, async ({ req, db, user, body }) =>
+  askQuestion(db, {
+    userId: user.user_id,
+    videoId: body.video_id,
+    question: body.question,
+    sessionId: body.session_id,
+    modules: body.modules,
+    mode: body.mode,
+    signal: req.signal,
+  }),
+);

@@ -1,0 +1,142 @@
+// Shot-boundary bench: `npx tsx bench/shots/run.ts [--fresh] [--reps=5] [--no-baselines] [--only=b1,n3]`
+// Generates the evaluation set (cached in $TMPDIR/shots-bench), runs our detector and the
+// baselines on every clip, prints precision/recall/F1 per transition type, false positives per 10
+// minutes of hard negatives, and decode+analysis speed against a plain ffmpeg decode of the 1080p clip.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { detectShots } from "@/lib/analysis/shots";
+import { decodeFrameFeatures } from "@/lib/media/decode-frames";
+import { adaptiveDetectorCuts, ffmpegScdetCuts, ffmpegSceneCuts, HsvContentScore } from "./baselines";
+import { buildClip, type Clip, EVAL_SET, SPEED_CLIP } from "./clips";
+import { boundariesFromShots, type ClipResult, type Detected, formatSummary, matchClip, summarize } from "./evaluate";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+const dir = option("dir") ?? path.join(os.tmpdir(), "shots-bench");
+const reps = Number(option("reps") ?? 5);
+const only = option("only")?.split(",");
+const verbose = flag("verbose");
+
+function log(msg: string) {
+  process.stderr.write(`${msg}\n`);
+}
+
+async function timeIt<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - t0 };
+}
+
+function decodeOnly(file: string, threads?: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const a = ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "error"];
+    if (threads) a.push("-threads", String(threads));
+    a.push("-i", file, "-map", "0:v:0", "-an", "-f", "null", "-");
+    const child = spawn(process.env.FFMPEG_PATH || "ffmpeg", a, { stdio: "ignore" });
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg decode exited with ${code}`))));
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function describeMisses(r: ClipResult) {
+  const f = (t: number) => `${t.toFixed(2)}s`;
+  for (const m of r.missed) log(`    missed ${m.type}/${m.variant} ${f(m.start)}–${f(m.end)}`);
+  for (const d of r.falsePositives) log(`    false positive ${d.type} at ${f(d.time)}`);
+  for (const m of r.matched) if (m.truth.type === "cut" && m.offsetFrames) log(`    cut off by ${m.offsetFrames} frame at ${f(m.truth.at)}`);
+}
+
+async function main() {
+  if (flag("fresh")) fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const specs = [...EVAL_SET, SPEED_CLIP].filter((s) => !only || only.some((o) => s.name.startsWith(o)));
+
+  log(`Generating ${specs.length} clips in ${dir} (cached between runs)…`);
+  const clips: Clip[] = [];
+  for (const spec of specs) {
+    const { value, ms } = await timeIt(() => buildClip(spec, dir));
+    clips.push(value);
+    if (ms > 500) log(`  ${spec.name}: ${(ms / 1000).toFixed(1)} s`);
+  }
+
+  const ours: ClipResult[] = [];
+  const adaptive: ClipResult[] = [];
+  const scene: ClipResult[] = [];
+  const scdet: ClipResult[] = [];
+  const baselines = !flag("no-baselines");
+  for (const clip of clips) {
+    const hsv = new HsvContentScore();
+    const decoded = await decodeFrameFeatures(clip.file, baselines ? { onFrame: (f) => hsv.push(f.rgb) } : {});
+    const shots = detectShots(decoded.frames, { fps: decoded.fps, duration: decoded.duration });
+    const r = matchClip(clip, boundariesFromShots(shots));
+    ours.push(r);
+    log(`  ${clip.name}: ${decoded.frames.length} frames, ${shots.length} shots, ${r.missed.length} missed, ${r.falsePositives.length} false positives`);
+    if (verbose) describeMisses(r);
+    if (baselines) {
+      const times = decoded.frames.map((f) => f.time);
+      const asCuts = (ts: number[]): Detected[] => ts.map((time) => ({ time, type: "cut" }));
+      adaptive.push(matchClip(clip, asCuts(adaptiveDetectorCuts(hsv.scores).map((i) => times[i]))));
+      scene.push(matchClip(clip, asCuts(await ffmpegSceneCuts(clip.file, 0.3))));
+      scdet.push(matchClip(clip, asCuts(await ffmpegScdetCuts(clip.file))));
+    }
+  }
+
+  const out: string[] = [];
+  const boundaryClips = clips.filter((c) => !c.negative);
+  out.push(
+    `Evaluation set: ${boundaryClips.length} clips with ${boundaryClips.reduce((s, c) => s + c.truth.length, 0)} transitions ` +
+      `(${boundaryClips.reduce((s, c) => s + c.seconds, 0).toFixed(0)} s) + ${clips.length - boundaryClips.length} hard-negative clips; ` +
+      `sizes ${[...new Set(clips.map((c) => `${c.width}x${c.height}`))].join(", ")}; fps ${[...new Set(clips.map((c) => c.fpsLabel))].join(", ")}`,
+  );
+  out.push("");
+  out.push(formatSummary("Ours (lib/analysis/shots)", summarize(ours), { typed: true }));
+  if (baselines) {
+    out.push("");
+    out.push(formatSummary("PySceneDetect AdaptiveDetector defaults (re-implemented, same 64×36 frames)", summarize(adaptive)));
+    out.push("");
+    out.push(formatSummary("ffmpeg select='gt(scene,0.3)' (full resolution)", summarize(scene)));
+    out.push("");
+    out.push(formatSummary("ffmpeg scdet (threshold 10, full resolution)", summarize(scdet)));
+  }
+
+  const speedClip = clips.find((c) => c.name === SPEED_CLIP.name);
+  if (speedClip && reps > 0) {
+    log(`Speed on ${speedClip.name} (${reps} interleaved runs each)…`);
+    const base: number[] = [];
+    const mine: number[] = [];
+    let frames = 0;
+    await decodeOnly(speedClip.file); // warm the page cache
+    for (let i = 0; i < reps; i++) {
+      base.push((await timeIt(() => decodeOnly(speedClip.file))).ms);
+      mine.push(
+        (
+          await timeIt(async () => {
+            const d = await decodeFrameFeatures(speedClip.file);
+            frames = d.frames.length;
+            detectShots(d.frames, { fps: d.fps, duration: d.duration });
+          })
+        ).ms,
+      );
+    }
+    const mb = median(base);
+    const mm = median(mine);
+    out.push("");
+    out.push(`Speed, ${speedClip.name} (${frames} frames, H.264 ${(fs.statSync(speedClip.file).size / 1e6).toFixed(1)} MB), median of ${reps}:`);
+    out.push(`  ffmpeg -i clip -f null - (decode only, full res)  ${(mb / 1000).toFixed(2)} s  ${((frames / mb) * 1000).toFixed(0)} fps`);
+    out.push(`  decodeFrameFeatures + detectShots                 ${(mm / 1000).toFixed(2)} s  ${((frames / mm) * 1000).toFixed(0)} fps`);
+    out.push(`  speed ratio (decode-only time / ours)             ${(mb / mm).toFixed(2)}×  (best runs: ${(Math.min(...base) / Math.min(...mine)).toFixed(2)}×; target ≥ 0.80)`);
+  }
+  console.log(out.join("\n"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

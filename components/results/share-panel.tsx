@@ -1,0 +1,86 @@
+"use client";
+// A link that opens this video's report without signing in, and revoking it.
+import { useEffect, useId, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CopyButton } from "@/components/ui/copy-button";
+import { useCreateShare, useRevokeShare } from "@/hooks/queries/segments";
+import { errorDetail, isApiClientError } from "@/lib/client/api-client";
+
+export function SharePanel({ jobId }: { jobId: string }) {
+  const inputId = useId();
+  const create = useCreateShare();
+  const revoke = useRevokeShare();
+  const [hash, setHash] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
+
+  // A server without the share API answers the catch-all 404 "Not found": say so plainly.
+  if (isApiClientError(create.error, 404) && create.error.detail === "Not found") return null;
+
+  const url = hash ? `${origin}/share/${hash}` : "";
+  return (
+    <Card aria-labelledby="share-heading">
+      <CardHeader title="Share" titleId="share-heading" description="Anyone with the link can view this report and play the video, without signing in." />
+      <div className="space-y-3 px-5 py-4">
+        {hash ? (
+          <>
+            <label htmlFor={inputId} className="sr-only">
+              Share link
+            </label>
+            <div className="flex gap-2">
+              <input
+                id={inputId}
+                readOnly
+                value={url}
+                onFocus={(e) => e.currentTarget.select()}
+                className="h-8 min-w-0 flex-1 rounded-lg border-0 bg-zinc-50 px-2.5 font-mono text-xs text-zinc-700 ring-1 ring-zinc-200 ring-inset"
+                data-testid="share-url"
+              />
+              <CopyButton text={url} accessibleLabel="Copy the share link" />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <a href={url} target="_blank" rel="noreferrer" className="inline-flex h-8 items-center rounded-lg px-2.5 text-sm font-medium text-accent-700 hover:bg-accent-50">
+                Open shared page
+              </a>
+              <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)}>
+                Revoke link
+              </Button>
+            </div>
+          </>
+        ) : (
+          <Button size="sm" variant="secondary" busy={create.isPending} onClick={() => create.mutate(jobId, { onSuccess: (s) => setHash(s.share_hash) })}>
+            Get share link
+          </Button>
+        )}
+        {create.error && <Alert tone="error">{errorDetail(create.error)}</Alert>}
+        {revoke.isSuccess && !hash && <p className="text-xs text-zinc-500" role="status">The link was revoked; it no longer opens the report.</p>}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Revoke the share link?"
+        confirmLabel="Revoke link"
+        busy={revoke.isPending}
+        error={revoke.error ? errorDetail(revoke.error) : null}
+        onCancel={() => {
+          revoke.reset();
+          setConfirming(false);
+        }}
+        onConfirm={() =>
+          revoke.mutate(jobId, {
+            onSuccess: () => {
+              setConfirming(false);
+              setHash(null);
+              create.reset();
+            },
+          })
+        }
+      >
+        People who have the link will no longer be able to open the report. You can create a new link later (it will be a different one).
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+// /share/[hash]: a shared report, read-only and without signing in: the player, the timeline
+// and the segment lists, and the data as one JSON file.
+import Link from "next/link";
+import { useMemo } from "react";
+import { Logo } from "@/components/shell/logo";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { LoadingBlock } from "@/components/ui/spinner";
+import { formatDuration } from "@/components/videos/format";
+import { sortModules } from "@/components/videos/module-meta";
+import { useSharedReport, type Segment, type SharedReport } from "@/hooks/queries/segments";
+import { errorDetail, isApiClientError } from "@/lib/client/api-client";
+import { formatDate } from "@/lib/client/format";
+import { usePlayerStore } from "./player-store";
+import { SegmentPanel } from "./segment-panel";
+import { Timeline } from "./timeline";
+import { VideoPlayer } from "./video-player";
+
+function saveJson(report: SharedReport) {
+  const blob = new Blob([JSON.stringify(report, null, 2)], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `${report.video_name.replace(/[^\w.-]+/g, "_") || "report"}-report.json`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+function Body({ report, initialTime }: { report: SharedReport; initialTime?: number }) {
+  const store = usePlayerStore(initialTime);
+  const segments = useMemo(
+    () => Object.values(report.modules).flat().sort((a: Segment, b: Segment) => a.start_time - b.start_time),
+    [report.modules],
+  );
+  const modules = useMemo(() => sortModules(Object.keys(report.modules)), [report.modules]);
+  return (
+    <>
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Shared report</p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-zinc-900">{report.video_name}</h1>
+          <p className="mt-1 text-sm text-zinc-500">
+            {report.duration > 0 ? `${formatDuration(report.duration)} · ` : ""}
+            {segments.length} segments · uploaded {formatDate(report.created_at)}
+            {report.status !== "completed" && ` · ${report.status}`}
+          </p>
+        </div>
+        <Button size="sm" variant="secondary" onClick={() => saveJson(report)}>
+          Download JSON
+        </Button>
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          <VideoPlayer store={store} sources={report} sourceKey={report.video_name} title={report.video_name} />
+          <Card aria-labelledby="timeline-heading">
+            <CardHeader title="Timeline" titleId="timeline-heading" description="Click a block to jump there." />
+            <div className="px-5 py-4">
+              <Timeline segments={segments} duration={report.duration} store={store} emptyText="This report has no segments." />
+            </div>
+          </Card>
+        </div>
+        <div className="relative min-h-[20rem] min-w-0">
+          {modules.length > 0 && <SegmentPanel segments={segments} modules={modules} store={store} className="lg:absolute lg:inset-0" />}
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function SharedReportView({ hash, initialTime }: { hash: string; initialTime?: number }) {
+  const report = useSharedReport(hash);
+  return (
+    <div className="min-h-dvh">
+      <header className="border-b border-zinc-200 bg-white">
+        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between px-4 sm:px-6">
+          <Logo />
+          <Link href="/sign-in" className="text-sm font-medium text-zinc-600 hover:text-zinc-900">
+            Sign in
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
+        {report.isPending ? (
+          <LoadingBlock label="Loading the shared report…" />
+        ) : report.isError ? (
+          <Alert tone="error" title={isApiClientError(report.error, 404) ? "This link does not open a report" : "Could not load the report"}>
+            {isApiClientError(report.error, 404)
+              ? "It may have been revoked, or the video was deleted. Ask whoever shared it for a new link."
+              : errorDetail(report.error)}
+          </Alert>
+        ) : (
+          <Body report={report.data} initialTime={initialTime} />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+"use client";
+// One lane per module that has segments, on a shared time axis. Blocks are buttons that seek the
+// player; a playhead follows playback; clicking the ruler seeks there. Each lane is one tab stop
+// (arrow keys move between its blocks), so a long transcript does not swallow the Tab key.
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { cn } from "@/components/ui/cn";
+import { formatClock, spokenTime } from "@/components/videos/format";
+import { moduleColour, moduleLabel, sortModules } from "@/components/videos/module-meta";
+import type { Segment } from "@/hooks/queries/segments";
+import { usePlayerValue, type PlayerStore } from "./player-store";
+
+const MAX_ROWS = 3;
+const ROW_PX = 22;
+
+interface Placed {
+  seg: Segment;
+  row: number;
+  index: number;
+}
+
+/** Greedy interval packing: overlapping segments (a summary and its chapters) get their own rows. */
+function pack(segments: Segment[]): { placed: Placed[]; rows: number } {
+  const ends: number[] = [];
+  const placed = segments.map((seg, index) => {
+    let row = ends.findIndex((end) => seg.start_time >= end - 1e-6);
+    if (row < 0) row = ends.length < MAX_ROWS ? ends.length : ends.indexOf(Math.min(...ends));
+    ends[row] = Math.max(seg.end_time, seg.start_time);
+    return { seg, row, index };
+  });
+  return { placed, rows: Math.max(1, ends.length) };
+}
+
+function niceStep(duration: number, target: number): number {
+  const steps = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600];
+  return steps.find((s) => duration / s <= target) ?? 7200;
+}
+
+function Playhead({ store, duration }: { store: PlayerStore; duration: number }) {
+  const pct = usePlayerValue(store, (s) => (duration ? Math.min(100, Math.max(0, (s.time / duration) * 100)) : 0));
+  return (
+    <div className="pointer-events-none absolute inset-y-0 z-10 w-0" style={{ left: `${pct}%` }} aria-hidden="true" data-testid="playhead">
+      <div className="absolute -top-1 -left-[5px] size-2.5 rotate-45 rounded-[2px] bg-zinc-900" />
+      <div className="absolute inset-y-0 -left-px w-0.5 bg-zinc-900/80" />
+    </div>
+  );
+}
+
+function Lane({ module, segments, duration, store }: { module: string; segments: Segment[]; duration: number; store: PlayerStore }) {
+  const { placed, rows } = useMemo(() => pack(segments), [segments]);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const colour = moduleColour(module);
+  const label = moduleLabel(module);
+  const current = usePlayerValue(store, (s) => {
+    // The last segment that started at or before the playhead and has not ended.
+    for (let i = segments.length - 1; i >= 0; i--) {
+      const g = segments[i];
+      if (g.start_time <= s.time + 1e-3 && s.time < Math.max(g.end_time, g.start_time + 0.25)) return i;
+    }
+    return -1;
+  });
+
+  const move = (e: KeyboardEvent, i: number) => {
+    const next =
+      e.key === "ArrowRight" || e.key === "ArrowDown" ? Math.min(segments.length - 1, i + 1)
+      : e.key === "ArrowLeft" || e.key === "ArrowUp" ? Math.max(0, i - 1)
+      : e.key === "Home" ? 0
+      : e.key === "End" ? segments.length - 1
+      : null;
+    if (next === null) return;
+    e.preventDefault();
+    setFocusIndex(next);
+    refs.current[next]?.focus();
+  };
+
+  return (
+    <div role="group" aria-label={`${label}: ${segments.length} segment${segments.length === 1 ? "" : "s"}`} data-lane={module}>
+      <div className="mb-1 flex items-center gap-1.5 text-xs font-medium text-zinc-600">
+        <span className={cn("size-2 rounded-full", colour.dot)} aria-hidden="true" />
+        {label}
+        <span className="font-normal text-zinc-400">{segments.length}</span>
+      </div>
+      <div className="relative rounded-md bg-zinc-100" style={{ height: rows * ROW_PX }}>
+        {placed.map(({ seg, row, index }) => {
+          const left = duration ? (seg.start_time / duration) * 100 : 0;
+          const width = duration ? (Math.max(0, seg.end_time - seg.start_time) / duration) * 100 : 0;
+          const isCurrent = index === current;
+          return (
+            <button
+              key={seg.id}
+              ref={(el) => {
+                refs.current[index] = el;
+              }}
+              type="button"
+              tabIndex={index === focusIndex ? 0 : -1}
+              onFocus={() => setFocusIndex(index)}
+              onKeyDown={(e) => move(e, index)}
+              onClick={(e) => {
+                e.stopPropagation();
+                store.seek(seg.start_time);
+              }}
+              aria-label={`${label} ${index + 1} of ${segments.length}, ${spokenTime(seg.start_time)} to ${spokenTime(seg.end_time)}: ${seg.content.slice(0, 140)}`}
+              title={`${formatClock(seg.start_time)}–${formatClock(seg.end_time)} · ${seg.content}`}
+              data-start={seg.start_time}
+              className={cn(
+                "absolute overflow-hidden rounded-[3px] px-1 text-left text-[11px] leading-[18px] font-medium whitespace-nowrap text-white transition-shadow focus-visible:z-20",
+                colour.block,
+                isCurrent && `z-10 ring-2 ring-offset-1 ${colour.active}`,
+              )}
+              style={{
+                left: `${left}%`,
+                width: `max(${width}%, 4px)`,
+                top: row * ROW_PX + 2,
+                height: ROW_PX - 4,
+                // A hairline between touching blocks so cuts stay visible.
+                boxShadow: "inset -1px 0 0 rgb(255 255 255 / 0.6)",
+              }}
+            >
+              <span className="pointer-events-none">{width > 6 ? seg.content : ""}</span>
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export function Timeline({ segments, duration: videoDuration, store, emptyText }: { segments: Segment[]; duration: number; store: PlayerStore; emptyText?: string }) {
+  const byModule = useMemo(() => {
+    const map = new Map<string, Segment[]>();
+    for (const s of segments) {
+      const list = map.get(s.module) ?? [];
+      list.push(s);
+      map.set(s.module, list);
+    }
+    for (const list of map.values()) list.sort((a, b) => a.start_time - b.start_time || a.end_time - b.end_time);
+    return map;
+  }, [segments]);
+  const playerDuration = usePlayerValue(store, (s) => s.duration);
+  const duration = Math.max(videoDuration || 0, videoDuration ? 0 : playerDuration, ...segments.map((s) => s.end_time), 0.001);
+  const modules = sortModules(byModule.keys());
+  const track = useRef<HTMLDivElement>(null);
+  // About one labelled tick per 64 px of ruler.
+  const [width, setWidth] = useState(640);
+  useEffect(() => {
+    const el = track.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [modules.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  const step = niceStep(duration, Math.max(2, Math.floor(width / 64)));
+  const ticks: number[] = [];
+  for (let t = 0; t <= duration + 1e-6; t += step) ticks.push(t);
+
+  const seekAt = (e: PointerEvent) => {
+    const rect = track.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0) return;
+    store.seek(((e.clientX - rect.left) / rect.width) * duration);
+  };
+
+  if (!modules.length) {
+    return <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500">{emptyText ?? "No segments to show yet."}</p>;
+  }
+
+  return (
+    <div className="min-w-0" data-testid="timeline">
+      <div ref={track} className="relative">
+        {/* The ruler: a pointer target for seeking (keyboard users have the player's own controls). */}
+        <div className="relative mb-2 h-5 cursor-pointer border-b border-zinc-200" onPointerDown={seekAt} aria-hidden="true">
+          {ticks.map((t) => (
+            <span key={t} className="absolute bottom-0 h-1.5 border-l border-zinc-300" style={{ left: `${(t / duration) * 100}%` }}>
+              <span
+                className={cn(
+                  "absolute bottom-1.5 text-[10px] whitespace-nowrap text-zinc-500 tabular-nums",
+                  t === 0 ? "left-0.5" : t / duration > 0.97 ? "right-0.5" : "-translate-x-1/2",
+                )}
+              >
+                {formatClock(t)}
+              </span>
+            </span>
+          ))}
+        </div>
+        <div className="relative space-y-3">
+          {modules.map((m) => (
+            <Lane key={m} module={m} segments={byModule.get(m)!} duration={duration} store={store} />
+          ))}
+        </div>
+        <Playhead store={store} duration={duration} />
+      </div>
+    </div>
+  );
+}

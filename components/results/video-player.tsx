@@ -1,0 +1,154 @@
+"use client";
+// The results player: the HLS rendition through hls.js (native HLS where there is no Media
+// Source, as on iPhones), falling back to the source file, and an honest message when neither
+// plays. Native controls: keyboard, captions and phones come for free.
+import { useEffect, useRef, useState } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { toThisOrigin } from "@/lib/client/upload";
+import type { PlayerStore } from "./player-store";
+
+export interface PlayerSources {
+  stream_url?: string | null;
+  playback_url?: string | null;
+  thumbnail_url?: string | null;
+}
+
+type Mode = "loading" | "hls" | "native-hls" | "direct" | "unavailable";
+
+export function VideoPlayer({
+  store,
+  sources,
+  sourceKey,
+  title,
+}: {
+  store: PlayerStore;
+  sources: PlayerSources;
+  /** Changes when the sources are worth trying again (e.g. a run made the HLS stream). */
+  sourceKey: string;
+  title: string;
+}) {
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  const [mode, setMode] = useState<Mode>("loading");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [posterOk, setPosterOk] = useState(true);
+  // Signed URLs get a fresh token on every fetch of the video; the player keeps the first ones.
+  const latest = useRef(sources);
+  latest.current = sources;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let cancelled = false;
+    let destroy = () => {};
+    let direct = false;
+    const { stream_url, playback_url } = latest.current;
+    setProblem(null);
+    setMode("loading");
+    store.sourceChanged();
+
+    const useDirect = () => {
+      if (cancelled) return;
+      destroy();
+      destroy = () => {};
+      if (!playback_url) {
+        setMode("unavailable");
+        setProblem("There is no playable file for this video.");
+        return;
+      }
+      direct = true;
+      setMode("direct");
+      video.src = toThisOrigin(playback_url);
+      video.load();
+    };
+
+    const onError = () => {
+      if (cancelled) return;
+      const err = video.error;
+      if (direct) {
+        setMode("unavailable");
+        setProblem(
+          err?.code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED
+            ? "This browser cannot play this file’s format. The analysis is unaffected; a preview appears once processing has made a web version."
+            : "The video could not be loaded for playback.",
+        );
+      } else {
+        useDirect();
+      }
+    };
+    video.addEventListener("error", onError);
+
+    (async () => {
+      if (!stream_url) return useDirect();
+      const hlsUrl = toThisOrigin(stream_url);
+      const { default: Hls } = await import("hls.js");
+      if (cancelled) return;
+      if (Hls.isSupported()) {
+        const hls = new Hls({
+          // Segment URLs are signed for the configured host; fetch them from this one (see toThisOrigin).
+          xhrSetup: (xhr, url) => {
+            const here = toThisOrigin(url);
+            if (here !== url) xhr.open("GET", here, true);
+          },
+          maxBufferLength: 30,
+        });
+        destroy = () => hls.destroy();
+        hls.on(Hls.Events.ERROR, (_e, data) => {
+          if (!data.fatal) return;
+          // No stream yet (404 before a run made it) or a broken one: play the source file.
+          useDirect();
+        });
+        hls.on(Hls.Events.MANIFEST_PARSED, () => !cancelled && setMode("hls"));
+        hls.loadSource(hlsUrl);
+        hls.attachMedia(video);
+      } else if (video.canPlayType("application/vnd.apple.mpegurl")) {
+        setMode("native-hls");
+        video.src = hlsUrl;
+      } else {
+        useDirect();
+      }
+    })().catch(() => useDirect());
+
+    return () => {
+      cancelled = true;
+      video.removeEventListener("error", onError);
+      destroy();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sourceKey, store]);
+
+  return (
+    <div className="relative overflow-hidden rounded-xl bg-zinc-950 shadow-sm">
+      <video
+        ref={(el) => {
+          videoRef.current = el;
+          store.attach(el);
+        }}
+        controls
+        playsInline
+        preload="metadata"
+        poster={posterOk && sources.thumbnail_url ? toThisOrigin(sources.thumbnail_url) : undefined}
+        aria-label={`Video: ${title}`}
+        data-testid="results-video"
+        data-mode={mode}
+        className="aspect-video w-full bg-zinc-950"
+      />
+      {/* A poster that 404s (no thumbnail yet) must not leave a broken image. */}
+      {sources.thumbnail_url && posterOk && (
+        <img src={toThisOrigin(sources.thumbnail_url)} alt="" hidden onError={() => setPosterOk(false)} />
+      )}
+      {mode === "loading" && (
+        <div className="pointer-events-none absolute inset-0 grid place-items-center text-zinc-400">
+          <Spinner className="size-6" />
+        </div>
+      )}
+      {mode === "unavailable" && (
+        <div className="absolute inset-0 grid place-items-center bg-zinc-900 p-6 text-center" role="status">
+          <div className="max-w-sm">
+            <p className="text-sm font-medium text-white">Preview unavailable</p>
+            <p className="mt-1 text-sm text-zinc-400">{problem}</p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

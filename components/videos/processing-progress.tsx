@@ -1,0 +1,149 @@
+"use client";
+// Live progress of one run: an overall bar and one row per module, each with its segment count
+// and the notes it reported (a module that is not available says so; nothing is hidden).
+import { Alert } from "@/components/ui/alert";
+import { cn } from "@/components/ui/cn";
+import { Spinner } from "@/components/ui/spinner";
+import type { VideoStatus } from "@/hooks/queries/videos";
+import { moduleLabel } from "./module-meta";
+import type { ModuleProgress, ProcessingState } from "./processing-store";
+
+function headline(state: ProcessingState, status: VideoStatus | undefined): string {
+  if (state.done?.status === "completed") return "Analysis complete";
+  if (state.done?.status === "failed") return "Processing failed";
+  const running = state.modules.find((m) => m.state === "running");
+  if (running) {
+    const i = state.modules.indexOf(running) + 1;
+    return `Running ${moduleLabel(running.module).toLowerCase()} (${i} of ${state.modules.length})`;
+  }
+  if (state.modules.some((m) => m.state === "done")) return "Finishing up…";
+  if (status === "processing") return "Preparing: reading the file and making the preview…";
+  if (status === "queued") return "Queued: waiting for a free worker…";
+  return "Waiting for processing to start…";
+}
+
+function ModuleRow({ m }: { m: ModuleProgress }) {
+  return (
+    <li className="py-2" data-module={m.module} data-state={m.state}>
+      <div className="flex items-start gap-2.5">
+        <span className="mt-0.5 grid size-5 shrink-0 place-items-center" aria-hidden="true">
+          {m.state === "running" ? (
+            <Spinner className="size-4 text-accent-600" />
+          ) : m.state === "done" ? (
+            <svg viewBox="0 0 20 20" className="size-5 text-emerald-600" fill="currentColor">
+              <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4Z" clipRule="evenodd" />
+            </svg>
+          ) : (
+            <span className="size-3.5 rounded-full border-2 border-zinc-300" />
+          )}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className={cn("text-sm font-medium", m.state === "waiting" ? "text-zinc-500" : "text-zinc-900")}>
+              {moduleLabel(m.module)}
+              {!m.selected && <span className="ml-1.5 text-xs font-normal text-zinc-400">needed by another module · not kept</span>}
+            </span>
+            <span className="text-xs text-zinc-500 tabular-nums">
+              {m.state === "running"
+                ? "Running…"
+                : m.state === "waiting"
+                  ? "Waiting"
+                  : !m.selected
+                    ? "Done"
+                    : m.segments === null
+                      ? "Done"
+                      : `${m.segments} segment${m.segments === 1 ? "" : "s"}`}
+            </span>
+          </div>
+          {m.notes.length > 0 && (
+            <ul className="mt-1 space-y-0.5">
+              {m.notes.map((n, i) => (
+                <li key={i} className="flex gap-1.5 text-xs text-amber-800">
+                  <svg viewBox="0 0 20 20" className="mt-px size-3.5 shrink-0" fill="currentColor" aria-hidden="true">
+                    <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-7-4a1 1 0 1 1-2 0 1 1 0 0 1 2 0ZM9 9a.75.75 0 0 0 0 1.5h.25v3a.75.75 0 0 0 1.5 0v-3.75A.75.75 0 0 0 10 9H9Z" clipRule="evenodd" />
+                  </svg>
+                  <span>
+                    <span className="sr-only">Note: </span>
+                    {n}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function ProcessingProgress({
+  state,
+  status,
+  className,
+  serverError,
+}: {
+  state: ProcessingState;
+  status?: VideoStatus;
+  className?: string;
+  /** The video's `error` when the server already says it failed. */
+  serverError?: string | null;
+}) {
+  const total = state.modules.length;
+  const finished = state.modules.filter((m) => m.state === "done").length;
+  const running = state.modules.some((m) => m.state === "running") ? 0.5 : 0;
+  const pct = state.done?.status === "completed" ? 100 : total ? Math.round(((finished + running) / total) * 100) : 0;
+  const text = headline(state, status);
+  const failed = state.done?.status === "failed" || (!state.done && status === "failed");
+  const error = state.done?.error ?? serverError ?? null;
+
+  return (
+    <div className={cn("min-w-0", className)} data-testid="processing-progress">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm font-medium text-zinc-900" aria-live="polite">
+          {text}
+        </p>
+        {(state.connection === "reconnecting" || state.connection === "connecting") && !state.done && (
+          <span className="flex items-center gap-1.5 text-xs text-zinc-500">
+            <Spinner className="size-3" />
+            {state.connection === "connecting" ? "Connecting…" : "Reconnecting…"}
+          </span>
+        )}
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Processing progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        aria-valuetext={`${finished} of ${total} modules done`}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-zinc-100"
+      >
+        <div
+          className={cn(
+            "h-full rounded-full transition-[width] duration-500",
+            failed ? "bg-red-500" : state.done ? "bg-emerald-500" : "bg-accent-600",
+            !state.done && !finished && !running && "animate-pulse",
+          )}
+          style={{ width: `${Math.max(pct, state.done ? 100 : 3)}%` }}
+        />
+      </div>
+      {failed && error && (
+        <Alert tone="error" className="mt-3" title="Processing failed">
+          {error}
+        </Alert>
+      )}
+      {state.error && (
+        <Alert tone="error" className="mt-3" title="Live progress is unavailable">
+          {state.error}
+        </Alert>
+      )}
+      {total > 0 && (
+        <ol aria-label="Modules" className="mt-2 divide-y divide-zinc-100">
+          {state.modules.map((m) => (
+            <ModuleRow key={m.module} m={m} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

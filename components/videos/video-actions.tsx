@@ -1,0 +1,156 @@
+"use client";
+// Edit (name, description, project), reprocess with other modules, delete: the dialogs behind
+// the buttons of a video row and of the results page.
+import { useId, useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useProjects } from "@/hooks/queries/projects";
+import { selectedModules, useDeleteVideo, useReprocessVideo, useUpdateVideo, type Video, type VideoPatch } from "@/hooks/queries/videos";
+import { errorDetail } from "@/lib/client/api-client";
+import { MODULE_NAMES } from "./module-meta";
+import { ModulePicker } from "./module-picker";
+import { resetProcessing } from "./processing-store";
+import { FormDialog, inputClasses } from "./video-dialog";
+
+export type VideoAction = "edit" | "reprocess" | "delete";
+
+function EditDialog({ video, onClose }: { video: Video; onClose: () => void }) {
+  const id = useId();
+  const update = useUpdateVideo();
+  const projects = useProjects();
+  const [name, setName] = useState(video.name);
+  const [description, setDescription] = useState(video.description ?? "");
+  const [projectId, setProjectId] = useState(video.project_id ?? "");
+
+  const patch: VideoPatch = {};
+  if (name.trim() !== video.name) patch.name = name.trim();
+  if (description !== (video.description ?? "")) patch.description = description;
+  if (projects.isAvailable && (projectId || null) !== (video.project_id ?? null)) patch.project_id = projectId || null;
+  const changed = Object.keys(patch).length > 0;
+
+  return (
+    <FormDialog
+      open
+      title="Edit video"
+      submitLabel="Save"
+      busy={update.isPending}
+      error={update.error ? errorDetail(update.error) : null}
+      submitDisabled={!name.trim() || !changed}
+      onClose={onClose}
+      onSubmit={() => update.mutate({ jobId: video.job_id, patch }, { onSuccess: onClose })}
+    >
+      <div>
+        <label htmlFor={`${id}-name`} className="block text-sm font-medium">
+          Name
+        </label>
+        <input id={`${id}-name`} className={`${inputClasses} mt-1.5`} value={name} maxLength={255} required onChange={(e) => setName(e.target.value)} autoFocus />
+      </div>
+      <div>
+        <label htmlFor={`${id}-desc`} className="block text-sm font-medium">
+          Description
+        </label>
+        <textarea
+          id={`${id}-desc`}
+          className={`${inputClasses} mt-1.5 min-h-24`}
+          value={description}
+          maxLength={5000}
+          placeholder="What is this video about? (optional)"
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      {projects.isAvailable && (
+        <div>
+          <label htmlFor={`${id}-project`} className="block text-sm font-medium">
+            Project
+          </label>
+          <select id={`${id}-project`} className={`${inputClasses} mt-1.5 h-10`} value={projectId} onChange={(e) => setProjectId(e.target.value)}>
+            <option value="">No project</option>
+            {projects.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          {projects.isError && <p className="mt-1 text-xs text-red-700">Projects could not be loaded: {errorDetail(projects.error)}</p>}
+        </div>
+      )}
+    </FormDialog>
+  );
+}
+
+function ReprocessDialog({ video, onClose, onStarted }: { video: Video; onClose: () => void; onStarted?: () => void }) {
+  const reprocess = useReprocessVideo();
+  const current = selectedModules(video);
+  const [modules, setModules] = useState<string[]>(current.length ? current : [...MODULE_NAMES]);
+  return (
+    <FormDialog
+      open
+      wide
+      title={`Reprocess “${video.name}”`}
+      description={
+        video.status === "completed" || video.status === "failed"
+          ? "The current results of this video are deleted first, then the chosen modules run again."
+          : "The chosen modules run on this video."
+      }
+      submitLabel="Reprocess"
+      busy={reprocess.isPending}
+      error={reprocess.error ? errorDetail(reprocess.error) : null}
+      submitDisabled={modules.length === 0}
+      onClose={onClose}
+      onSubmit={() =>
+        reprocess.mutate(
+          { jobId: video.job_id, modules },
+          {
+            onSuccess: () => {
+              resetProcessing(video.job_id, modules);
+              onStarted?.();
+              onClose();
+            },
+          },
+        )
+      }
+    >
+      <ModulePicker value={modules} onChange={setModules} />
+    </FormDialog>
+  );
+}
+
+export function VideoActionDialogs({
+  video,
+  action,
+  onClose,
+  onDeleted,
+  onReprocessed,
+}: {
+  video: Video;
+  action: VideoAction | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+  onReprocessed?: () => void;
+}) {
+  const remove = useDeleteVideo();
+  if (action === "edit") return <EditDialog video={video} onClose={onClose} />;
+  if (action === "reprocess") return <ReprocessDialog video={video} onClose={onClose} onStarted={onReprocessed} />;
+  return (
+    <ConfirmDialog
+      open={action === "delete"}
+      title={`Delete “${video.name}”?`}
+      confirmLabel="Delete video"
+      busy={remove.isPending}
+      error={remove.error ? errorDetail(remove.error) : null}
+      onCancel={() => {
+        remove.reset();
+        onClose();
+      }}
+      onConfirm={() =>
+        remove.mutate(video.job_id, {
+          onSuccess: () => {
+            onClose();
+            onDeleted?.();
+          },
+        })
+      }
+    >
+      Its analysis results and any share link are deleted too. The uploaded file stays in your storage. This cannot be undone.
+    </ConfirmDialog>
+  );
+}

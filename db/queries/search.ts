@@ -1,0 +1,234 @@
+// Vector reads over segments, always scoped to one owner and one embedding model (vectors of
+// different models are never compared). Two shapes: an exact scan that also pre-reduces the
+// candidates (best per 5-second window, top `perModule` per module) and an HNSW walk for scopes
+// too large to scan. Similarity = 1 − cosine distance.
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../client";
+import { segments, videos } from "../schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const HNSW_INDEX_NAME = "segments_embedding_hnsw_idx";
+
+export interface VectorScope {
+  userId: string;
+  /** The embedding model of the vectors compared (the query vector must come from it). */
+  model: string;
+  /** These videos (already checked to be the owner's); absent: the owner's completed videos. */
+  jobIds?: readonly string[];
+  modules?: readonly string[];
+}
+
+export interface Candidate {
+  id: string;
+  jobId: string;
+  module: string;
+  content: string;
+  startTime: number;
+  endTime: number;
+  metadata: string | null;
+  similarity: number;
+}
+
+interface RawCandidate {
+  id: string;
+  job_id: string;
+  module: string;
+  content: string;
+  start_time: number | string;
+  end_time: number | string;
+  metadata: string | null;
+  similarity: number | string;
+}
+
+/** db.execute answers rows (postgres.js) or {rows} (PGlite). */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+function toCandidate(r: RawCandidate): Candidate {
+  return {
+    id: r.id,
+    jobId: r.job_id,
+    module: r.module,
+    content: r.content,
+    startTime: Number(r.start_time),
+    endTime: Number(r.end_time),
+    metadata: r.metadata,
+    similarity: Number(r.similarity),
+  };
+}
+
+export function vectorLiteral(v: readonly number[]): string {
+  return `[${v.join(",")}]`;
+}
+
+function scopeWhere(scope: VectorScope): SQL {
+  const where: (SQL | undefined)[] = [
+    eq(segments.userId, scope.userId),
+    eq(segments.embeddingModel, scope.model),
+    sql`${segments.embedding} IS NOT NULL`,
+  ];
+  if (scope.jobIds) where.push(scope.jobIds.length ? inArray(segments.jobId, [...scope.jobIds]) : sql`false`);
+  else {
+    where.push(
+      sql`${segments.jobId} IN (SELECT ${videos.jobId} FROM ${videos} WHERE ${videos.userId} = ${scope.userId} AND ${videos.status} = 'completed')`,
+    );
+  }
+  if (scope.modules?.length) where.push(inArray(segments.module, [...scope.modules]));
+  return and(...where)!;
+}
+
+const columns = sql`${segments.id} AS id, ${segments.jobId} AS job_id, ${segments.module} AS module, ${segments.content} AS content,
+  ${segments.startTime} AS start_time, ${segments.endTime} AS end_time, ${segments.metadata} AS metadata`;
+
+/** The owner's job ids among `jobIds` (malformed ids are simply not theirs). */
+export async function ownedJobIds(db: Db, params: { userId: string; jobIds: readonly string[] }): Promise<string[]> {
+  const ids = [...new Set(params.jobIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ jobId: videos.jobId })
+    .from(videos)
+    .where(and(eq(videos.userId, params.userId), inArray(videos.jobId, ids)));
+  return rows.map((r) => r.jobId);
+}
+
+export interface ScopeStats {
+  /** Rows in scope, counted up to `cap` (cap means "at least"). */
+  rows: number;
+  /** The planner's estimate of the whole table (-1 before the first ANALYZE). */
+  tableRows: number;
+  hasIndex: boolean;
+}
+
+/**
+ * How big the scope is (bounded count) and whether an HNSW index exists: picks the plan. The
+ * owner's whole library is counted from the (user_id, embedding_model) index alone — an upper
+ * bound that counts videos not completed yet too; given job ids are counted exactly.
+ */
+export async function scopeStats(db: Db, scope: VectorScope, cap: number): Promise<ScopeStats> {
+  const where = scope.jobIds
+    ? scopeWhere(scope)
+    : and(eq(segments.userId, scope.userId), eq(segments.embeddingModel, scope.model), scope.modules?.length ? inArray(segments.module, [...scope.modules]) : undefined)!;
+  const [row] = rowsOf<{ rows: number | string; table_rows: number | string; has_index: boolean }>(
+    await db.execute(sql`
+      SELECT
+        (SELECT count(*) FROM (SELECT 1 FROM ${segments} WHERE ${where} LIMIT ${cap}) capped)::int AS rows,
+        (SELECT reltuples FROM pg_class WHERE oid = 'segments'::regclass)::float8 AS table_rows,
+        EXISTS (SELECT 1 FROM pg_indexes WHERE tablename = 'segments' AND indexname = ${HNSW_INDEX_NAME}) AS has_index`),
+  );
+  return { rows: Number(row.rows), tableRows: Number(row.table_rows), hasIndex: row.has_index === true || String(row.has_index) === "true" };
+}
+
+/**
+ * Exact scan of the scope: every vector is compared, then only the best segment per
+ * (job_id, module, floor(start_time / 5)) at or above `threshold` is kept, and of those the
+ * `perModule` best of each module — exactly what round-robin selection up to `perModule` needs.
+ * The materialized CTE keeps the planner off the HNSW index (this must be exact).
+ */
+export async function exactCandidates(
+  db: Db,
+  params: { scope: VectorScope; vector: readonly number[]; threshold: number; perModule: number },
+): Promise<Candidate[]> {
+  const q = vectorLiteral(params.vector);
+  const rows = rowsOf<RawCandidate>(
+    await db.execute(sql`
+      WITH scored AS MATERIALIZED (
+        SELECT ${columns}, 1 - (${segments.embedding} <=> ${q}::vector) AS similarity
+        FROM ${segments} WHERE ${scopeWhere(params.scope)}
+      ), best AS (
+        SELECT DISTINCT ON (job_id, module, floor(start_time / 5)) *
+        FROM scored WHERE similarity >= ${params.threshold}
+        ORDER BY job_id, module, floor(start_time / 5), similarity DESC, start_time, id
+      ), ranked AS (
+        SELECT *, row_number() OVER (PARTITION BY module ORDER BY similarity DESC, start_time, id) AS rn FROM best
+      )
+      SELECT id, job_id, module, content, start_time, end_time, metadata, similarity
+      FROM ranked WHERE rn <= ${params.perModule}`),
+  );
+  return rows.map(toCandidate);
+}
+
+/** The `k` nearest segments of the scope by exact comparison (chat retrieval within one video). */
+export async function nearestExact(
+  db: Db,
+  params: { scope: VectorScope; vector: readonly number[]; k: number },
+): Promise<Candidate[]> {
+  const q = vectorLiteral(params.vector);
+  const rows = rowsOf<RawCandidate>(
+    await db.execute(sql`
+      WITH scored AS MATERIALIZED (
+        SELECT ${columns}, 1 - (${segments.embedding} <=> ${q}::vector) AS similarity
+        FROM ${segments} WHERE ${scopeWhere(params.scope)}
+      )
+      SELECT * FROM scored ORDER BY similarity DESC, start_time, id LIMIT ${params.k}`),
+  );
+  return rows.map(toCandidate);
+}
+
+export interface HnswSettings {
+  /** hnsw.ef_search: candidates kept while walking the graph (recall against speed). */
+  efSearch: number;
+}
+
+/**
+ * Approximate nearest neighbours through the HNSW index: the `k` nearest of the scope, or with
+ * `perModule` the `k` nearest of each of those modules. Iterative scans (pgvector ≥ 0.8) keep
+ * walking the graph when the scope's filters reject what it found, so a filtered scope still
+ * gets `k` rows.
+ */
+export async function hnswCandidates(
+  db: Db,
+  params: { scope: VectorScope; vector: readonly number[]; k: number; settings: HnswSettings; perModule?: readonly string[] },
+): Promise<Candidate[]> {
+  const q = vectorLiteral(params.vector);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('hnsw.ef_search', ${String(params.settings.efSearch)}, true),
+      set_config('hnsw.iterative_scan', 'strict_order', true)`);
+    const nearest = (scope: VectorScope) => sql`
+      SELECT ${columns}, 1 - (${segments.embedding} <=> ${q}::vector) AS similarity
+      FROM ${segments} WHERE ${scopeWhere(scope)}
+      ORDER BY ${segments.embedding} <=> ${q}::vector LIMIT ${params.k}`;
+    if (!params.perModule) return rowsOf<RawCandidate>(await tx.execute(nearest(params.scope))).map(toCandidate);
+    const out: Candidate[] = [];
+    for (const module of params.perModule) {
+      const rows = rowsOf<RawCandidate>(await tx.execute(nearest({ ...params.scope, modules: [module] })));
+      out.push(...rows.map(toCandidate));
+    }
+    return out;
+  });
+}
+
+/** Which of `modules` have at least one vector in the scope (cheap: the job/module index). */
+export async function modulesWithVectors(db: Db, scope: VectorScope, modules: readonly string[]): Promise<string[]> {
+  if (!modules.length) return [];
+  const list = sql.join(
+    modules.map((m) => sql`(${m})`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ module: string }>(
+    await db.execute(sql`
+      SELECT m.module FROM (VALUES ${list}) AS m(module)
+      WHERE EXISTS (SELECT 1 FROM ${segments} WHERE ${scopeWhere({ ...scope, modules: undefined })} AND ${segments.module} = m.module)`),
+  );
+  return rows.map((r) => r.module);
+}
+
+/** The embedding models of a video's vectors and how many each made (modules filter applied). */
+export async function embeddingModelsOf(
+  db: Db,
+  params: { userId: string; jobId: string; modules?: readonly string[] },
+): Promise<{ model: string; count: number }[]> {
+  const rows = await db
+    .select({ model: segments.embeddingModel, count: sql<number>`count(*)::int` })
+    .from(segments)
+    .where(
+      and(
+        eq(segments.userId, params.userId),
+        eq(segments.jobId, params.jobId),
+        sql`${segments.embedding} IS NOT NULL`,
+        params.modules?.length ? inArray(segments.module, [...params.modules]) : undefined,
+      ),
+    )
+    .groupBy(segments.embeddingModel);
+  return rows.filter((r) => r.model).map((r) => ({ model: r.model!, count: Number(r.count) }));
+}

@@ -1,0 +1,196 @@
+// The main flow in a browser: sign in with an API key, upload a generated clip (watching its byte
+// progress), watch it process live (module events appear as they happen), open the results,
+// click a shot on the timeline and see the player seek, download a module's CSV, start the
+// player at ?t=, and rename the video in the list.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { AppShell } from "./pages/app-shell";
+import { ResultsPage } from "./pages/results-page";
+import { SignInPage } from "./pages/sign-in-page";
+import { UploadPage } from "./pages/upload-page";
+import { VideosPage } from "./pages/videos-page";
+import { createUser, uniqueEmail } from "./support/cli";
+import { snap } from "./support/screenshots";
+
+const CSV_HEADER = "id,job_id,module,start_time,end_time,content,metadata,created_at";
+
+/** 6 s of colour blocks with a hard cut every 2 s, a tone, and a mov_text subtitle track. */
+function makeClip(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-e2e-upload-"));
+  const srt = path.join(dir, "subs.srt");
+  fs.writeFileSync(
+    srt,
+    [
+      "1\n00:00:00,300 --> 00:00:01,800\nWelcome to the red room\n",
+      "2\n00:00:02,200 --> 00:00:03,800\nNow everything is green\n",
+      "3\n00:00:04,200 --> 00:00:05,800\nAnd finally the blue sea\n",
+    ].join("\n"),
+  );
+  const out = path.join(dir, `${name}.mp4`);
+  const args = ["-v", "error", "-y"];
+  for (const c of ["red", "green", "blue"]) args.push("-f", "lavfi", "-i", `color=c=${c}:s=320x180:r=25:d=2`);
+  args.push("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=6", "-i", srt);
+  args.push("-filter_complex", "[0:v][1:v][2:v]concat=n=3:v=1:a=0[v]", "-map", "[v]", "-map", "3:a", "-map", "4:s");
+  args.push("-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "25", "-c:a", "aac", "-c:s", "mov_text", out);
+  execFileSync("ffmpeg", args);
+  return out;
+}
+
+/** Slows uploads (not downloads) so the byte progress can be watched. */
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return async () => {
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.detach();
+  };
+}
+
+test("upload a clip, watch it process, and use its results", async ({ page, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const user = createUser({ email: uniqueEmail("upload"), name: "Ursula Upload" });
+  const clip = makeClip(`colour-blocks-${testInfo.project.name}`);
+  const fileName = path.basename(clip);
+  const size = fs.statSync(clip).size;
+
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(user.api_key);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // --- Upload ---------------------------------------------------------------------------------
+  await new AppShell(page).navigateTo("Upload");
+  const upload = new UploadPage(page);
+  await upload.expectLoaded();
+  // All seven modules, each described, are chosen by default.
+  for (const label of ["Transcription", "Visual elements", "Scenes", "Shots", "Grouped shots", "Logos", "Video reasoning"]) {
+    await expect(upload.moduleCheckbox(label)).toBeChecked();
+  }
+  await snap(page, testInfo, "20-upload-empty");
+
+  // A file the service would refuse is refused before any byte is sent.
+  const bad = path.join(path.dirname(clip), "notes.txt");
+  fs.writeFileSync(bad, "not a video");
+  await upload.addFiles([clip, bad]);
+  await expect(upload.item("notes.txt")).toContainText("not supported");
+  await expect(upload.item(fileName)).toHaveAttribute("data-phase", "ready");
+  await expect(upload.startButton).toHaveText("Upload and analyze");
+  await snap(page, testInfo, "21-upload-files-added");
+
+  // About three seconds of upload: the bar moves through intermediate values.
+  const restore = await throttleUploads(page, Math.max(4096, Math.floor(size / 3)));
+  await upload.start();
+  const bar = upload.uploadProgress(fileName);
+  await expect(bar).toBeVisible();
+  const seen = new Set<number>();
+  let shot = false;
+  await expect
+    .poll(
+      async () => {
+        const phase = await upload.item(fileName).getAttribute("data-phase");
+        const now = await bar.getAttribute("aria-valuenow", { timeout: 500 }).catch(() => null);
+        if (now !== null) seen.add(Number(now));
+        if (!shot && now !== null && Number(now) > 10 && Number(now) < 90) {
+          shot = true;
+          await snap(page, testInfo, "22-upload-progress");
+        }
+        return phase;
+      },
+      { intervals: [100], timeout: 30_000 },
+    )
+    .toMatch(/starting|started/);
+  await restore();
+  expect([...seen].some((v) => v > 0 && v < 100), `intermediate progress values seen: ${[...seen].join(", ")}`).toBe(true);
+
+  // --- Live processing ------------------------------------------------------------------------
+  const progress = upload.processingProgress(fileName);
+  await expect(progress).toBeVisible();
+  // Module events arrive live: some module is seen running or done before the run ends.
+  await expect(progress.locator('[data-state="running"], [data-state="done"]').first()).toBeVisible({ timeout: 90_000 });
+  await snap(page, testInfo, "23-processing-live");
+  await expect(progress).toContainText("Analysis complete", { timeout: 150_000 });
+  // Every module of the run reported back: done, with a segment count or its notes.
+  await expect(progress.locator('[data-state="done"]')).toHaveCount(7);
+  await expect(upload.moduleRow(fileName, "transcription")).toContainText(/3 segments/);
+  await expect(upload.item(fileName).locator("[data-status]")).toHaveText("Completed");
+  await snap(page, testInfo, "24-processing-done");
+
+  // --- Results --------------------------------------------------------------------------------
+  await upload.openResults(fileName).click();
+  const results = new ResultsPage(page);
+  await results.expectLoaded(fileName);
+  const jobId = /\/videos\/([0-9a-f-]{36})/.exec(page.url())![1];
+  await results.waitForMedia();
+  await expect(results.timeline).toBeVisible();
+  await snap(page, testInfo, "25-results");
+
+  // A shot on the timeline (any lane with several blocks if shot detection is not available).
+  const shotBlocks = results.blocks("shots");
+  const lane = (await shotBlocks.count()) >= 2 ? "shots" : (await results.blocks("transcription").count()) >= 2 ? "transcription" : "scenes";
+  const target = results.blocks(lane).nth(1);
+  const start = Number(await target.getAttribute("data-start"));
+  expect(start).toBeGreaterThan(0.5);
+  expect(await results.currentTime()).toBeLessThan(start - 0.5);
+  await target.click();
+  await expect.poll(() => results.currentTime()).toBeGreaterThan(start - 0.05);
+  expect(await results.currentTime()).toBeLessThan(start + 0.5);
+  await snap(page, testInfo, "26-results-seeked");
+
+  // A segment's time in the list seeks too.
+  await results.tab(/Transcription/).click();
+  await page.getByRole("button", { name: "Play from 4 seconds" }).click();
+  await expect.poll(() => results.currentTime()).toBeGreaterThan(4.1);
+
+  // The module's CSV, fetched with the Authorization header and saved from a Blob URL.
+  const label = lane === "shots" ? "Shots" : lane === "transcription" ? "Transcription" : "Scenes";
+  const [download] = await Promise.all([page.waitForEvent("download"), results.downloadButton(`Download ${label} as CSV`).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = fs.readFileSync(await download.path(), "utf8");
+  expect(csv.split(/\r?\n/)[0]).toBe(CSV_HEADER);
+
+  // A share link opens the report without signing in; revoking it closes it again.
+  await results.share.getByRole("button", { name: "Get share link" }).click();
+  const shareUrl = await results.share.getByTestId("share-url").inputValue();
+  expect(shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]{22,}$/);
+  const guest = await browser.newPage({ viewport: page.viewportSize() });
+  await guest.goto(shareUrl);
+  await expect(guest.getByRole("heading", { name: fileName, level: 1 })).toBeVisible();
+  await expect(guest.getByTestId("timeline")).toBeVisible();
+  await expect(guest.getByText("Now everything is green").first()).toBeVisible();
+  await snap(guest, testInfo, "29-shared-report");
+  await results.share.getByRole("button", { name: "Revoke link" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke link" }).click();
+  await expect(results.share).toContainText("The link was revoked");
+  await guest.reload();
+  await expect(guest.getByText("This link does not open a report")).toBeVisible();
+  await guest.close();
+
+  // The bell has the run's notification.
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Processing complete");
+  await snap(page, testInfo, "30-notifications", { fullPage: false });
+  await page.keyboard.press("Escape");
+
+  // Search hits and chat time stamps link with ?t=: the player starts there.
+  await page.goto(`/videos/${jobId}?t=3`);
+  await results.waitForMedia();
+  await expect.poll(() => results.currentTime()).toBeGreaterThan(2.9);
+  await snap(page, testInfo, "27-results-start-at-t");
+
+  // --- The list -------------------------------------------------------------------------------
+  const videos = new VideosPage(page);
+  await videos.goto();
+  await expect(videos.status(fileName)).toHaveText("Completed");
+  await videos.edit(fileName, { name: "Colour blocks", description: "Three colours, two cuts" });
+  await expect(videos.row("Colour blocks")).toContainText("Three colours, two cuts");
+  await snap(page, testInfo, "28-videos-list");
+});

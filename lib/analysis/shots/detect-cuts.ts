@@ -1,0 +1,113 @@
+// Hard cuts: a one-frame jump that stands out from the local frame-to-frame change and persists.
+import { frameDistance, gridDistance, histDistance } from "./frame-distance";
+import type { ShotFrame } from "./types";
+
+export interface Cut {
+  /** Index of the first frame of the new shot. */
+  frame: number;
+  /** Adjacent-change score at the cut. */
+  score: number;
+  /** Score over the local background level. */
+  ratio: number;
+  confidence: number;
+}
+
+export interface CutOptions {
+  fps: number;
+  /** Minimum adjacent-change score (default 0.06). */
+  minScore?: number;
+  /** Minimum ratio of the score to the local mean (default 3). */
+  minRatio?: number;
+}
+
+/** Frames this close to their predecessor repeat it (frame-rate conversion, still frames). */
+export const DUPLICATE_DIFF = 0.0025;
+
+/**
+ * Adjacent change per frame: fine luma difference (64×36), block-grid difference and histogram
+ * change. The histogram part keeps camera motion (same colours, moved) low and cuts high.
+ */
+export function adjacentScores(frames: ShotFrame[]): Float64Array {
+  const s = new Float64Array(frames.length);
+  for (let i = 1; i < frames.length; i++) {
+    const a = frames[i - 1];
+    const b = frames[i];
+    s[i] = (b.diffPrev + gridDistance(a, b) + 0.5 * histDistance(a, b)) / 2.5;
+  }
+  return s;
+}
+
+export function isDuplicate(frames: ShotFrame[], i: number): boolean {
+  return i > 0 && frames[i].diffPrev < DUPLICATE_DIFF;
+}
+
+/**
+ * Local background of the adjacent score around i: mean over `w` frames on each side, skipping
+ * duplicates (they would drag the level down and make ordinary motion look like a jump) and the
+ * strongest neighbour on each side (another cut or a flash nearby must not hide this one).
+ */
+function background(scores: Float64Array, dup: Uint8Array, i: number, w: number): number {
+  const side = (dir: -1 | 1) => {
+    const vals: number[] = [];
+    for (let j = i + dir, seen = 0; j > 0 && j < scores.length && seen < w * 3 && vals.length < w; j += dir, seen++) {
+      if (!dup[j]) vals.push(scores[j]);
+    }
+    if (vals.length > 2) vals.splice(vals.indexOf(Math.max(...vals)), 1);
+    return vals;
+  };
+  const vals = [...side(-1), ...side(1)];
+  if (!vals.length) return 0;
+  return vals.reduce((a, b) => a + b, 0) / vals.length;
+}
+
+/**
+ * True when content before i comes back within a few frames (a flash, a dropout, a one-off glitch)
+ * rather than being replaced for good.
+ */
+function isTransient(frames: ShotFrame[], i: number, jump: number, span: number): boolean {
+  const n = frames.length;
+  const last = i - 1;
+  // Forward: does a frame shortly after i look like the frame before i again?
+  for (let k = 1; k <= span && i + k < n; k++) {
+    if (frameDistance(frames[last], frames[i + k]) < 0.45 * jump) return true;
+  }
+  // Backward: does frame i look like a frame shortly before i-1 (i ends a flash)?
+  for (let k = 1; k <= span && last - k >= 0; k++) {
+    if (frameDistance(frames[last - k], frames[i]) < 0.45 * jump) return true;
+  }
+  return false;
+}
+
+export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
+  const n = frames.length;
+  if (n < 3) return [];
+  const minScore = opts.minScore ?? 0.06;
+  const minRatio = opts.minRatio ?? 3;
+  const fps = opts.fps > 0 ? opts.fps : 30;
+  const w = Math.max(4, Math.round(0.2 * fps));
+  const span = Math.max(4, Math.round(0.15 * fps));
+  const scores = adjacentScores(frames);
+  const dup = new Uint8Array(n);
+  for (let i = 1; i < n; i++) dup[i] = isDuplicate(frames, i) ? 1 : 0;
+
+  const cuts: Cut[] = [];
+  for (let i = 1; i < n; i++) {
+    const s = scores[i];
+    if (s < minScore || dup[i]) continue;
+    // Local maximum over the neighbours (a cut is one frame; its neighbours are lower).
+    if ((i > 1 && scores[i - 1] > s) || (i + 1 < n && scores[i + 1] >= s)) continue;
+    const bg = background(scores, dup, i, w);
+    const ratio = s / (bg + 0.004);
+    if (ratio < minRatio) continue;
+    const jump = frameDistance(frames[i - 1], frames[i]);
+    // Inside a fast dissolve/fade every frame moves a little: the jump must carry most of the change
+    // seen over a few frames around it.
+    const m = Math.max(2, Math.round(0.07 * fps));
+    const around = frameDistance(frames[Math.max(0, i - 1 - m)], frames[i - 1]) + frameDistance(frames[i], frames[Math.min(n - 1, i + m)]);
+    if (jump < 0.75 * around) continue;
+    if (isTransient(frames, i, jump, span)) continue;
+    const confidence = Math.min(1, 0.5 * Math.min(1, s / 0.2) + 0.5 * Math.min(1, (ratio - minRatio) / (2 * minRatio) + 0.5));
+    cuts.push({ frame: i, score: s, ratio, confidence });
+  }
+  return cuts;
+}

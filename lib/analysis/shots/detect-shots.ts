@@ -1,0 +1,249 @@
+// Shot boundaries from per-frame features: hard cuts + gradual transitions, fades through black
+// merged into one boundary, then shots with a keyframe, brightness, motion and colour.
+import { detectCuts } from "./detect-cuts";
+import { detectGradual, type Flat, flatKind } from "./detect-gradual";
+import { frameDistance } from "./frame-distance";
+import type { Boundary, DetectShotsOptions, Shot, ShotFrame, TransitionKind } from "./types";
+
+interface Event {
+  start: number;
+  end: number;
+  /** First frame of the new shot for cuts; the middle for gradual transitions. */
+  frame: number;
+  out: TransitionKind;
+  in: TransitionKind;
+  confidence: number;
+  toFlat: Flat;
+  fromFlat: Flat;
+  strength: number;
+}
+
+const isFlatRun = (frames: ShotFrame[], from: number, to: number, kind: Flat) => {
+  for (let i = Math.max(0, from); i <= Math.min(frames.length - 1, to); i++) if (flatKind(frames[i]) !== kind) return false;
+  return true;
+};
+
+/** All boundaries between shots, in frame units, before shots are assembled. */
+export function detectBoundaries(
+  frames: ShotFrame[],
+  opts: DetectShotsOptions,
+): { boundaries: Boundary[]; opensWith: TransitionKind; closesWith: TransitionKind } {
+  const n = frames.length;
+  const fps = opts.fps > 0 ? opts.fps : 30;
+  const maxHold = Math.round((opts.maxHoldSeconds ?? 1) * fps);
+  const minShot = (opts.minShotSeconds ?? 0.25) * fps;
+  let opensWith: TransitionKind = "start";
+  let closesWith: TransitionKind = "end";
+  if (n < 3) return { boundaries: [], opensWith, closesWith };
+
+  const cuts = detectCuts(frames, { fps });
+  let gradual = detectGradual(frames, { fps });
+  // A cut inside a gradual window: whichever explains the change.
+  const keptCuts = cuts.filter((c) => {
+    const g = gradual.find((x) => c.frame > x.start && c.frame <= x.end);
+    if (!g) return true;
+    const jump = frameDistance(frames[c.frame - 1], frames[c.frame]);
+    if (jump >= 0.5 * g.distance) {
+      gradual = gradual.filter((x) => x !== g);
+      return true;
+    }
+    return false;
+  });
+
+  let events: Event[] = [
+    ...keptCuts.map((c) => ({
+      start: c.frame - 1,
+      end: c.frame,
+      frame: c.frame,
+      out: "cut" as TransitionKind,
+      in: "cut" as TransitionKind,
+      confidence: c.confidence,
+      toFlat: flatKind(frames[c.frame]),
+      fromFlat: flatKind(frames[c.frame - 1]),
+      strength: c.score,
+    })),
+    ...gradual.map((g) => ({
+      start: g.start,
+      end: g.end,
+      frame: Math.round((g.start + g.end) / 2),
+      out: (g.type === "fade_in" ? "cut" : g.type) as TransitionKind,
+      in: (g.type === "fade_out" ? "cut" : g.type) as TransitionKind,
+      confidence: g.confidence,
+      toFlat: g.type === "fade_out" ? (g.via ?? null) : null,
+      fromFlat: g.type === "fade_in" ? (g.via ?? null) : null,
+      strength: g.distance,
+    })),
+  ].sort((a, b) => a.start - b.start);
+
+  // Into black/white and out again within a short hold: one boundary (a fade through black).
+  const merged: Event[] = [];
+  for (const ev of events) {
+    const prev = merged[merged.length - 1];
+    if (
+      prev &&
+      prev.toFlat &&
+      ev.fromFlat === prev.toFlat &&
+      ev.start - prev.end <= maxHold &&
+      isFlatRun(frames, prev.end, ev.start, prev.toFlat)
+    ) {
+      merged[merged.length - 1] = {
+        start: prev.start,
+        end: ev.end,
+        frame: Math.round((prev.start + ev.end) / 2),
+        out: prev.out === "cut" && prev.end - prev.start > 1 ? "fade_out" : prev.out,
+        in: ev.in === "cut" && ev.end - ev.start > 1 ? "fade_in" : ev.in,
+        confidence: Math.max(prev.confidence, ev.confidence),
+        toFlat: ev.toFlat,
+        fromFlat: prev.fromFlat,
+        strength: Math.max(prev.strength, ev.strength),
+      };
+      continue;
+    }
+    merged.push(ev);
+  }
+  events = merged;
+
+  // The video opening from black / closing to black is not a boundary between two shots.
+  if (events.length && events[0].fromFlat && isFlatRun(frames, 0, events[0].start, events[0].fromFlat)) {
+    opensWith = events[0].in === "cut" ? "start" : events[0].in;
+    events.shift();
+  }
+  const last = events[events.length - 1];
+  if (last && last.toFlat && isFlatRun(frames, last.end, n - 1, last.toFlat)) {
+    closesWith = last.out === "cut" ? "end" : last.out;
+    events.pop();
+  }
+
+  // Shots shorter than minShot: drop the weaker of two close boundaries.
+  const byStrength = [...events].sort((a, b) => b.confidence * b.strength - a.confidence * a.strength);
+  const kept: Event[] = [];
+  for (const ev of byStrength) {
+    if (ev.frame < minShot || n - ev.frame < minShot) {
+      if (ev.frame <= 0 || ev.frame >= n) continue;
+    }
+    if (kept.some((k) => Math.abs(k.frame - ev.frame) < minShot)) continue;
+    kept.push(ev);
+  }
+  kept.sort((a, b) => a.frame - b.frame);
+  return {
+    boundaries: kept.map((e) => ({
+      frame: e.frame,
+      startFrame: e.start,
+      endFrame: e.end,
+      out: e.out,
+      in: e.in,
+      confidence: Math.round(e.confidence * 100) / 100,
+    })),
+    opensWith,
+    closesWith,
+  };
+}
+
+/** Shot boundaries → shots, with keyframe, brightness, motion and dominant colour. */
+export function detectShots(frames: ShotFrame[], opts: DetectShotsOptions): Shot[] {
+  const n = frames.length;
+  const duration = opts.duration > 0 ? opts.duration : n ? frames[n - 1].time + 1 / (opts.fps || 30) : 0;
+  if (!n) return duration > 0 ? [emptyShot(duration)] : [];
+  const { boundaries, opensWith, closesWith } = detectBoundaries(frames, opts);
+  const timeOf = (b: Boundary) =>
+    b.out === "cut" && b.in === "cut" && b.endFrame - b.startFrame <= 1
+      ? frames[b.frame].time
+      : (frames[b.startFrame].time + frames[Math.min(n - 1, b.endFrame)].time) / 2;
+  const shots: Shot[] = [];
+  for (let i = 0; i <= boundaries.length; i++) {
+    const bIn = boundaries[i - 1];
+    const bOut = boundaries[i];
+    const start = bIn ? timeOf(bIn) : 0;
+    const end = bOut ? timeOf(bOut) : duration;
+    // Frames that belong to this shot alone (outside the transitions).
+    const from = bIn ? Math.min(n - 1, bIn.endFrame) : 0;
+    const to = bOut ? Math.max(from, bOut.startFrame) : n - 1;
+    const stats = shotStats(frames, from, to);
+    shots.push({
+      index: i,
+      start: round3(start),
+      end: round3(Math.max(start, end)),
+      startsWith: bIn ? bIn.in : opensWith,
+      endsWith: bOut ? bOut.out : closesWith,
+      ...(bIn
+        ? {
+            transitionIn: {
+              type: bIn.in,
+              start: round3(bIn.out === "cut" && bIn.in === "cut" && bIn.endFrame - bIn.startFrame <= 1 ? frames[bIn.frame].time : frames[bIn.startFrame].time),
+              end: round3(frames[Math.min(n - 1, bIn.endFrame)].time),
+              confidence: bIn.confidence,
+            },
+          }
+        : {}),
+      ...stats,
+    });
+  }
+  return shots;
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+function emptyShot(duration: number): Shot {
+  return { index: 0, start: 0, end: duration, startsWith: "start", endsWith: "end", keyframeTime: 0, meanLuma: 0, motion: 0 };
+}
+
+function shotStats(frames: ShotFrame[], from: number, to: number): Pick<Shot, "keyframeTime" | "meanLuma" | "motion" | "dominantColor"> {
+  const count = to - from + 1;
+  const step = Math.max(1, Math.floor(count / 240));
+  const cells = frames[from].grid.length;
+  const mean = new Float64Array(cells);
+  let luma = 0;
+  let motion = 0;
+  let motionCount = 0;
+  let samples = 0;
+  // Dominant colour: 4×4×4 histogram over block colours, then the mean colour of the top bin.
+  const binCount = new Float64Array(64);
+  const binSum = new Float64Array(64 * 3);
+  for (let i = from; i <= to; i += step) {
+    const f = frames[i];
+    samples++;
+    luma += f.meanLuma;
+    for (let c = 0; c < cells; c++) mean[c] += f.grid[c];
+    for (let c = 0; c < cells; c += 3) {
+      const r = f.grid[c], g = f.grid[c + 1], b = f.grid[c + 2];
+      const bin = ((r >> 6) << 4) | ((g >> 6) << 2) | (b >> 6);
+      binCount[bin]++;
+      binSum[bin * 3] += r;
+      binSum[bin * 3 + 1] += g;
+      binSum[bin * 3 + 2] += b;
+    }
+  }
+  for (let i = Math.max(from + 1, 1); i <= to; i++) {
+    // Duplicated frames (frame-rate conversion) say nothing about motion.
+    if (frames[i].diffPrev < 0.0025 && frames[i].diffPrev >= 0) {
+      if (i + 1 <= to && frames[i + 1].diffPrev >= 0.0025) continue;
+    }
+    motion += frames[i].diffPrev;
+    motionCount++;
+  }
+  for (let c = 0; c < cells; c++) mean[c] /= samples;
+  // Keyframe: the sampled frame closest to the shot's average picture, preferring sharp ones.
+  let best = from;
+  let bestScore = Infinity;
+  for (let i = from; i <= to; i += step) {
+    const g = frames[i].grid;
+    let d = 0;
+    for (let c = 0; c < cells; c++) d += Math.abs(g[c] - mean[c]);
+    const score = d / (cells * 255) - 0.5 * (frames[i].edgeEnergy ?? 0);
+    if (score < bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  }
+  let top = 0;
+  for (let b = 1; b < 64; b++) if (binCount[b] > binCount[top]) top = b;
+  const hex = (v: number) => Math.round(v).toString(16).padStart(2, "0");
+  const k = binCount[top] || 1;
+  const avgMotion = motionCount ? motion / motionCount : 0;
+  return {
+    keyframeTime: round3(frames[best].time),
+    meanLuma: Math.round((luma / samples) * 1000) / 1000,
+    motion: Math.round((1 - Math.exp(-avgMotion / 0.04)) * 1000) / 1000,
+    dominantColor: `#${hex(binSum[top * 3] / k)}${hex(binSum[top * 3 + 1] / k)}${hex(binSum[top * 3 + 2] / k)}`,
+  };
+}

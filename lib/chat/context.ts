@@ -1,0 +1,171 @@
+// What the chat agent reads: segments as time-stamped lines. `brute_force` gives it every segment
+// of the video, compressed to fit a model's context: neighbours of one module merged, repeated
+// texts kept once with all their times, and long texts shortened (then, if still too long, lines
+// sampled evenly over the video) until the total fits the character budget.
+export interface SegmentLike {
+  id: string;
+  module: string;
+  content: string;
+  startTime: number;
+  endTime: number;
+}
+
+export interface ContextEntry {
+  /** The segments this line stands for. */
+  ids: string[];
+  module: string;
+  start: number;
+  end: number;
+  content: string;
+  /** Start times of repeats of the same text in the same module (kept once, here). */
+  alsoAt: number[];
+  /** Cosine similarity to the question, when retrieval measured it. */
+  similarity?: number;
+}
+
+/** Characters of segment text given to the model in brute_force mode (~15k tokens). */
+export const BRUTE_FORCE_MAX_CHARS = 60_000;
+/** Neighbours of one module closer than this (seconds) merge into one line… */
+const MERGE_GAP_SECONDS = 1;
+/** …while the merged text stays under this many characters. */
+const MERGE_MAX_CHARS = 600;
+/** Shortening stops here; below it, lines are sampled instead. */
+const MIN_LINE_CHARS = 120;
+
+/** 83.4 → "01:23"; 3725 → "1:02:05". The form answers cite: [01:23]. */
+export function formatStamp(seconds: number): string {
+  const t = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t % 3600) / 60);
+  const s = t % 60;
+  const mm = String(m).padStart(2, "0");
+  const ss = String(s).padStart(2, "0");
+  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+export const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+
+export function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, Math.max(1, max - 1)).trimEnd()}…` : s;
+}
+
+const byTime = (a: ContextEntry, b: ContextEntry) => a.start - b.start || a.end - b.end || a.module.localeCompare(b.module);
+
+export function toEntry(s: SegmentLike, similarity?: number): ContextEntry {
+  return {
+    ids: [s.id],
+    module: s.module,
+    start: s.startTime,
+    end: s.endTime,
+    content: oneLine(s.content),
+    alsoAt: [],
+    ...(similarity !== undefined ? { similarity } : {}),
+  };
+}
+
+/** Repeated texts once per module (with their other times), then neighbours merged. */
+export function mergeSegments(segments: readonly SegmentLike[]): ContextEntry[] {
+  const byModule = new Map<string, SegmentLike[]>();
+  for (const s of segments) {
+    if (!oneLine(s.content)) continue;
+    const list = byModule.get(s.module);
+    if (list) list.push(s);
+    else byModule.set(s.module, [s]);
+  }
+  const out: ContextEntry[] = [];
+  for (const list of byModule.values()) {
+    list.sort((a, b) => a.startTime - b.startTime || a.endTime - b.endTime);
+    const firstOf = new Map<string, ContextEntry>();
+    const kept: ContextEntry[] = [];
+    for (const s of list) {
+      const entry = toEntry(s);
+      const key = entry.content.toLowerCase();
+      const first = firstOf.get(key);
+      if (first) {
+        first.ids.push(s.id);
+        first.alsoAt.push(s.startTime);
+        continue;
+      }
+      firstOf.set(key, entry);
+      kept.push(entry);
+    }
+    let current: ContextEntry | null = null;
+    for (const e of kept) {
+      const mergeable =
+        current &&
+        !current.alsoAt.length &&
+        !e.alsoAt.length &&
+        e.start - current.end <= MERGE_GAP_SECONDS &&
+        current.content.length + 1 + e.content.length <= MERGE_MAX_CHARS;
+      if (current && mergeable) {
+        current.ids.push(...e.ids);
+        current.end = Math.max(current.end, e.end);
+        current.content = `${current.content} ${e.content}`;
+      } else {
+        if (current) out.push(current);
+        current = e;
+      }
+    }
+    if (current) out.push(current);
+  }
+  return out.sort(byTime);
+}
+
+/** One line of context: `[01:23–01:30] transcription: text (also at [02:10])`. */
+export function contextLine(e: ContextEntry, maxContent = Infinity): string {
+  const stamp = e.end > e.start ? `[${formatStamp(e.start)}–${formatStamp(e.end)}]` : `[${formatStamp(e.start)}]`;
+  const also = e.alsoAt.length ? ` (also at ${e.alsoAt.map((t) => `[${formatStamp(t)}]`).join(", ")})` : "";
+  return `${stamp} ${e.module}: ${clip(e.content, maxContent)}${also}`;
+}
+
+function totalChars(entries: readonly ContextEntry[], maxContent: number): number {
+  return entries.reduce((n, e) => n + contextLine(e, maxContent).length + 1, 0);
+}
+
+export interface CompressedContext {
+  entries: ContextEntry[];
+  /** Each line's text is cut to this many characters (Infinity: uncut). */
+  maxContent: number;
+  lines: string[];
+  /** The segments the lines stand for. */
+  segmentIds: string[];
+  /** Lines left out because even shortened they did not fit. */
+  dropped: number;
+}
+
+/** brute_force: every segment, merged, then shortened and sampled to fit `maxChars`. */
+export function compressSegments(segments: readonly SegmentLike[], maxChars = BRUTE_FORCE_MAX_CHARS): CompressedContext {
+  let entries = mergeSegments(segments);
+  let maxContent = Infinity;
+  let dropped = 0;
+  if (totalChars(entries, maxContent) > maxChars) {
+    // The longest per-line cut that fits, found by bisection.
+    const longest = Math.max(...entries.map((e) => e.content.length));
+    let lo = MIN_LINE_CHARS;
+    let hi = Math.max(MIN_LINE_CHARS, longest);
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (totalChars(entries, mid) <= maxChars) lo = mid;
+      else hi = mid - 1;
+    }
+    maxContent = lo;
+    if (totalChars(entries, maxContent) > maxChars) {
+      // Even short lines do not fit: keep lines spread evenly over the video.
+      const perLine = totalChars(entries, maxContent) / entries.length;
+      const keep = Math.max(1, Math.floor(maxChars / perLine));
+      const step = entries.length / keep;
+      const sampled: ContextEntry[] = [];
+      for (let i = 0; i < keep; i++) sampled.push(entries[Math.floor(i * step)]);
+      while (sampled.length > 1 && totalChars(sampled, maxContent) > maxChars) sampled.pop();
+      dropped = entries.length - sampled.length;
+      entries = sampled;
+    }
+  }
+  return {
+    entries,
+    maxContent,
+    lines: entries.map((e) => contextLine(e, maxContent)),
+    segmentIds: entries.flatMap((e) => e.ids),
+    dropped,
+  };
+}

@@ -1,0 +1,78 @@
+// Chat sessions of the caller, their messages, and ratings of answers. Another user's session is
+// indistinguishable from a missing one: 404 `Chat session not found`.
+import type { Db } from "@/db/client";
+import {
+  deleteSession,
+  feedbackBelongsTo,
+  findVideoByAnyId,
+  getSession,
+  insertMessage,
+  insertSession,
+  listMessages,
+  listSessions,
+  updateSession,
+  upsertFeedback,
+  type ChatMessageRow,
+  type ChatSessionRow,
+  type FeedbackRow,
+} from "@/db/queries/chat";
+import type { Video } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+
+async function requireVideoByAnyId(db: Db, params: { userId: string; videoId: string }): Promise<Video> {
+  const video = await findVideoByAnyId(db, params);
+  if (!video) throw notFound("Video");
+  return video;
+}
+
+export async function requireSession(db: Db, params: { userId: string; sessionId: string }): Promise<ChatSessionRow> {
+  const session = await getSession(db, params);
+  if (!session) throw notFound("Chat session");
+  return session;
+}
+
+/** The caller's sessions, most recently active first; `videoId` (job id or internal id) filters. */
+export async function listUserSessions(db: Db, params: { userId: string; videoId?: string }): Promise<ChatSessionRow[]> {
+  const video = params.videoId !== undefined ? await requireVideoByAnyId(db, { userId: params.userId, videoId: params.videoId }) : undefined;
+  return listSessions(db, { userId: params.userId, videoId: video?.id });
+}
+
+export async function createSession(db: Db, params: { userId: string; videoId?: string; title?: string }): Promise<ChatSessionRow> {
+  const video = params.videoId !== undefined ? await requireVideoByAnyId(db, { userId: params.userId, videoId: params.videoId }) : undefined;
+  const id = await insertSession(db, { userId: params.userId, videoId: video?.id ?? null, title: params.title });
+  return requireSession(db, { userId: params.userId, sessionId: id });
+}
+
+export async function renameSession(db: Db, params: { userId: string; sessionId: string; title: string }): Promise<ChatSessionRow> {
+  if (!(await updateSession(db, { userId: params.userId, sessionId: params.sessionId, set: { title: params.title } }))) {
+    throw notFound("Chat session");
+  }
+  return requireSession(db, params);
+}
+
+export async function removeSession(db: Db, params: { userId: string; sessionId: string }): Promise<void> {
+  if (!(await deleteSession(db, params))) throw notFound("Chat session");
+}
+
+export async function listSessionMessages(db: Db, params: { userId: string; sessionId: string }): Promise<ChatMessageRow[]> {
+  const session = await requireSession(db, params);
+  return listMessages(db, { sessionId: session.id });
+}
+
+/** Adds a message by hand (no agent). */
+export async function addMessage(
+  db: Db,
+  params: { userId: string; sessionId: string; role: "user" | "assistant"; content: string; metadata?: string },
+): Promise<ChatMessageRow> {
+  const session = await requireSession(db, params);
+  return insertMessage(db, { ...params, sessionId: session.id });
+}
+
+/** Rates an answer of one of the caller's sessions; rating it again replaces the rating. */
+export async function rateAnswer(
+  db: Db,
+  params: { userId: string; feedbackId: string; rating: "up" | "down"; comment?: string },
+): Promise<FeedbackRow> {
+  if (!(await feedbackBelongsTo(db, params))) throw notFound("Feedback");
+  return upsertFeedback(db, { ...params, comment: params.comment ?? null });
+}

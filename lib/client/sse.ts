@@ -1,0 +1,186 @@
+// Requests the JSON client cannot make: the processing event stream (text/event-stream, which
+// needs the Authorization header, so no EventSource) and file downloads read as a Blob.
+import { ApiClientError } from "./api-client";
+import { readStoredKey } from "./key-storage";
+
+const isClerkEnabled = Boolean(process.env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY);
+
+interface ClerkGlobal {
+  session?: { getToken: () => Promise<string | null> } | null;
+}
+
+/**
+ * The same credential api-client sends: the stored API key, or in Clerk mode the session token
+ * (read from Clerk's browser global, since api-client keeps its source private).
+ */
+export async function authorizationHeader(): Promise<string | null> {
+  if (!isClerkEnabled) return readStoredKey();
+  const clerk = (globalThis as { Clerk?: ClerkGlobal }).Clerk;
+  const token = await clerk?.session?.getToken().catch(() => null);
+  return token ? `Bearer ${token}` : null;
+}
+
+async function errorFrom(res: Response): Promise<ApiClientError> {
+  let detail = `Request failed (${res.status} ${res.statusText || "error"})`;
+  try {
+    const data = (await res.json()) as { detail?: unknown };
+    if (typeof data?.detail === "string") detail = data.detail;
+  } catch {
+    /* not JSON */
+  }
+  return new ApiClientError(res.status, detail);
+}
+
+/** fetch of `/api…` with the signed-in credential; non-2xx becomes ApiClientError(detail). */
+export async function fetchWithAuth(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const auth = await authorizationHeader();
+  if (auth) headers.set("Authorization", auth);
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { ...init, headers, cache: "no-store" });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    throw new ApiClientError(0, "Could not reach the server. Check your connection and try again.");
+  }
+  if (!res.ok) throw await errorFrom(res);
+  return res;
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      /* fall through */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
+}
+
+/** Downloads an authenticated file: fetched with the header, saved through a Blob URL. */
+export async function downloadWithAuth(path: string, fallbackName: string): Promise<string> {
+  const res = await fetchWithAuth(path);
+  const name = filenameFromDisposition(res.headers.get("content-disposition")) ?? fallbackName;
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.rel = "noopener";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Chromium reads the blob asynchronously after the click.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  return name;
+}
+
+// ---- The processing event stream -------------------------------------------------------------
+
+/** module_started {module, selected}, module_completed {module, segments, notes?}, done {status, error?}. */
+export interface ProcessingEvent {
+  type: "module_started" | "module_completed" | "done" | (string & {});
+  job_id?: string;
+  module?: string;
+  selected?: boolean;
+  segments?: number;
+  notes?: unknown;
+  status?: string;
+  error?: string;
+  [k: string]: unknown;
+}
+
+/** Splits an SSE body into the JSON of its `data:` fields; comments (`: keepalive`) are skipped. */
+export function createSseParser(onData: (data: string) => void) {
+  let buffer = "";
+  let dataLines: string[] = [];
+  return (chunk: string) => {
+    buffer += chunk;
+    let nl: number;
+    while ((nl = buffer.search(/\r\n|\r|\n/)) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + (buffer[nl] === "\r" && buffer[nl + 1] === "\n" ? 2 : 1));
+      if (line === "") {
+        if (dataLines.length) onData(dataLines.join("\n"));
+        dataLines = [];
+      } else if (line.startsWith("data:")) {
+        dataLines.push(line.slice(5).replace(/^ /, ""));
+      }
+      // `: comment`, `event:`, `id:`, `retry:` lines carry nothing this client uses.
+    }
+  };
+}
+
+export interface StreamOptions {
+  onEvent: (e: ProcessingEvent) => void;
+  /** Called when the connection opens (again, after a reconnect). */
+  onOpen?: () => void;
+  /** Called with a reconnect attempt's error while the stream is retried. */
+  onRetry?: (err: unknown, attempt: number) => void;
+  signal: AbortSignal;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+
+/**
+ * Follows GET /processing/{job_id}/events until `done` (resolves with it) or abort (resolves
+ * null). A dropped connection reconnects with backoff; the server replays the current run's
+ * events on reconnect, so handlers must be idempotent. 4xx answers are final (thrown).
+ */
+export async function followProcessingEvents(jobId: string, opts: StreamOptions): Promise<ProcessingEvent | null> {
+  const { signal } = opts;
+  let attempt = 0;
+  while (!signal.aborted) {
+    const seen: { done: ProcessingEvent | null } = { done: null };
+    try {
+      const res = await fetchWithAuth(`/processing/${encodeURIComponent(jobId)}/events`, {
+        headers: { Accept: "text/event-stream" },
+        signal,
+      });
+      opts.onOpen?.();
+      attempt = 0;
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      const parse = createSseParser((data) => {
+        let e: ProcessingEvent;
+        try {
+          e = JSON.parse(data) as ProcessingEvent;
+        } catch {
+          return;
+        }
+        if (e.type === "done") seen.done = e;
+        opts.onEvent(e);
+      });
+      try {
+        for (;;) {
+          const { value, done: ended } = await reader.read();
+          if (ended) break;
+          parse(value);
+          if (seen.done) break;
+        }
+      } finally {
+        reader.cancel().catch(() => {});
+      }
+      if (seen.done) return seen.done;
+    } catch (err) {
+      if (signal.aborted || (err as Error).name === "AbortError") return null;
+      if (err instanceof ApiClientError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) throw err;
+      attempt++;
+      opts.onRetry?.(err, attempt);
+    }
+    // Ended without `done` (server restart, proxy timeout) or failed: try again.
+    await sleep(Math.min(15_000, 500 * 2 ** Math.min(attempt, 5)), signal);
+  }
+  return null;
+}

@@ -1,0 +1,170 @@
+// Uploading a video from the browser: the contract's checks before any byte is sent, a presigned
+// URL from POST /storage/upload-url, then a PUT of the raw bytes through XMLHttpRequest (fetch
+// has no upload progress), then POST /videos/register-and-process.
+import { apiClient, ApiClientError } from "./api-client";
+
+/** The 19 extensions the service accepts (service interface, Storage). */
+export const SUPPORTED_EXTENSIONS = [
+  ".mp4", ".mov", ".avi", ".mkv", ".webm", ".flv", ".wmv", ".m4v", ".mpg", ".mpeg",
+  ".3gp", ".ogv", ".ts", ".mts", ".vob", ".asf", ".rm", ".rmvb", ".divx",
+] as const;
+
+/** 4 GiB. */
+export const MAX_UPLOAD_BYTES = 4 * 1024 ** 3;
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".mp4": "video/mp4",
+  ".m4v": "video/x-m4v",
+  ".mov": "video/quicktime",
+  ".avi": "video/x-msvideo",
+  ".mkv": "video/x-matroska",
+  ".webm": "video/webm",
+  ".flv": "video/x-flv",
+  ".wmv": "video/x-ms-wmv",
+  ".mpg": "video/mpeg",
+  ".mpeg": "video/mpeg",
+  ".3gp": "video/3gpp",
+  ".ogv": "video/ogg",
+  ".ts": "video/mp2t",
+  ".mts": "video/mp2t",
+  ".vob": "video/dvd",
+  ".asf": "video/x-ms-asf",
+  ".rm": "application/vnd.rn-realmedia",
+  ".rmvb": "application/vnd.rn-realmedia-vbr",
+  ".divx": "video/divx",
+};
+
+export function extensionOf(name: string): string {
+  const m = /(\.[^./\\]+)$/.exec(name);
+  return m ? m[1].toLowerCase() : "";
+}
+
+export function isSupportedVideo(name: string): boolean {
+  return (SUPPORTED_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+}
+
+/** Why a file cannot be uploaded, or null when it can. */
+export function checkFile(file: { name: string; size: number }): string | null {
+  if (!isSupportedVideo(file.name)) {
+    const ext = extensionOf(file.name);
+    return `${ext ? `“${ext}” files are` : "Files without an extension are"} not supported. Use one of: ${SUPPORTED_EXTENSIONS.join(" ")}`;
+  }
+  if (file.size > MAX_UPLOAD_BYTES) return `The file is ${formatBytes(file.size)}; the limit is 4 GB.`;
+  if (file.size === 0) return "The file is empty.";
+  return null;
+}
+
+/** The Content-Type signed into the upload URL and sent with the PUT. */
+export function contentTypeFor(file: { name: string; type: string }): string {
+  // Browsers report what the OS knows; keep it when it is a plain media type.
+  if (/^[\w.+-]+\/[\w.+-]+$/.test(file.type)) return file.type;
+  return CONTENT_TYPES[extensionOf(file.name)] ?? "application/octet-stream";
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
+}
+
+export interface UploadUrl {
+  success: boolean;
+  upload_url: string;
+  file_path: string;
+  public_url: string;
+  user_id: string;
+  sanitized_filename: string;
+  original_filename: string;
+  expires_at: null;
+}
+
+export function requestUploadUrl(file: File, signal?: AbortSignal): Promise<UploadUrl> {
+  return apiClient.post<UploadUrl>(
+    "/storage/upload-url",
+    { file_name: file.name, content_type: contentTypeFor(file), expires_in: 7200 },
+    { signal },
+  );
+}
+
+/**
+ * URLs this app signs (uploads, playback) carry the configured APP_URL host; a browser that
+ * reached the same app under another name (127.0.0.1, a LAN address) would make them cross-origin.
+ * Their signature covers the path and query only, so they are sent to this origin instead.
+ * Anything else (an S3 URL) is left alone.
+ */
+export function toThisOrigin(url: string): string {
+  if (typeof window === "undefined") return url;
+  try {
+    const u = new URL(url, window.location.href);
+    if (u.origin !== window.location.origin && /^\/api\/(storage\/object|playback)\//.test(u.pathname)) {
+      return `${u.pathname}${u.search}`;
+    }
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+export interface PutProgress {
+  loaded: number;
+  total: number;
+}
+
+/** PUTs the file's bytes, reporting progress; rejects with ApiClientError in the server's words. */
+export function putFile(
+  url: string,
+  file: Blob,
+  contentType: string,
+  opts: { onProgress?: (p: PutProgress) => void; signal?: AbortSignal } = {},
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", toThisOrigin(url));
+    xhr.setRequestHeader("Content-Type", contentType);
+    xhr.upload.onprogress = (e) => opts.onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        opts.onProgress?.({ loaded: file.size, total: file.size });
+        resolve();
+        return;
+      }
+      let detail = `Upload failed (${xhr.status} ${xhr.statusText || "error"})`;
+      try {
+        const data = JSON.parse(xhr.responseText) as { detail?: unknown };
+        if (typeof data.detail === "string") detail = data.detail;
+      } catch {
+        // S3 answers in XML: its <Message> is the closest to the server's words.
+        const m = /<Message>([^<]+)<\/Message>/.exec(xhr.responseText);
+        if (m) detail = m[1];
+      }
+      reject(new ApiClientError(xhr.status, detail));
+    };
+    xhr.onerror = () => reject(new ApiClientError(0, "The upload was interrupted. Check your connection and try again."));
+    xhr.ontimeout = () => reject(new ApiClientError(0, "The upload timed out."));
+    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    if (opts.signal) {
+      if (opts.signal.aborted) {
+        reject(new DOMException("Upload cancelled", "AbortError"));
+        return;
+      }
+      opts.signal.addEventListener("abort", () => xhr.abort());
+    }
+    xhr.send(file);
+  });
+}
+
+export interface QueuedResponse {
+  job_id: string;
+  status: "queued";
+  message: string;
+}
+
+export function registerAndProcess(body: { storage_path: string; file_name: string; modules: string[] }): Promise<QueuedResponse> {
+  return apiClient.post<QueuedResponse>("/videos/register-and-process", body);
+}

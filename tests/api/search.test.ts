@@ -1,0 +1,324 @@
+// POST /api/search against a real database: segments written with insertSegments and embedded by
+// the pipeline's own embed step (the local lexical model offline, a local OpenAI-compatible server
+// when a model is configured), and one clip processed end to end. Expected similarities are
+// computed with the same embedding function the product uses.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb, getDbHandle } from "@/db/client";
+import { scopeStats } from "@/db/queries/search";
+import { insertSegments } from "@/db/queries/segments";
+import { insertVideo } from "@/db/queries/videos";
+import { cosineSimilarity, LOCAL_EMBEDDING_MODEL, localEmbedding } from "@/lib/ai/local-embedding";
+import { embedJobSegments, embedQuery } from "@/lib/pipeline/embed-step";
+import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { searchVectors } from "@/lib/search/search-segments";
+import { rankCandidates } from "@/lib/search/rank";
+import { call } from "../helpers/api";
+import { useTestDb } from "../helpers/db";
+import { makeClip } from "../helpers/media";
+import { startFakeOpenAI, type FakeOpenAI } from "../helpers/openai-server";
+import { makeUser } from "../helpers/users";
+import { registerClip, waitForStatus } from "../helpers/videos";
+
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-search-"));
+process.env.RATE_LIMIT_PER_MINUTE = "100000";
+useTestDb();
+
+type TestUser = Awaited<ReturnType<typeof makeUser>>;
+type Seg = { module: string; start: number; end?: number; content: string };
+
+let alice: TestUser;
+let bob: TestUser;
+let fake: FakeOpenAI;
+
+/** A video row with these segments, embedded by the pipeline's embed step. */
+async function addVideo(owner: TestUser, segs: Seg[], status = "completed"): Promise<{ jobId: string; videoId: string }> {
+  const db = await getDb();
+  const jobId = crypto.randomUUID();
+  const video = await insertVideo(db, { userId: owner.user_id, jobId, name: `v-${jobId.slice(0, 6)}.mp4`, storagePath: `users/${owner.user_id}/${jobId}.mp4`, status, duration: 600 });
+  await insertSegments(
+    db,
+    segs.map((s) => ({ videoId: video.id, jobId, userId: owner.user_id, module: s.module, content: s.content, startTime: s.start, endTime: s.end ?? s.start + 1, metadata: JSON.stringify({ provider: "local", method: "test" }) })),
+  );
+  await embedJobSegments(db, { userId: owner.user_id, jobId });
+  return { jobId, videoId: video.id };
+}
+
+const sim = (a: string, b: string) => cosineSimilarity(localEmbedding(a)!, localEmbedding(b)!);
+const search = (user: TestUser, body: Record<string, unknown>) => call("POST", "/search", { auth: user.api_key, body });
+
+let bakery: string; // alice, completed
+let kitchen: string; // alice, completed
+let pending: string; // alice, processing
+let bobs: string; // bob, completed
+
+beforeAll(async () => {
+  alice = await makeUser("search-alice@example.com");
+  bob = await makeUser("search-bob@example.com");
+  fake = await startFakeOpenAI();
+  bakery = (
+    await addVideo(alice, [
+      { module: "transcription", start: 0.5, content: "We bake sourdough bread every morning" },
+      { module: "transcription", start: 2.0, content: "sourdough bread" }, // same window as 0.5, better
+      { module: "transcription", start: 4.9, content: "The sourdough bread needs time" }, // same window
+      { module: "transcription", start: 5.0, content: "sourdough bread and butter" }, // next window
+      { module: "transcription", start: 12, content: "sourdough bread crust is crisp" },
+      { module: "transcription", start: 19, content: "More sourdough bread for the shop" },
+      { module: "transcription", start: 33, content: "Fresh sourdough bread on the shelf" },
+      { module: "scenes", start: 0, end: 30, content: "Scene 1: a bakery counter with bread" },
+      { module: "visualelements", start: 40, end: 45, content: "On-screen text: SOURDOUGH" },
+      { module: "logos", start: 50, end: 52, content: "Acme Flour" },
+    ])
+  ).jobId;
+  kitchen = (
+    await addVideo(alice, [
+      { module: "transcription", start: 1, content: "Chop the onions for the soup" },
+      { module: "transcription", start: 8, content: "sourdough bread with soup" },
+    ])
+  ).jobId;
+  pending = (await addVideo(alice, [{ module: "transcription", start: 3, content: "sourdough bread in a video still processing" }], "processing")).jobId;
+  bobs = (await addVideo(bob, [{ module: "transcription", start: 1, content: "sourdough bread" }])).jobId;
+});
+afterAll(async () => {
+  await fake?.close();
+});
+afterEach(() => {
+  delete process.env.OPENAI_API_KEY;
+  delete process.env.OPENAI_BASE_URL;
+  fake.reset();
+});
+
+describe("POST /api/search", () => {
+  it("answers SearchResult[] with cosine similarity (1 − distance) of the stored vectors", async () => {
+    const res = await search(alice, { query: "sourdough bread", threshold: 0 });
+    expect(res.status, res.text).toBe(200);
+    const exact = res.body.find((r: any) => r.content === "sourdough bread");
+    expect(Object.keys(exact).sort()).toEqual(["content", "end_time", "id", "job_id", "metadata", "module", "similarity", "start_time"]);
+    expect(exact).toMatchObject({ job_id: bakery, module: "transcription", start_time: 2, end_time: 3 });
+    expect(exact.similarity).toBeCloseTo(1, 5);
+    for (const r of res.body) expect(r.similarity).toBeCloseTo(sim("sourdough bread", r.content), 5);
+    const sims = res.body.map((r: any) => r.similarity);
+    expect(sims).toEqual([...sims].sort((a: number, b: number) => b - a));
+  });
+
+  it("searches only the caller's completed videos by default", async () => {
+    const res = await search(alice, { query: "sourdough bread", threshold: 0, limit: 200 });
+    const jobs = new Set(res.body.map((r: any) => r.job_id));
+    expect([...jobs].sort()).toEqual([bakery, kitchen].sort());
+    expect(jobs.has(pending)).toBe(false);
+    expect(jobs.has(bobs)).toBe(false);
+  });
+
+  it("threshold: drops results below it (default 0.4), keeps those at or above", async () => {
+    const all = (await search(alice, { query: "sourdough bread", threshold: 0, limit: 200 })).body as any[];
+    const dflt = (await search(alice, { query: "sourdough bread", limit: 200 })).body as any[];
+    expect(all.some((r) => r.similarity < 0.4)).toBe(true);
+    expect(dflt.length).toBeGreaterThan(0);
+    expect(dflt.every((r) => r.similarity >= 0.4)).toBe(true);
+    expect(dflt.map((r) => r.id)).toEqual(all.filter((r) => r.similarity >= 0.4).map((r) => r.id));
+    const cut = all[2].similarity;
+    const at = (await search(alice, { query: "sourdough bread", threshold: cut, limit: 200 })).body as any[];
+    expect(at.every((r) => r.similarity >= cut)).toBe(true);
+    expect(at.map((r) => r.id)).toContain(all[2].id);
+    expect((await search(alice, { query: "sourdough bread", threshold: 1 })).body.map((r: any) => r.content)).toEqual(["sourdough bread"]);
+  });
+
+  it("dedups per (job_id, module, 5-second window floor(start_time/5)), keeping the best", async () => {
+    const res = await search(alice, { query: "sourdough bread", job_id: bakery, modules: ["transcription"], threshold: 0, limit: 200 });
+    const starts = res.body.map((r: any) => r.start_time).sort((a: number, b: number) => a - b);
+    // 0.5, 2.0 and 4.9 share window 0: only 2.0 ("sourdough bread", the best) stays; 5.0 is window 1
+    expect(starts).toEqual([2, 5, 12, 19, 33]);
+    const windows = res.body.map((r: any) => `${r.job_id}/${r.module}/${Math.floor(r.start_time / 5)}`);
+    expect(new Set(windows).size).toBe(windows.length);
+  });
+
+  it("round-robin across modules: a weaker module still gets its turn within limit", async () => {
+    const res = await search(alice, { query: "sourdough bread", job_id: bakery, threshold: 0, limit: 3 });
+    expect(res.status).toBe(200);
+    const modules = res.body.map((r: any) => r.module);
+    // transcription has five results better than anything else, yet limit 3 holds three modules
+    expect(new Set(modules).size).toBe(3);
+    expect(modules[0]).toBe("transcription");
+    const best = (m: string) => Math.max(...(res.body as any[]).filter((r) => r.module === m).map((r) => r.similarity));
+    expect(best("transcription")).toBeGreaterThan(0.9);
+    // the three modules with the best hits took turns; the weakest module (logos, no shared word) did not make it
+    expect(modules).not.toContain("logos");
+  });
+
+  it("round-robin: the selection equals the rules applied to every scored segment", async () => {
+    const all = (await search(alice, { query: "bread shop counter", threshold: 0, limit: 200 })).body as any[];
+    const asCandidates = all.map((r) => ({ id: r.id, jobId: r.job_id, module: r.module, content: r.content, startTime: r.start_time, endTime: r.end_time, metadata: r.metadata, similarity: r.similarity }));
+    for (const limit of [1, 2, 4, 6]) {
+      const got = (await search(alice, { query: "bread shop counter", threshold: 0.1, limit })).body as any[];
+      const want = rankCandidates(asCandidates, { limit, threshold: 0.1 });
+      expect(got.map((r) => r.id), `limit ${limit}`).toEqual(want.map((c) => c.id));
+    }
+  });
+
+  it("limit: default 20, at most 200", async () => {
+    const big = await addVideo(
+      alice,
+      Array.from({ length: 60 }, (_, i) => ({ module: ["transcription", "shots", "scenes"][i % 3], start: i * 5, content: `pretzel number ${i}` })),
+    );
+    expect((await search(alice, { query: "pretzel number", job_id: big.jobId })).body).toHaveLength(20);
+    expect((await search(alice, { query: "pretzel number", job_id: big.jobId, limit: 7 })).body).toHaveLength(7);
+    expect((await search(alice, { query: "pretzel number", job_id: big.jobId, limit: 200, threshold: 0 })).body).toHaveLength(60);
+    const over = await search(alice, { query: "pretzel", limit: 201 });
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({ detail: "limit: must be at most 200" });
+    expect((await search(alice, { query: "pretzel", limit: 0 })).status).toBe(400);
+    expect((await search(alice, { query: "pretzel", limit: 2.5 })).body.detail).toMatch(/^limit: /);
+    expect((await search(alice, { query: "pretzel", threshold: 1.5 })).body.detail).toMatch(/^threshold: must be at most 1/);
+    expect((await search(alice, { query: "pretzel", threshold: -0.1 })).body.detail).toMatch(/^threshold: /);
+    expect((await search(alice, { query: "   " })).body.detail).toBe("query: must not be empty");
+    expect((await search(alice, { threshold: 0.5 })).body.detail).toBe("query: is required");
+  });
+
+  it("modules filter: only those modules; an unknown module is a 400", async () => {
+    const res = await search(alice, { query: "sourdough bread", modules: ["scenes", "visualelements"], threshold: 0 });
+    expect(res.status).toBe(200);
+    expect(new Set(res.body.map((r: any) => r.module))).toEqual(new Set(["scenes", "visualelements"]));
+    const bad = await search(alice, { query: "sourdough bread", modules: ["transcription", "smells"] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/^modules\.1: must be one of /);
+    const empty = await search(alice, { query: "sourdough bread", job_id: bakery, modules: [], threshold: 0, limit: 200 });
+    expect(new Set(empty.body.map((r: any) => r.module)).size).toBe(4);
+  });
+
+  it("job_id / job_ids narrow the search (also to a video not completed yet)", async () => {
+    const one = await search(alice, { query: "sourdough bread", job_id: kitchen, threshold: 0 });
+    expect(new Set(one.body.map((r: any) => r.job_id))).toEqual(new Set([kitchen]));
+    const two = await search(alice, { query: "sourdough bread", job_ids: [kitchen, pending], threshold: 0 });
+    expect(new Set(two.body.map((r: any) => r.job_id))).toEqual(new Set([kitchen, pending]));
+    const both = await search(alice, { query: "sourdough bread", job_id: bakery, job_ids: [kitchen.toUpperCase()], threshold: 0, limit: 200 });
+    expect(new Set(both.body.map((r: any) => r.job_id))).toEqual(new Set([bakery, kitchen]));
+  });
+
+  it("404 Video not found for another user's job id, an unknown one or a malformed one — never an empty list", async () => {
+    for (const body of [
+      { job_id: bobs },
+      { job_ids: [bakery, bobs] },
+      { job_id: crypto.randomUUID() },
+      { job_ids: ["not-a-uuid"] },
+    ]) {
+      const res = await search(alice, { query: "sourdough bread", ...body });
+      expect(res.status, JSON.stringify(body)).toBe(404);
+      expect(res.body).toEqual({ detail: "Video not found" });
+    }
+    // and bob sees only his own
+    const res = await search(bob, { query: "sourdough bread" });
+    expect(res.body.map((r: any) => r.job_id)).toEqual([bobs]);
+  });
+
+  it("a user with nothing indexed gets an empty list; a wordless query matches nothing", async () => {
+    const carol = await makeUser("search-carol@example.com");
+    expect((await search(carol, { query: "sourdough" })).body).toEqual([]);
+    expect((await search(alice, { query: "!!! ???" })).body).toEqual([]);
+  });
+
+  it("401 without credentials", async () => {
+    const res = await call("POST", "/search", { body: { query: "x" } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("POST /api/search – vectors of one model only", () => {
+  it("embeds the query with each stored model, compares only like with like", async () => {
+    Object.assign(process.env, fake.env());
+    // a video embedded by the configured model (the fake's vectors are hashes: equal text ⇒ similarity 1)
+    const remote = await addVideo(alice, [
+      { module: "transcription", start: 1, content: "croissant lamination technique" },
+      { module: "transcription", start: 9, content: "something else entirely" },
+    ]);
+    const db = await getDb();
+    const rows = (await db.execute(`SELECT DISTINCT embedding_model FROM segments WHERE job_id = '${remote.jobId}'`)) as any;
+    expect((Array.isArray(rows) ? rows : rows.rows).map((r: any) => r.embedding_model)).toEqual(["text-embedding-3-small"]);
+    fake.reset();
+
+    const res = await search(alice, { query: "croissant lamination technique", threshold: 0.5, limit: 200 });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.map((r: any) => r.content)).toEqual(["croissant lamination technique"]);
+    expect(res.body[0].similarity).toBeCloseTo(1, 5);
+    // the query went to the model once, with the stored vectors' model and 512 dimensions
+    const sent = fake.requestsTo("/v1/embeddings");
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toMatchObject({ model: "text-embedding-3-small", dimensions: 512, input: ["croissant lamination technique"] });
+
+    // the locally embedded videos are still searched, with a locally embedded query
+    const local = await search(alice, { query: "sourdough bread", threshold: 0.99 });
+    expect(local.body.map((r: any) => r.content)).toEqual(["sourdough bread"]);
+
+    // without the model, its vectors cannot be compared with anything: they are left out, no error
+    delete process.env.OPENAI_API_KEY;
+    fake.reset();
+    const offline = await search(alice, { query: "croissant lamination technique", threshold: 0, limit: 200 });
+    expect(offline.status).toBe(200);
+    expect(offline.body.some((r: any) => r.job_id === remote.jobId)).toBe(false);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("502 with the model's words when the embedding model fails", async () => {
+    Object.assign(process.env, fake.env());
+    await addVideo(alice, [{ module: "transcription", start: 1, content: "baguette scoring" }]);
+    fake.fail("/v1/embeddings", 400, "This model is unavailable today", 1);
+    const res = await search(alice, { query: "baguette" });
+    expect(res.status).toBe(502);
+    expect(res.body.detail).toMatch(/^The embedding model text-embedding-3-small could not embed the query: .*unavailable today/);
+  });
+});
+
+describe("search plans", () => {
+  it("the HNSW index exists on a Postgres server and not in PGlite (its migration skips PGlite)", async () => {
+    const handle = await getDbHandle();
+    const stats = await scopeStats(await getDb(), { userId: alice.user_id, model: LOCAL_EMBEDDING_MODEL }, 100);
+    expect(stats.hasIndex).toBe(handle.kind === "postgres");
+    expect(stats.rows).toBeGreaterThan(0);
+  });
+
+  it("the exact plan and (where the index exists) the HNSW plan find the same candidates on a small scope", async () => {
+    const db = await getDb();
+    const handle = await getDbHandle();
+    const q = await embedQuery("sourdough bread", { model: LOCAL_EMBEDDING_MODEL });
+    const scope = { userId: alice.user_id, model: LOCAL_EMBEDDING_MODEL, jobIds: [bakery, kitchen] };
+    const exact = await searchVectors(db, { scope, vector: q!.vector, limit: 5, threshold: 0.2, plan: "exact" });
+    expect(exact.plan).toBe("exact");
+    const ranked = rankCandidates(exact.candidates, { limit: 5, threshold: 0.2 });
+    expect(ranked.length).toBeGreaterThan(2);
+    const auto = await searchVectors(db, { scope, vector: q!.vector, limit: 5, threshold: 0.2 });
+    expect(auto.plan).toBe("exact"); // a small scope is scanned
+    if (handle.kind !== "postgres") return;
+    const hnsw = await searchVectors(db, { scope, vector: q!.vector, limit: 5, threshold: 0.2, plan: "hnsw" });
+    expect(hnsw.plan).toBe("hnsw");
+    expect(rankCandidates(hnsw.candidates, { limit: 5, threshold: 0.2 }).map((c) => c.id)).toEqual(ranked.map((c) => c.id));
+  });
+});
+
+describe("POST /api/search on a processed clip", () => {
+  let runner: EmbeddedRunner;
+  beforeAll(async () => {
+    runner = new EmbeddedRunner(await getDb(), { pollMs: 50, leaseMs: 10_000 }).start();
+  });
+  afterAll(async () => {
+    await runner?.stop();
+  });
+
+  it("finds a subtitle cue of a generated clip at its time", async () => {
+    const clip = makeClip("search-bakery", {
+      seconds: 8,
+      subtitles: [
+        { start: 0.5, end: 2, text: "Welcome to the harbour" },
+        { start: 6, end: 7.5, text: "The lighthouse keeper waves" },
+      ],
+    });
+    const jobId = await registerClip(alice, clip);
+    const start = await call("POST", `/processing/${jobId}/start`, { auth: alice.api_key, body: { selected_insights: JSON.stringify(["transcription"]) } });
+    expect(start.status, start.text).toBe(200);
+    expect((await waitForStatus(alice.api_key, jobId)).status).toBe("completed");
+    const res = await search(alice, { query: "lighthouse keeper" });
+    expect(res.status).toBe(200);
+    expect(res.body[0]).toMatchObject({ job_id: jobId, module: "transcription", content: "The lighthouse keeper waves", start_time: 6 });
+  });
+});
