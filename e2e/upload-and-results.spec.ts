@@ -80,7 +80,8 @@ test("upload a clip, watch it process, and use its results", async ({ page, brow
   // A file the service would refuse is refused before any byte is sent.
   const bad = path.join(path.dirname(clip), "notes.txt");
   fs.writeFileSync(bad, "not a video");
-  await upload.addFiles([clip, bad]);
+  await upload.dropFiles([{ name: fileName, type: "video/mp4", base64: fs.readFileSync(clip).toString("base64") }]);
+  await upload.addFiles([bad]);
   await expect(upload.item("notes.txt")).toContainText("not supported");
   await expect(upload.item(fileName)).toHaveAttribute("data-phase", "ready");
   await expect(upload.startButton).toHaveText("Upload and analyze");
@@ -193,4 +194,81 @@ test("upload a clip, watch it process, and use its results", async ({ page, brow
   await videos.edit(fileName, { name: "Colour blocks", description: "Three colours, two cuts" });
   await expect(videos.row("Colour blocks")).toContainText("Three colours, two cuts");
   await snap(page, testInfo, "28-videos-list");
+});
+
+/** The API as a script would call it, with the user's key (for setting up what the UI then shows). */
+function api(key: string) {
+  const base = process.env.E2E_BASE_URL!;
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { Authorization: key, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
+test("organise videos: live status, project, reprocess with other modules, delete", async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  const user = createUser({ email: uniqueEmail("organise"), name: "Olga Organise" });
+  const call = api(user.api_key);
+  await call("POST", "/projects", { name: "Holiday clips" });
+  const clip = makeClip(`organise-${testInfo.project.name}`);
+  const fileName = path.basename(clip);
+  const target = await call<{ upload_url: string; file_path: string }>("POST", "/storage/upload-url", { file_name: fileName });
+  const put = await fetch(target.upload_url, { method: "PUT", headers: { "Content-Type": "video/mp4" }, body: fs.readFileSync(clip) });
+  expect(put.ok).toBe(true);
+
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(user.api_key);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const videos = new VideosPage(page);
+  await videos.goto();
+  await expect(page.getByText("No videos yet")).toBeVisible();
+
+  // Started by a script while the page is open: the list picks it up and follows its status.
+  const queued = await call<{ job_id: string }>("POST", "/videos/register-and-process", { storage_path: target.file_path, modules: ["transcription"] });
+  await page.reload();
+  await expect(videos.status(fileName)).toHaveText(/Queued|Processing|Completed/);
+  await snap(page, testInfo, "31-videos-processing");
+  await expect(videos.status(fileName)).toHaveText("Completed", { timeout: 150_000 });
+
+  // Move it to a project, then filter by that project and by status.
+  await videos.openEdit(fileName);
+  await snap(page, testInfo, "32-videos-edit-dialog", { fullPage: false });
+  await videos.dialog.getByLabel("Project").selectOption({ label: "Holiday clips" });
+  await videos.dialog.getByRole("button", { name: "Save" }).click();
+  await expect(videos.dialog).toBeHidden();
+  await expect(videos.row(fileName)).toContainText("Holiday clips");
+  await videos.projectFilter().selectOption({ label: "Holiday clips (1)" });
+  await expect(page).toHaveURL(/project=/);
+  await expect(videos.rows).toHaveCount(1);
+  await videos.filter(/^Failed/).isVisible().then((v) => expect(v).toBe(false));
+  await videos.filter(/^Completed/).click();
+  await expect(videos.rows).toHaveCount(1);
+
+  // Reprocess with one more module: the old results go, the new run is followed to the end.
+  await videos.openReprocess(fileName);
+  await expect(videos.dialog.getByRole("checkbox", { name: "Transcription", exact: true })).toBeChecked();
+  await expect(videos.dialog.getByRole("checkbox", { name: "Shots", exact: true })).not.toBeChecked();
+  await videos.dialog.getByRole("checkbox", { name: "Shots", exact: true }).check();
+  await snap(page, testInfo, "33-reprocess-dialog", { fullPage: false });
+  await videos.dialog.getByRole("button", { name: "Reprocess" }).click();
+  await expect(videos.dialog).toBeHidden({ timeout: 30_000 });
+  await videos.filter(/^All/).click();
+  await expect(videos.status(fileName)).toHaveText(/Queued|Processing/);
+  await expect(videos.status(fileName)).toHaveText("Completed", { timeout: 150_000 });
+  const after = await call<{ selected_insights: string }>("GET", `/videos/${queued.job_id}`);
+  expect(JSON.parse(after.selected_insights).sort()).toEqual(["shots", "transcription"]);
+
+  // Delete asks first; then the list is empty again.
+  await videos.askToDelete(fileName);
+  await videos.dialog.getByRole("button", { name: "Delete video" }).click();
+  await expect(videos.rows).toHaveCount(0);
+  await videos.projectFilter().selectOption({ label: "All projects" });
+  await expect(page.getByText("No videos yet")).toBeVisible();
+  await snap(page, testInfo, "34-videos-empty");
 });

@@ -103,7 +103,8 @@ function Lane({ module, segments, duration, store }: { module: string; segments:
               title={`${formatClock(seg.start_time)}–${formatClock(seg.end_time)} · ${seg.content}`}
               data-start={seg.start_time}
               className={cn(
-                "absolute overflow-hidden rounded-[3px] px-1 text-left text-[11px] leading-[18px] font-medium whitespace-nowrap text-white transition-shadow focus-visible:z-20",
+                // A hairline on the right keeps cuts between touching blocks visible.
+                "absolute overflow-hidden rounded-[3px] border-r border-white/70 px-1 text-left text-[11px] leading-[16px] font-medium whitespace-nowrap text-white transition-shadow focus-visible:z-20",
                 colour.block,
                 isCurrent && `z-10 ring-2 ring-offset-1 ${colour.active}`,
               )}
@@ -112,8 +113,6 @@ function Lane({ module, segments, duration, store }: { module: string; segments:
                 width: `max(${width}%, 4px)`,
                 top: row * ROW_PX + 2,
                 height: ROW_PX - 4,
-                // A hairline between touching blocks so cuts stay visible.
-                boxShadow: "inset -1px 0 0 rgb(255 255 255 / 0.6)",
               }}
             >
               <span className="pointer-events-none">{width > 6 ? seg.content : ""}</span>

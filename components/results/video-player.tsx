@@ -2,7 +2,7 @@
 // The results player: the HLS rendition through hls.js (native HLS where there is no Media
 // Source, as on iPhones), falling back to the source file, and an honest message when neither
 // plays. Native controls: keyboard, captions and phones come for free.
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { toThisOrigin } from "@/lib/client/upload";
 import type { PlayerStore } from "./player-store";
@@ -46,7 +46,7 @@ export function VideoPlayer({
     setMode("loading");
     store.sourceChanged();
 
-    const useDirect = () => {
+    const playDirect = () => {
       if (cancelled) return;
       destroy();
       destroy = () => {};
@@ -72,13 +72,13 @@ export function VideoPlayer({
             : "The video could not be loaded for playback.",
         );
       } else {
-        useDirect();
+        playDirect();
       }
     };
     video.addEventListener("error", onError);
 
     (async () => {
-      if (!stream_url) return useDirect();
+      if (!stream_url) return playDirect();
       const hlsUrl = toThisOrigin(stream_url);
       const { default: Hls } = await import("hls.js");
       if (cancelled) return;
@@ -92,21 +92,46 @@ export function VideoPlayer({
           maxBufferLength: 30,
         });
         destroy = () => hls.destroy();
+        let recovered = false;
+        let parsed = false;
         hls.on(Hls.Events.ERROR, (_e, data) => {
-          if (!data.fatal) return;
+          if (!data.fatal || cancelled) return;
+          // The usual hls.js recovery, once: reload after a network hiccup, rebuild after a media error.
+          if (parsed && !recovered && data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+            recovered = true;
+            hls.startLoad();
+            return;
+          }
+          if (!recovered && data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+            recovered = true;
+            hls.recoverMediaError();
+            return;
+          }
           // No stream yet (404 before a run made it) or a broken one: play the source file.
-          useDirect();
+          playDirect();
         });
-        hls.on(Hls.Events.MANIFEST_PARSED, () => !cancelled && setMode("hls"));
+        hls.on(Hls.Events.MANIFEST_PARSED, () => {
+          parsed = true;
+          if (!cancelled) setMode("hls");
+        });
         hls.loadSource(hlsUrl);
         hls.attachMedia(video);
+        // A stream that never delivers a frame is no better than none.
+        const watchdog = setTimeout(() => {
+          if (!cancelled && video.readyState === 0 && !direct) playDirect();
+        }, 15_000);
+        const destroyHls = destroy;
+        destroy = () => {
+          clearTimeout(watchdog);
+          destroyHls();
+        };
       } else if (video.canPlayType("application/vnd.apple.mpegurl")) {
         setMode("native-hls");
         video.src = hlsUrl;
       } else {
-        useDirect();
+        playDirect();
       }
-    })().catch(() => useDirect());
+    })().catch(() => playDirect());
 
     return () => {
       cancelled = true;
@@ -116,13 +141,18 @@ export function VideoPlayer({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sourceKey, store]);
 
+  const setVideo = useCallback(
+    (el: HTMLVideoElement | null) => {
+      videoRef.current = el;
+      store.attach(el);
+    },
+    [store],
+  );
+
   return (
     <div className="relative overflow-hidden rounded-xl bg-zinc-950 shadow-sm">
       <video
-        ref={(el) => {
-          videoRef.current = el;
-          store.attach(el);
-        }}
+        ref={setVideo}
         controls
         playsInline
         preload="metadata"

@@ -28,6 +28,23 @@ export class UploadPage {
     await this.fileInput.setInputFiles(paths);
   }
 
+  /** Drops files on the drop zone the way a drag from the desktop does (a DataTransfer of Files). */
+  async dropFiles(files: { name: string; type: string; base64: string }[]) {
+    const dataTransfer = await this.page.evaluateHandle((list) => {
+      const dt = new DataTransfer();
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+        dt.items.add(new File([bytes], f.name, { type: f.type }));
+      }
+      return dt;
+    }, files);
+    const zone = this.page.getByTestId("drop-zone");
+    await zone.dispatchEvent("dragenter", { dataTransfer });
+    await expect(zone).toContainText("Drop to add");
+    await zone.dispatchEvent("dragover", { dataTransfer });
+    await zone.dispatchEvent("drop", { dataTransfer });
+  }
+
   item(name: string): Locator {
     return this.items.filter({ hasText: name });
   }

@@ -29,13 +29,27 @@ export class VideosPage {
     return this.page.getByRole("group", { name: "Filter by status" }).getByRole("button", { name: label });
   }
 
-  async edit(name: string, fields: { name?: string; description?: string }) {
+  async openEdit(name: string) {
     await this.row(name).getByRole("button", { name: `Edit “${name}”` }).click();
     await expect(this.dialog).toBeVisible();
+  }
+
+  async edit(name: string, fields: { name?: string; description?: string; project?: string }) {
+    await this.openEdit(name);
     if (fields.name !== undefined) await this.dialog.getByLabel("Name").fill(fields.name);
     if (fields.description !== undefined) await this.dialog.getByLabel("Description").fill(fields.description);
+    if (fields.project !== undefined) await this.dialog.getByLabel("Project").selectOption({ label: fields.project });
     await this.dialog.getByRole("button", { name: "Save" }).click();
     await expect(this.dialog).toBeHidden();
+  }
+
+  async openReprocess(name: string) {
+    await this.row(name).getByRole("button", { name: `Reprocess “${name}”` }).click();
+    await expect(this.dialog).toBeVisible();
+  }
+
+  projectFilter(): Locator {
+    return this.page.getByLabel("Filter by project");
   }
 
   async askToDelete(name: string) {

@@ -40,8 +40,12 @@ export interface FrameFeatures {
   mcDiff: number;
   /** Mean |Δluma| of the same region without compensation, 0..1 (mcDiff/rawDiff ≪ 1 → camera motion). */
   rawDiff: number;
-  /** Pixel counts of the 4×4×4 joint RGB histogram (index r>>6<<4 | g>>6<<2 | b>>6). */
-  hist: Uint16Array;
+  /**
+   * 4×4×4 joint RGB histogram (index r<<4 | g<<2 | b over bin numbers), soft-binned: each pixel
+   * spreads over the two nearest levels per channel, so a gradual brightness change moves mass
+   * smoothly instead of in jumps at bin edges. Sums to the pixel count.
+   */
+  hist: Float32Array;
   /** GRID_W×GRID_H RGB block means, row-major, 3 bytes per cell. */
   grid: Uint8Array;
 }
@@ -137,6 +141,11 @@ function decodeArgs(file: string, w: number, h: number, opts: DecodeFrameOptions
   return args;
 }
 
+/** Features of a stream of small RGB frames (the decode pass uses it; so can tests and other sources). */
+export function createFeatureExtractor(width: number, height: number): { extract(rgb: Uint8Array, index: number, time: number): FrameFeatures } {
+  return new FeatureExtractor(width, height);
+}
+
 /** Computes the features of one small RGB frame; `prevLuma`/`prevEdge` hold the previous frame's planes. */
 class FeatureExtractor {
   private luma: Uint8Array;
@@ -147,6 +156,9 @@ class FeatureExtractor {
   private readonly cellOf: Uint16Array;
   private readonly cellCount: Uint16Array;
   private readonly sums = new Uint32Array(GRID_W * GRID_H * 3);
+  /** Per channel value: lower histogram level (0..3) and the weight of the level above. */
+  private readonly binLo = new Uint8Array(256);
+  private readonly binW = new Float32Array(256);
   private readonly hw: number;
   private readonly hh: number;
   private half: Uint8Array;
@@ -154,6 +166,13 @@ class FeatureExtractor {
 
   constructor(readonly w: number, readonly h: number) {
     const n = w * h;
+    for (let v = 0; v < 256; v++) {
+      // Level centres at 32, 96, 160, 224.
+      const pos = Math.min(3, Math.max(0, (v - 32) / 64));
+      const lo = Math.min(2, Math.floor(pos));
+      this.binLo[v] = lo;
+      this.binW[v] = pos - lo;
+    }
     this.hw = w >> 1;
     this.hh = h >> 1;
     this.half = new Uint8Array(this.hw * this.hh);
@@ -177,7 +196,8 @@ class FeatureExtractor {
   extract(rgb: Uint8Array, index: number, time: number): FrameFeatures {
     const { w, h, luma, edge, cellOf, sums } = this;
     const n = w * h;
-    const hist = new Uint16Array(HIST_BINS);
+    const hist = new Float32Array(HIST_BINS);
+    const { binLo, binW } = this;
     sums.fill(0);
     let sum = 0;
     let sumSq = 0;
@@ -187,7 +207,18 @@ class FeatureExtractor {
       luma[i] = y;
       sum += y;
       sumSq += y * y;
-      hist[((r >> 6) << 4) | ((g >> 6) << 2) | (b >> 6)]++;
+      const r0 = binLo[r], g0 = binLo[g], b0 = binLo[b];
+      const rw = binW[r], gw = binW[g], bw = binW[b];
+      const r1 = r0 < 3 ? r0 + 1 : 3, g1 = g0 < 3 ? g0 + 1 : 3, b1 = b0 < 3 ? b0 + 1 : 3;
+      const rA = 1 - rw, gA = 1 - gw, bA = 1 - bw;
+      hist[(r0 << 4) | (g0 << 2) | b0] += rA * gA * bA;
+      hist[(r0 << 4) | (g0 << 2) | b1] += rA * gA * bw;
+      hist[(r0 << 4) | (g1 << 2) | b0] += rA * gw * bA;
+      hist[(r0 << 4) | (g1 << 2) | b1] += rA * gw * bw;
+      hist[(r1 << 4) | (g0 << 2) | b0] += rw * gA * bA;
+      hist[(r1 << 4) | (g0 << 2) | b1] += rw * gA * bw;
+      hist[(r1 << 4) | (g1 << 2) | b0] += rw * gw * bA;
+      hist[(r1 << 4) | (g1 << 2) | b1] += rw * gw * bw;
       const c = cellOf[i] * 3;
       sums[c] += r;
       sums[c + 1] += g;
@@ -505,7 +536,7 @@ export async function decodeFrameFeatures(file: string, opts: DecodeFrameOptions
   };
 }
 
-const RECORD_BYTES = 8 + 9 * 4 + HIST_BINS * 2 + GRID_W * GRID_H * 3;
+const RECORD_BYTES = 8 + 9 * 4 + HIST_BINS * 4 + GRID_W * GRID_H * 3;
 
 /** Packs features into one buffer (for caching the decode pass as an artefact). */
 export function serializeFrameFeatures(frames: FrameFeatures[]): Buffer {
@@ -524,7 +555,7 @@ export function serializeFrameFeatures(frames: FrameFeatures[]): Buffer {
     buf.writeFloatLE(f.mcDiff, o + 36);
     buf.writeFloatLE(f.rawDiff, o + 40);
     o += 44;
-    for (let k = 0; k < HIST_BINS; k++, o += 2) buf.writeUInt16LE(f.hist[k], o);
+    for (let k = 0; k < HIST_BINS; k++, o += 4) buf.writeFloatLE(f.hist[k], o);
     buf.set(f.grid, o);
     o += f.grid.length;
   }
@@ -547,8 +578,8 @@ export function deserializeFrameFeatures(buf: Buffer): FrameFeatures[] {
     const mcDiff = buf.readFloatLE(o + 36);
     const rawDiff = buf.readFloatLE(o + 40);
     o += 44;
-    const hist = new Uint16Array(HIST_BINS);
-    for (let k = 0; k < HIST_BINS; k++, o += 2) hist[k] = buf.readUInt16LE(o);
+    const hist = new Float32Array(HIST_BINS);
+    for (let k = 0; k < HIST_BINS; k++, o += 4) hist[k] = buf.readFloatLE(o);
     const grid = new Uint8Array(buf.subarray(o, o + GRID_W * GRID_H * 3));
     o += GRID_W * GRID_H * 3;
     frames[i] = { index: i, time, meanLuma, lumaStd, diffPrev, edgeDiffPrev, edgeEnergy, motionX, motionY, mcDiff, rawDiff, hist, grid };

@@ -47,6 +47,17 @@ async function contextFor(clip: KnownClip, results: ModuleContext["results"] = {
   };
 }
 
+/** visualelements (offline) on the text clip, run once and shared by the OCR and the logos tests. */
+let textRun: Promise<{ ctx: ModuleContext; result: ModuleResult }> | null = null;
+function offlineTextRun() {
+  textRun ??= (async () => {
+    const clip = textClip(requireFont());
+    const ctx = await contextFor(clip, { shots: shotsResult(clip.shots) });
+    return { ctx, result: await visualelements.run(ctx) };
+  })();
+  return textRun;
+}
+
 const meta = (r: ModuleResult, i: number) => r.segments[i].metadata as Record<string, any>;
 
 afterAll(() => {
@@ -82,10 +93,8 @@ describe("visualelements", () => {
   });
 
   it("reads on-screen text with offline OCR", async () => {
-    const clip = textClip(requireFont());
-    const ctx = await contextFor(clip, { shots: shotsResult(clip.shots) });
     const t0 = Date.now();
-    const r = await visualelements.run(ctx);
+    const { result: r } = await offlineTextRun();
     const elapsed = Date.now() - t0;
     const plain = meta(r, 0);
     const titled = meta(r, 1);
@@ -117,10 +126,8 @@ describe("visualelements", () => {
 
 describe("logos", () => {
   it("matches brand names in OCR text offline", async () => {
-    const clip = textClip(requireFont());
-    const ctx = await contextFor(clip, { shots: shotsResult(clip.shots) });
-    ctx.results.visualelements = await visualelements.run(ctx);
-    const r = await logos.run(ctx);
+    const { ctx, result } = await offlineTextRun();
+    const r = await logos.run({ ...ctx, results: { ...ctx.results, visualelements: result } });
     expect(r.segments).toHaveLength(1);
     expect(r.segments[0]).toMatchObject({ start_time: 2, end_time: 4 });
     expect(meta(r, 0)).toMatchObject({ provider: "local", method: "ocr_brand_match", brand: "Nike" });

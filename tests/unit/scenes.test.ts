@@ -83,9 +83,9 @@ describe("speechContinuesAt", () => {
 describe("detectScenes on frame features", () => {
   // Ten frames a second of one unchanging mid-grey picture: every shot looks the same.
   const frames: FrameFeatures[] = Array.from({ length: 60 }, (_, i) => {
-    const hist = new Uint16Array(64);
+    const hist = new Float32Array(64);
     hist[0b101010] = 2304;
-    return { index: i, time: i / 10, meanLuma: 0.5, lumaStd: 0.1, diffPrev: 0, edgeDiffPrev: 0, edgeEnergy: 0, hist, grid: new Uint8Array(432).fill(128) };
+    return { index: i, time: i / 10, meanLuma: 0.5, lumaStd: 0.1, diffPrev: 0, edgeDiffPrev: 0, edgeEnergy: 0, motionX: 0, motionY: 0, mcDiff: 0, rawDiff: 0, hist, grid: new Uint8Array(432).fill(128) };
   });
   const shots = [0, 2, 4].map((t, index) => ({ index, start: t, end: t + 2, keyframeTime: t + 1 }));
 

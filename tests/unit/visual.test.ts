@@ -18,7 +18,7 @@ function pixels(parts: [number, [number, number, number]][]): Uint8Array {
 }
 
 function frame(time: number, meanLuma: number, lumaStd: number, diffPrev: number): FrameFeatures {
-  return { index: 0, time, meanLuma, lumaStd, diffPrev, edgeDiffPrev: 0, edgeEnergy: 0, hist: new Uint16Array(64), grid: new Uint8Array(432) };
+  return { index: 0, time, meanLuma, lumaStd, diffPrev, edgeDiffPrev: 0, edgeEnergy: 0, motionX: 0, motionY: 0, mcDiff: 0, rawDiff: 0, hist: new Float32Array(64), grid: new Uint8Array(432) };
 }
 
 describe("colour names", () => {

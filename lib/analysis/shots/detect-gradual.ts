@@ -32,6 +32,8 @@ export interface GradualOptions {
   fps: number;
   /** Longest transition looked for, seconds (default 2.5). */
   maxSeconds?: number;
+  /** Receives why candidates were dropped (tuning aid). */
+  debug?: (message: string) => void;
 }
 
 export type Flat = "black" | "white" | null;
@@ -68,17 +70,32 @@ export function detectGradual(frames: ShotFrame[], opts: GradualOptions): Gradua
       }
       if (!isPeak) continue;
       // Change over the same span inside the neighbouring shots.
-      const before = c - 2 * h >= 0 ? frameDistance(frames[c - 2 * h], frames[c - h]) : 0;
-      const after = c + 2 * h < n ? frameDistance(frames[c + h], frames[c + 2 * h]) : 0;
-      if (wc < 1.6 * Math.max(before, after) + 0.02) continue;
-      const g = refine(frames, c - h, c + h);
+      const before = c - 2 * h >= 0 ? frameDistance(frames[c - 2 * h], frames[c - h]) : -1;
+      const after = c + 2 * h < n ? frameDistance(frames[c + h], frames[c + 2 * h]) : -1;
+      // Without a reference on either side there is no telling a transition from steady change.
+      if (before < 0 && after < 0) continue;
+      // Next to a fade the neighbouring span holds the other half of a dip through black: judge
+      // fades by their steady side only.
+      const flatEnd = flatKind(frames[c - h]) || flatKind(frames[c + h]);
+      const reference = flatEnd ? Math.min(...[before, after].filter((x) => x >= 0)) : Math.max(before, after);
+      // References span h frames, W spans 2h: steady change (drift, slow zoom) can at most double
+      // over twice the span, a transition between steady shots stands far above that.
+      if (wc < 2.2 * reference + 0.02) {
+        opts.debug?.(`${c - h}-${c + h}: low contrast ${wc.toFixed(3)} vs ${before.toFixed(3)}/${after.toFixed(3)}`);
+        continue;
+      }
+      const g = refine(frames, c - h, c + h, opts.debug);
       if (g) found.push(g);
     }
   }
   return suppressOverlaps(found);
 }
 
-function refine(frames: ShotFrame[], a: number, b: number): Gradual | null {
+function refine(frames: ShotFrame[], a: number, b: number, debug?: (m: string) => void): Gradual | null {
+  const reject = (why: string): null => {
+    debug?.(`${a}-${b}: ${why}`);
+    return null;
+  };
   const len = b - a;
   const p = new Float64Array(len + 1);
   for (let t = a; t <= b; t++) {
@@ -87,16 +104,16 @@ function refine(frames: ShotFrame[], a: number, b: number): Gradual | null {
     p[t - a] = da + db > 0 ? da / (da + db) : 0.5;
   }
   // A single frame carrying most of the progress is a cut: the cut detector owns those.
-  for (let k = 1; k <= len; k++) if (p[k] - p[k - 1] > 0.55) return null;
+  for (let k = 1; k <= len; k++) if (p[k] - p[k - 1] > 0.55) return reject("cut-like jump");
   let s = a;
   for (let k = 0; k <= len; k++) if (p[k] < 0.1) s = a + k;
   let e = b;
   for (let k = len; k >= 0; k--) if (p[k] > 0.9) e = a + k;
-  if (e <= s + 1) return null;
+  if (e <= s + 1) return reject("too short");
 
   const dse = gridDistance(frames[s], frames[e]);
   const total = frameDistance(frames[s], frames[e]);
-  if (total < MIN_DISTANCE || dse < 0.03) return null;
+  if (total < MIN_DISTANCE || dse < 0.03) return reject("too small");
   let detour = 0;
   let prev = 0;
   let backwards = 0;
@@ -109,23 +126,23 @@ function refine(frames: ShotFrame[], a: number, b: number): Gradual | null {
     prev = Math.max(prev, prog);
   }
   detour /= e - s - 1;
-  if (detour > MAX_DETOUR || backwards > 0) return null;
+  if (detour > MAX_DETOUR || backwards > 0) return reject("detour/backwards");
 
   // The pictures on either side must be steadier than the transition itself.
   const m = Math.max(2, Math.round((e - s) / 2));
   const before = s - m >= 0 ? gridDistance(frames[s - m], frames[s]) : 0;
   const after = e + m < frames.length ? gridDistance(frames[e], frames[e + m]) : 0;
-  if (Math.max(before, after) > 0.6 * dse) return null;
+  if (Math.max(before, after) > 0.45 * dse) return reject("unsteady ends");
 
   // Most of the picture changes (a moving object changes a part of it).
-  if (changedShare(frames[s], frames[e]) < 0.5) return null;
+  if (changedShare(frames[s], frames[e]) < 0.5) return reject("small changed share");
   // Camera motion: shifting each frame onto the previous one explains most of the change.
-  if (motionExplained(frames, s, e) > 0.5) return null;
+  if (motionExplained(frames, s, e) > 0.5) return reject("camera motion");
 
   // The pictures before and after must differ too: a flash that decays back is no transition.
   for (const k of [1, 2, m]) {
     if (s - k < 0 || e + k >= frames.length) continue;
-    if (frameDistance(frames[s - k], frames[e + k]) < 0.5 * total) return null;
+    if (frameDistance(frames[s - k], frames[e + k]) < 0.5 * total) return reject("transient (ends alike)");
   }
 
   const fs = flatKind(frames[s]);
@@ -140,7 +157,7 @@ function refine(frames: ShotFrame[], a: number, b: number): Gradual | null {
     via = fs;
   } else {
     // Same picture, other exposure (lighting, auto-exposure): no transition.
-    if (sameLayout(frames[s], frames[e])) return null;
+    if (sameLayout(frames[s], frames[e])) return reject("same layout (lighting)");
     type = wipeShare(frames, s, e) > 0.5 ? "wipe" : "dissolve";
   }
   const confidence = Math.max(0.05, Math.min(1, (1 - detour / MAX_DETOUR) * Math.min(1, total / 0.2)));

@@ -84,12 +84,22 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
   // OCR once per distinct keyframe (shots may share a keyframe time, e.g. fixed windows on a still).
   const ocrByFrame = new Map<string, Promise<OcrLine[]>>();
   const describeErrors: string[] = [];
+  const ocrErrors: string[] = [];
+  const keyframeErrors: string[] = [];
   let done = 0;
   const total = shots.length;
 
   await mapLimit(results, 2, async (a, i) => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("aborted");
-    const kf = keyframed.has(i) ? await ctx.shared.keyframe(a.shot.keyframeTime, keyframeWidth) : null;
+    let kf: string | null = null;
+    if (keyframed.has(i)) {
+      // One unreadable frame (a damaged stretch of the file) costs that shot its keyframe, not the run.
+      kf = await ctx.shared.keyframe(a.shot.keyframeTime, keyframeWidth).catch((err: Error) => {
+        if (ctx.signal.aborted) throw err;
+        keyframeErrors.push(err.message);
+        return null;
+      });
+    }
     if (kf) {
       a.colors = dominantColors(await readImageRgb(kf, 96, 54, ctx.signal));
       a.colorSource = "keyframe";
@@ -108,7 +118,12 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
           p = recognizeText(kf);
           ocrByFrame.set(kf, p);
         }
-        tasks.push(p.then((lines) => (a.ocr = lines)));
+        tasks.push(
+          p.then(
+            (lines) => void (a.ocr = lines),
+            (err: Error) => void ocrErrors.push(err.message),
+          ),
+        );
       }
       if (vision) {
         tasks.push(
@@ -122,6 +137,10 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
     }
     ctx.progress(++done / total, `Shot ${done} of ${total}`);
   });
+  if (keyframeErrors.length) {
+    notes.push(`${keyframeErrors.length} keyframes could not be extracted (${keyframeErrors[0]}); those shots use the frame grid and were not read`);
+  }
+  if (ocrErrors.length) notes.push(`OCR failed on ${ocrErrors.length} keyframes (${ocrErrors[0]})`);
   if (describeErrors.length) {
     notes.push(`The vision model failed on ${describeErrors.length} keyframes (${describeErrors[0]}); those shots are not described`);
   }
