@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 // database-facing suites run a second time against that PostgreSQL server (a scratch database per file).
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dbSuites = ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts"];
+// Suites whose subject is files, ffmpeg or models rather than SQL run once, on PGlite.
+const notDbFacing = ["tests/api/storage*.test.ts", "tests/api/modules-*.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "@": root } },
@@ -16,7 +18,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "pglite", include: ["tests/**/*.test.ts"] } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { name: "postgres", include: dbSuites, env: { TEST_DB: "postgres" } } }]
+        ? [{ extends: true, test: { name: "postgres", include: dbSuites, exclude: notDbFacing, env: { TEST_DB: "postgres" } } }]
         : []),
     ],
   },

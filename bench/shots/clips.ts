@@ -162,54 +162,61 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
     last.frames = Math.max(last.frames, (last.inFrames ?? 0) + Math.round(1.2 * fps));
   }
 
+  // Each shot is rendered once and split into head (its incoming xfade), body and tail (its
+  // outgoing xfade). Every xfade runs with offset 0 on exactly-trimmed pieces and is trimmed to its
+  // duration, so frame counts are exact (xfade's own offset bookkeeping is off by one at times).
   const parts: string[] = [];
-  const tail = (s: ShotPlan) =>
-    [
-      s.fadeIn ? `fade=t=in:st=0:d=${round(s.fadeIn / fps)}` : "",
-      s.fadeOut ? `fade=t=out:st=${round((s.frames - s.fadeOut) / fps)}:d=${round(s.fadeOut / fps)}` : "",
-      `scale=${w}:${h}`,
-      s.grain ? `noise=alls=${s.grain}:allf=t` : "",
-      `format=yuv420p,setsar=1,settb=1/${fps}`,
-    ]
+  const pieces: string[] = [];
+  const truth: { type: TruthType; variant: string; start: number; end: number; cut?: number }[] = [];
+  const tail = (s: ShotPlan, extra: string[] = []) =>
+    [...extra, `scale=${w}:${h}`, s.grain ? `noise=alls=${s.grain}:allf=t:all_seed=${Math.floor(rng() * 1e6)}` : "", `format=yuv420p,setsar=1,settb=1/${fps}`]
       .filter(Boolean)
       .join(",");
+  const dIn = (i: number) => (i > 0 && joins[i - 1].xfade ? joins[i - 1].frames : 0);
+  const dOut = (i: number) => (i < joins.length && joins[i].xfade ? joins[i].frames : 0);
   shots.forEach((s, i) => {
     const src = SOURCES[s.kind]({ rw, rh, fps, dur: s.frames / fps + 0.5, rng, id: `q${i}` }, { speed: s.speed });
-    // Sources run a little long; trim to the exact frame count. xfade (5.1) only emits an exact
-    // frame count when its first input runs past offset+duration, so shots ending in one get 3 spare
-    // frames (dropped by xfade).
-    const spare = joins[i]?.xfade ? 3 : 0;
-    parts.push(`${src},trim=end_frame=${s.frames + spare},setpts=N/${fps}/TB,${tail(s)}[s${i}]`);
+    const din = dIn(i);
+    const dout = dOut(i);
+    const outs = [din ? `h${i}` : "", `b${i}`, dout ? `t${i}` : ""].filter(Boolean);
+    parts.push(`${src},trim=end_frame=${s.frames},setpts=N/${fps}/TB${outs.length > 1 ? `,split=${outs.length}` : ""}${outs.map((o) => `[r${o}]`).join("")}`);
+    const bodyLen = s.frames - din - dout;
+    const fades: string[] = [];
+    if (s.fadeIn) fades.push(`fade=t=in:st=0:d=${round(s.fadeIn / fps)}`);
+    if (s.fadeOut) fades.push(`fade=t=out:st=${round((bodyLen - s.fadeOut) / fps)}:d=${round(s.fadeOut / fps)}`);
+    const cut = (o: string, from: number, to: number) => `trim=start_frame=${from}:end_frame=${to},setpts=N/${fps}/TB`;
+    if (din) parts.push(`[rh${i}]${cut("h", 0, din)},${tail(s)}[h${i}]`);
+    parts.push(`[rb${i}]${cut("b", din, din + bodyLen)},${tail(s, fades)}[b${i}]`);
+    if (dout) parts.push(`[rt${i}]${cut("t", din + bodyLen, s.frames)},${tail(s)}[t${i}]`);
   });
-  const truth: { type: TruthType; variant: string; start: number; end: number; cut?: number }[] = [];
-  let acc = "s0";
-  let accLen = shots[0].frames;
-  joins.forEach((j, k) => {
-    const i = k + 1;
-    const s = shots[i];
-    const out = `a${i}`;
-    if (j.xfade) {
-      const off = accLen - j.frames;
-      parts.push(`[${acc}][s${i}]xfade=transition=${j.xfade}:duration=${round(j.frames / fps)}:offset=${round(off / fps)},settb=1/${fps},setpts=N/${fps}/TB[${out}]`);
-      truth.push({ type: j.type, variant: j.xfade, start: off, end: accLen });
-      accLen += s.frames - j.frames;
-    } else if (j.type === "cut") {
-      parts.push(`[${acc}][s${i}]concat=n=2:v=1:a=0,settb=1/${fps},setpts=N/${fps}/TB[${out}]`);
-      truth.push({ type: "cut", variant: "cut", start: accLen, end: accLen, cut: accLen });
-      accLen += s.frames;
-    } else {
-      const hold = j.hold ?? 0;
-      const fo = shots[i - 1].fadeOut ?? 0;
-      const fi = s.fadeIn ?? 0;
-      if (hold > 0) {
-        parts.push(`color=c=black:s=${w}x${h}:r=${fps}:d=${round(hold / fps + 0.5)},trim=end_frame=${hold},format=yuv420p,setsar=1,settb=1/${fps}[h${i}]`);
-        parts.push(`[${acc}][h${i}][s${i}]concat=n=3:v=1:a=0,settb=1/${fps},setpts=N/${fps}/TB[${out}]`);
-      } else parts.push(`[${acc}][s${i}]concat=n=2:v=1:a=0,settb=1/${fps},setpts=N/${fps}/TB[${out}]`);
-      truth.push({ type: "fade", variant: j.variant, start: accLen - fo, end: accLen + hold + fi });
-      accLen += hold + s.frames;
+  let accLen = 0;
+  shots.forEach((s, i) => {
+    if (i > 0) {
+      const j = joins[i - 1];
+      if (j.xfade) {
+        parts.push(`[t${i - 1}][h${i}]xfade=transition=${j.xfade}:duration=${round(j.frames / fps)}:offset=0,trim=end_frame=${j.frames},setpts=N/${fps}/TB[x${i}]`);
+        pieces.push(`x${i}`);
+        truth.push({ type: j.type, variant: j.xfade, start: accLen, end: accLen + j.frames });
+        accLen += j.frames;
+      } else if (j.type === "cut") {
+        truth.push({ type: "cut", variant: "cut", start: accLen, end: accLen, cut: accLen });
+      } else {
+        const hold = j.hold ?? 0;
+        const fo = shots[i - 1].fadeOut ?? 0;
+        const fi = s.fadeIn ?? 0;
+        if (hold > 0) {
+          parts.push(`color=c=black:s=${w}x${h}:r=${fps}:d=${round(hold / fps + 0.5)},trim=end_frame=${hold},setpts=N/${fps}/TB,format=yuv420p,setsar=1,settb=1/${fps}[k${i}]`);
+          pieces.push(`k${i}`);
+        }
+        truth.push({ type: "fade", variant: j.variant, start: accLen - fo, end: accLen + hold + fi });
+        accLen += hold;
+      }
     }
-    acc = out;
+    pieces.push(`b${i}`);
+    accLen += s.frames - dIn(i) - dOut(i);
   });
+  const acc = "cat";
+  parts.push(`${pieces.map((p) => `[${p}]`).join("")}concat=n=${pieces.length}:v=1:a=0,settb=1/${fps},setpts=N/${fps}/TB[${acc}]`);
 
   // Events inside shots, away from every transition window.
   const post: string[] = [];

@@ -171,15 +171,13 @@ export function AppShell({ children }: { children: ReactNode }) {
           onClick={() => setMenuOpen((o) => !o)}
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          className="order-last -mr-2 grid size-10 place-items-center rounded-lg text-zinc-700 hover:bg-zinc-100"
+          className="-mr-2 grid size-10 place-items-center rounded-lg text-zinc-700 hover:bg-zinc-100"
         >
           <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
           <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
             {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
-        {/* Shown left of the menu button, but after it in tab order (existing keyboard flow kept). */}
-        <NotificationBell className="ml-auto" />
       </header>
 
       {menuOpen && (
@@ -204,6 +202,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Sidebar pathname={pathname} onNavigate={() => setMenuOpen(false)} />
         </div>
       </aside>
+      {/* Phones: the bell sits in the top bar, left of the menu button; it comes after the navigation in tab order. */}
+      <NotificationBell className="fixed top-2 right-[3.25rem] z-40 lg:hidden" />
 
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-10">
         {children}

@@ -13,8 +13,11 @@ export interface VectorScope {
   userId: string;
   /** The embedding model of the vectors compared (the query vector must come from it). */
   model: string;
-  /** These videos (already checked to be the owner's); absent: the owner's completed videos. */
-  jobIds?: readonly string[];
+  /** These videos, already checked to be the owner's. Passed as one array value rather than a
+   * join, so the planner sees the scope and can walk the HNSW index in distance order. */
+  jobIds: readonly string[];
+  /** The owner's whole library (all completed videos): sized from the (user_id, embedding_model) index. */
+  wholeLibrary?: boolean;
   modules?: readonly string[];
 }
 
@@ -62,18 +65,19 @@ export function vectorLiteral(v: readonly number[]): string {
   return `[${v.join(",")}]`;
 }
 
+/** An array literal of uuids (validated, so nothing to escape) as one parameter. */
+function uuidArray(ids: readonly string[]): string {
+  for (const id of ids) if (!UUID.test(id)) throw new Error(`not a uuid: ${id}`);
+  return `{${ids.join(",")}}`;
+}
+
 function scopeWhere(scope: VectorScope): SQL {
   const where: (SQL | undefined)[] = [
     eq(segments.userId, scope.userId),
     eq(segments.embeddingModel, scope.model),
     sql`${segments.embedding} IS NOT NULL`,
   ];
-  if (scope.jobIds) where.push(scope.jobIds.length ? inArray(segments.jobId, [...scope.jobIds]) : sql`false`);
-  else {
-    where.push(
-      sql`${segments.jobId} IN (SELECT ${videos.jobId} FROM ${videos} WHERE ${videos.userId} = ${scope.userId} AND ${videos.status} = 'completed')`,
-    );
-  }
+  where.push(scope.jobIds.length ? sql`${segments.jobId} = ANY(${uuidArray(scope.jobIds)}::uuid[])` : sql`false`);
   if (scope.modules?.length) where.push(inArray(segments.module, [...scope.modules]));
   return and(...where)!;
 }
@@ -92,6 +96,15 @@ export async function ownedJobIds(db: Db, params: { userId: string; jobIds: read
   return rows.map((r) => r.jobId);
 }
 
+/** The owner's completed videos: what a search without job ids covers. */
+export async function completedJobIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ jobId: videos.jobId })
+    .from(videos)
+    .where(and(eq(videos.userId, userId), eq(videos.status, "completed")));
+  return rows.map((r) => r.jobId);
+}
+
 export interface ScopeStats {
   /** Rows in scope, counted up to `cap` (cap means "at least"). */
   rows: number;
@@ -106,7 +119,7 @@ export interface ScopeStats {
  * bound that counts videos not completed yet too; given job ids are counted exactly.
  */
 export async function scopeStats(db: Db, scope: VectorScope, cap: number): Promise<ScopeStats> {
-  const where = scope.jobIds
+  const where = !scope.wholeLibrary
     ? scopeWhere(scope)
     : and(eq(segments.userId, scope.userId), eq(segments.embeddingModel, scope.model), scope.modules?.length ? inArray(segments.module, [...scope.modules]) : undefined)!;
   const [row] = rowsOf<{ rows: number | string; table_rows: number | string; has_index: boolean }>(
@@ -182,8 +195,10 @@ export async function hnswCandidates(
 ): Promise<Candidate[]> {
   const q = vectorLiteral(params.vector);
   return db.transaction(async (tx) => {
+    // The caller chose this plan for a large scope; the planner's own costing of a parameterised
+    // HNSW scan often prefers a full scan plus sort, so sorting is ruled out for this transaction.
     await tx.execute(sql`SELECT set_config('hnsw.ef_search', ${String(params.settings.efSearch)}, true),
-      set_config('hnsw.iterative_scan', 'strict_order', true)`);
+      set_config('hnsw.iterative_scan', 'strict_order', true), set_config('enable_sort', 'off', true)`);
     const nearest = (scope: VectorScope) => sql`
       SELECT ${columns}, 1 - (${segments.embedding} <=> ${q}::vector) AS similarity
       FROM ${segments} WHERE ${scopeWhere(scope)}

@@ -6,6 +6,7 @@
 // the HNSW index with a candidate pool large enough for deduplication and round-robin.
 import type { Db } from "@/db/client";
 import {
+  completedJobIds,
   exactCandidates,
   hnswCandidates,
   modulesWithVectors,
@@ -104,11 +105,13 @@ export async function resolveSearchScope(db: Db, params: { userId: string; jobId
 }
 
 export async function searchSegments(db: Db, params: SearchParams): Promise<SearchResult[]> {
-  const jobIds = await resolveSearchScope(db, params);
+  const asked = await resolveSearchScope(db, params);
+  const jobIds = asked ?? (await completedJobIds(db, params.userId));
   const modules = params.modules?.length ? [...new Set(params.modules)] : undefined;
   const candidates: Candidate[] = [];
+  if (!jobIds.length) return [];
   for (const model of availableEmbeddingModels()) {
-    const scope: VectorScope = { userId: params.userId, model, jobIds, modules };
+    const scope: VectorScope = { userId: params.userId, model, jobIds, wholeLibrary: !asked, modules };
     const stats = await scopeStats(db, scope, EXACT_SCAN_MAX_ROWS + 1);
     if (!stats.rows) continue; // nothing of this model to compare with: do not embed the query
     const query = await embedQuery(params.query, { model, signal: params.signal }).catch((err: Error) => {

@@ -273,9 +273,19 @@ describe("POST /api/search – vectors of one model only", () => {
 describe("search plans", () => {
   it("the HNSW index exists on a Postgres server and not in PGlite (its migration skips PGlite)", async () => {
     const handle = await getDbHandle();
-    const stats = await scopeStats(await getDb(), { userId: alice.user_id, model: LOCAL_EMBEDDING_MODEL }, 100);
+    const stats = await scopeStats(await getDb(), { userId: alice.user_id, model: LOCAL_EMBEDDING_MODEL, jobIds: [bakery], wholeLibrary: true }, 100);
     expect(stats.hasIndex).toBe(handle.kind === "postgres");
     expect(stats.rows).toBeGreaterThan(0);
+  });
+
+  it("vectors are stored in the row (storage MAIN, 4 KB tuple target), not fetched from TOAST on every scan", async () => {
+    const db = await getDb();
+    const r = (await db.execute(`SELECT a.attstorage, c.reloptions, pg_relation_size(c.reltoastrelid) AS toast_bytes
+      FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid WHERE c.relname = 'segments' AND a.attname = 'embedding'`)) as any;
+    const [row] = Array.isArray(r) ? r : r.rows;
+    expect(row.attstorage).toBe("m");
+    expect(String(row.reloptions)).toContain("toast_tuple_target=4080");
+    expect(Number(row.toast_bytes)).toBe(0); // every vector written by these tests sits in its row
   });
 
   it("the exact plan and (where the index exists) the HNSW plan find the same candidates on a small scope", async () => {
@@ -293,6 +303,27 @@ describe("search plans", () => {
     const hnsw = await searchVectors(db, { scope, vector: q!.vector, limit: 5, threshold: 0.2, plan: "hnsw" });
     expect(hnsw.plan).toBe("hnsw");
     expect(rankCandidates(hnsw.candidates, { limit: 5, threshold: 0.2 }).map((c) => c.id)).toEqual(ranked.map((c) => c.id));
+  });
+});
+
+describe("search plans – the capped HNSW fetch", () => {
+  it("tops up modules that ran short below the cut, so round-robin matches the exact plan", async () => {
+    const db = await getDb();
+    const crowd = await addVideo(alice, [
+      // 150 near-identical transcription hits crowd the 100 nearest…
+      ...Array.from({ length: 150 }, (_, i) => ({ module: "transcription", start: i * 5, content: `croissant butter layers ${i}` })),
+      // …while the other modules' hits are weaker and fall below the cut
+      { module: "scenes", start: 0, end: 20, content: "croissant counter" },
+      { module: "logos", start: 30, end: 31, content: "Butter Co croissant" },
+    ]);
+    const q = await embedQuery("croissant butter layers", { model: LOCAL_EMBEDDING_MODEL });
+    const scope = { userId: alice.user_id, model: LOCAL_EMBEDDING_MODEL, jobIds: [crowd.jobId] };
+    const opts = { limit: 4, threshold: 0.2 };
+    const exact = rankCandidates((await searchVectors(db, { scope, vector: q!.vector, ...opts, plan: "exact" })).candidates, opts);
+    expect(new Set(exact.map((c) => c.module))).toEqual(new Set(["transcription", "scenes", "logos"]));
+    const hnsw = await searchVectors(db, { scope, vector: q!.vector, ...opts, plan: "hnsw" });
+    expect(hnsw.candidates.filter((c) => c.module === "transcription").length).toBeGreaterThanOrEqual(100);
+    expect(rankCandidates(hnsw.candidates, opts).map((c) => c.id)).toEqual(exact.map((c) => c.id));
   });
 });
 
