@@ -151,6 +151,17 @@ test("upload a clip, watch it process, and use its results", async ({ page, brow
   await page.getByRole("button", { name: "Play from 4 seconds" }).click();
   await expect.poll(() => results.currentTime()).toBeGreaterThan(4.1);
 
+  // By keyboard: a lane is one tab stop, arrow keys and Home/End move along it, Enter seeks.
+  const laneBlocks = results.blocks(lane);
+  await expect(results.lane(lane).locator("button[tabindex='0']")).toHaveCount(1);
+  await laneBlocks.nth(1).focus();
+  await page.keyboard.press("End");
+  await expect(laneBlocks.last()).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(laneBlocks.first()).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => results.currentTime()).toBeLessThan(0.5);
+
   // The module's CSV, fetched with the Authorization header and saved from a Blob URL.
   const label = lane === "shots" ? "Shots" : lane === "transcription" ? "Transcription" : "Scenes";
   const [download] = await Promise.all([page.waitForEvent("download"), results.downloadButton(`Download ${label} as CSV`).click()]);

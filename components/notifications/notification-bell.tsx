@@ -87,7 +87,8 @@ export function NotificationBell({ className, placement = "below-right" }: { cla
   if (isApiClientError(unread.error, 404)) return null;
 
   return (
-    <div ref={root} className={cn("relative", className)}>
+    // `className` places the bell (it must set a position: relative, fixed…); the panel hangs from it.
+    <div ref={root} className={className ?? "relative"}>
       <button
         ref={button}
         type="button"

@@ -214,7 +214,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
               </div>
             </Card>
           </div>
-          <div className="relative min-h-[20rem] min-w-0">
+          <div className="relative min-w-0 lg:min-h-[20rem]">
             {segments.data && panelModules.length > 0 ? (
               <SegmentPanel segments={segs} modules={panelModules} store={store} progress={processing.modules} className="lg:absolute lg:inset-0" />
             ) : (
@@ -246,6 +246,7 @@ function FinishedRun({ state, status, error }: { state: ProcessingState; status:
   const failed = state.done?.status === "failed" || status === "failed";
   const withNotes = state.modules.filter((m) => m.notes.length > 0).length;
   const segments = state.modules.reduce((n, m) => n + (m.selected ? (m.segments ?? 0) : 0), 0);
+  const reported = state.modules.every((m) => m.state === "done");
   return (
     <details open={failed} className="group rounded-xl border border-zinc-200 bg-white shadow-xs">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-5 py-3 [&::-webkit-details-marker]:hidden">
@@ -253,7 +254,8 @@ function FinishedRun({ state, status, error }: { state: ProcessingState; status:
           <span className={failed ? "font-medium text-red-700" : "font-medium text-emerald-700"}>{failed ? "Processing failed" : "Analysis complete"}</span>
           <span className="text-zinc-500">
             {" "}
-            · {state.modules.length} module{state.modules.length === 1 ? "" : "s"} · {segments} segment{segments === 1 ? "" : "s"}
+            · {state.modules.length} module{state.modules.length === 1 ? "" : "s"}
+            {reported && ` · ${segments} segment${segments === 1 ? "" : "s"}`}
             {withNotes > 0 && ` · ${withNotes} with notes`}
           </span>
         </span>

@@ -63,7 +63,7 @@ function Body({ report, initialTime }: { report: SharedReport; initialTime?: num
             </div>
           </Card>
         </div>
-        <div className="relative min-h-[20rem] min-w-0">
+        <div className="relative min-w-0 lg:min-h-[20rem]">
           {modules.length > 0 && <SegmentPanel segments={segments} modules={modules} store={store} className="lg:absolute lg:inset-0" />}
         </div>
       </div>

@@ -31,6 +31,7 @@ export function VideoPlayer({
   const [mode, setMode] = useState<Mode>("loading");
   const [problem, setProblem] = useState<string | null>(null);
   const [posterOk, setPosterOk] = useState(true);
+  const [hasMedia, setHasMedia] = useState(false);
   // Signed URLs get a fresh token on every fetch of the video; the player keeps the first ones.
   const latest = useRef(sources);
   latest.current = sources;
@@ -44,6 +45,9 @@ export function VideoPlayer({
     const { stream_url, playback_url } = latest.current;
     setProblem(null);
     setMode("loading");
+    setHasMedia(video.readyState >= 1);
+    const onLoaded = () => !cancelled && setHasMedia(true);
+    video.addEventListener("loadedmetadata", onLoaded);
     store.sourceChanged();
 
     const playDirect = () => {
@@ -136,6 +140,7 @@ export function VideoPlayer({
     return () => {
       cancelled = true;
       video.removeEventListener("error", onError);
+      video.removeEventListener("loadedmetadata", onLoaded);
       destroy();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -166,7 +171,7 @@ export function VideoPlayer({
       {sources.thumbnail_url && posterOk && (
         <img src={toThisOrigin(sources.thumbnail_url)} alt="" hidden onError={() => setPosterOk(false)} />
       )}
-      {mode === "loading" && (
+      {mode === "loading" && !hasMedia && (
         <div className="pointer-events-none absolute inset-0 grid place-items-center text-zinc-400">
           <Spinner className="size-6" />
         </div>

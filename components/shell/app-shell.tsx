@@ -82,7 +82,7 @@ function UserPanel() {
             </>
           )}
         </div>
-        <NotificationBell className="hidden lg:block" placement="above-left" />
+        <NotificationBell className="relative hidden lg:block" placement="above-left" />
       </div>
       <button
         type="button"

@@ -22,7 +22,10 @@ function headline(state: ProcessingState, status: VideoStatus | undefined): stri
   return "Waiting for processing to start…";
 }
 
-function ModuleRow({ m }: { m: ModuleProgress }) {
+function ModuleRow({ m: reported, runEnded }: { m: ModuleProgress; runEnded: "completed" | "failed" | null }) {
+  // Joined after the run ended: the stream only says it is done, not how each module went.
+  const unreported = reported.state === "waiting" && runEnded !== null;
+  const m: ModuleProgress = unreported && runEnded === "completed" ? { ...reported, state: "done" } : reported;
   return (
     <li className="py-2" data-module={m.module} data-state={m.state}>
       <div className="flex items-start gap-2.5">
@@ -44,7 +47,11 @@ function ModuleRow({ m }: { m: ModuleProgress }) {
               {!m.selected && <span className="ml-1.5 text-xs font-normal text-zinc-400">needed by another module · not kept</span>}
             </span>
             <span className="text-xs text-zinc-500 tabular-nums">
-              {m.state === "running"
+              {unreported
+                ? runEnded === "completed"
+                  ? "Done"
+                  : "Not run"
+                : m.state === "running"
                 ? "Running…"
                 : m.state === "waiting"
                   ? "Waiting"
@@ -140,7 +147,7 @@ export function ProcessingProgress({
       {total > 0 && (
         <ol aria-label="Modules" className="mt-2 divide-y divide-zinc-100">
           {state.modules.map((m) => (
-            <ModuleRow key={m.module} m={m} />
+            <ModuleRow key={m.module} m={m} runEnded={state.done?.status ?? null} />
           ))}
         </ol>
       )}

@@ -184,32 +184,36 @@ export interface HnswSettings {
 }
 
 /**
- * Approximate nearest neighbours through the HNSW index: the `k` nearest of the scope, or with
- * `perModule` the `k` nearest of each of those modules. Iterative scans (pgvector ≥ 0.8) keep
- * walking the graph when the scope's filters reject what it found, so a filtered scope still
- * gets `k` rows.
+ * Approximate nearest neighbours through the HNSW index: the `k` nearest of the scope. Iterative
+ * scans (pgvector ≥ 0.8) keep walking the graph when the scope's filters reject what it found, so
+ * a filtered scope still gets `k` rows (within hnsw.max_scan_tuples).
  */
 export async function hnswCandidates(
   db: Db,
-  params: { scope: VectorScope; vector: readonly number[]; k: number; settings: HnswSettings; perModule?: readonly string[] },
+  params: {
+    scope: VectorScope;
+    vector: readonly number[];
+    k: number;
+    settings: HnswSettings;
+    /** Only rows at least this similar (with maxScanTuples: a bounded walk that may find fewer). */
+    minSimilarity?: number;
+    /** hnsw.max_scan_tuples: how far an iterative scan may walk before it gives up (default 20,000). */
+    maxScanTuples?: number;
+  },
 ): Promise<Candidate[]> {
   const q = vectorLiteral(params.vector);
   return db.transaction(async (tx) => {
     // The caller chose this plan for a large scope; the planner's own costing of a parameterised
     // HNSW scan often prefers a full scan plus sort, so sorting is ruled out for this transaction.
     await tx.execute(sql`SELECT set_config('hnsw.ef_search', ${String(params.settings.efSearch)}, true),
-      set_config('hnsw.iterative_scan', 'strict_order', true), set_config('enable_sort', 'off', true)`);
+      set_config('hnsw.iterative_scan', 'strict_order', true), set_config('enable_sort', 'off', true),
+      set_config('hnsw.max_scan_tuples', ${String(params.maxScanTuples ?? 20_000)}, true)`);
+    const close = params.minSimilarity !== undefined ? sql`AND ${segments.embedding} <=> ${q}::vector <= ${1 - params.minSimilarity}` : sql``;
     const nearest = (scope: VectorScope) => sql`
       SELECT ${columns}, 1 - (${segments.embedding} <=> ${q}::vector) AS similarity
-      FROM ${segments} WHERE ${scopeWhere(scope)}
+      FROM ${segments} WHERE ${scopeWhere(scope)} ${close}
       ORDER BY ${segments.embedding} <=> ${q}::vector LIMIT ${params.k}`;
-    if (!params.perModule) return rowsOf<RawCandidate>(await tx.execute(nearest(params.scope))).map(toCandidate);
-    const out: Candidate[] = [];
-    for (const module of params.perModule) {
-      const rows = rowsOf<RawCandidate>(await tx.execute(nearest({ ...params.scope, modules: [module] })));
-      out.push(...rows.map(toCandidate));
-    }
-    return out;
+    return rowsOf<RawCandidate>(await tx.execute(nearest(params.scope))).map(toCandidate);
   });
 }
 

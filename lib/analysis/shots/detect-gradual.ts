@@ -10,7 +10,7 @@
 //    motion over texture breaks this (a moved picture is not between the two ends), as do flashes.
 // 4. Type: an end that is flat black/white → fade; blocks that are each either "still A" or
 //    "already B" mid-way → wipe; blocks all part-way → dissolve.
-import { frameDistance, gridDistance } from "./frame-distance";
+import { frameDistance, gridDistance, histDistance } from "./frame-distance";
 import type { ShotFrame, TransitionKind } from "./types";
 
 export interface Gradual {
@@ -48,8 +48,55 @@ export function flatKind(f: ShotFrame): Flat {
 
 const MIN_DISTANCE = 0.06;
 const MAX_DETOUR = 0.3;
+const LIGHTING_RESIDUAL = 0.35;
 
-export function detectGradual(frames: ShotFrame[], opts: GradualOptions): Gradual[] {
+/** Everything measured about one candidate window (exposed for tuning via `collect`). */
+export interface Candidate {
+  /** Span and window the candidate came from. */
+  h: number;
+  a: number;
+  b: number;
+  /** W_h at the peak and the same-span change just before/after (-1 = outside the video). */
+  w: number;
+  before: number;
+  after: number;
+  /** The same with colour histograms only (insensitive to camera motion). */
+  wHist: number;
+  beforeHist: number;
+  afterHist: number;
+  /** Refined transition: last old frame, first new frame. */
+  s: number;
+  e: number;
+  /** Largest single-frame share of the progress (≈1 for a cut). */
+  maxStep: number;
+  /** Grid and blended distance between s and e. */
+  dse: number;
+  total: number;
+  /** Mean excess of d(s,t)+d(t,e) over d(s,e) (0 = every frame a mix of the ends). */
+  detour: number;
+  backwards: number;
+  /** Change over half the transition length next to it, relative to dse (before / after). */
+  endsBefore: number;
+  endsAfter: number;
+  /** The same with histograms, relative to the histogram distance of the ends. */
+  endsHistBefore: number;
+  endsHistAfter: number;
+  histSE: number;
+  changed: number;
+  motion: number;
+  /** Smallest distance between frames outside the window, relative to total (≈0 for a flash). */
+  outer: number;
+  /** Spearman layout similarity of the ends (≈1: same picture, other light). */
+  layout: number;
+  affine: number;
+  photometric: number;
+  flatS: Flat;
+  flatE: Flat;
+  wipe: number;
+  verdict: string | null;
+}
+
+export function detectGradual(frames: ShotFrame[], opts: GradualOptions & { collect?: (c: Candidate) => void }): Gradual[] {
   const n = frames.length;
   const fps = opts.fps > 0 ? opts.fps : 30;
   const maxSeconds = opts.maxSeconds ?? 2.5;
@@ -58,7 +105,7 @@ export function detectGradual(frames: ShotFrame[], opts: GradualOptions): Gradua
   );
   const found: Gradual[] = [];
   for (const h of spans) {
-    if (n < 4 * h + 1) continue;
+    if (n < 2 * h + 1) continue;
     const W = new Float64Array(n);
     for (let c = h; c + h < n; c++) W[c] = frameDistance(frames[c - h], frames[c + h]);
     for (let c = h; c + h < n; c++) {
@@ -69,33 +116,29 @@ export function detectGradual(frames: ShotFrame[], opts: GradualOptions): Gradua
         if (W[j] > wc || (W[j] === wc && j < c)) isPeak = false;
       }
       if (!isPeak) continue;
-      // Change over the same span inside the neighbouring shots.
-      const before = c - 2 * h >= 0 ? frameDistance(frames[c - 2 * h], frames[c - h]) : -1;
-      const after = c + 2 * h < n ? frameDistance(frames[c + h], frames[c + 2 * h]) : -1;
-      // Without a reference on either side there is no telling a transition from steady change.
-      if (before < 0 && after < 0) continue;
-      // Next to a fade the neighbouring span holds the other half of a dip through black: judge
-      // fades by their steady side only.
-      const flatEnd = flatKind(frames[c - h]) || flatKind(frames[c + h]);
-      const reference = flatEnd ? Math.min(...[before, after].filter((x) => x >= 0)) : Math.max(before, after);
-      // References span h frames, W spans 2h: steady change (drift, slow zoom) can at most double
-      // over twice the span, a transition between steady shots stands far above that.
-      if (wc < 2.2 * reference + 0.02) {
-        opts.debug?.(`${c - h}-${c + h}: low contrast ${wc.toFixed(3)} vs ${before.toFixed(3)}/${after.toFixed(3)}`);
+      const cand = measure(frames, c, h, wc);
+      if (!cand) continue;
+      cand.verdict = judge(cand);
+      opts.collect?.(cand);
+      if (cand.verdict) {
+        opts.debug?.(`${cand.a}-${cand.b}: ${cand.verdict}`);
         continue;
       }
-      const g = refine(frames, c - h, c + h, opts.debug);
-      if (g) found.push(g);
+      found.push(toGradual(frames, cand));
     }
   }
   return suppressOverlaps(found);
 }
 
-function refine(frames: ShotFrame[], a: number, b: number, debug?: (m: string) => void): Gradual | null {
-  const reject = (why: string): null => {
-    debug?.(`${a}-${b}: ${why}`);
-    return null;
-  };
+function measure(frames: ShotFrame[], c: number, h: number, w: number): Candidate | null {
+  const n = frames.length;
+  const a = c - h;
+  const b = c + h;
+  // Change over the same span inside the neighbouring shots.
+  const before = c - 2 * h >= 0 ? frameDistance(frames[c - 2 * h], frames[c - h]) : -1;
+  const after = c + 2 * h < n ? frameDistance(frames[c + h], frames[c + 2 * h]) : -1;
+  const beforeHist = c - 2 * h >= 0 ? histDistance(frames[c - 2 * h], frames[c - h]) : -1;
+  const afterHist = c + 2 * h < n ? histDistance(frames[c + h], frames[c + 2 * h]) : -1;
   const len = b - a;
   const p = new Float64Array(len + 1);
   for (let t = a; t <= b; t++) {
@@ -103,65 +146,113 @@ function refine(frames: ShotFrame[], a: number, b: number, debug?: (m: string) =
     const db = gridDistance(frames[t], frames[b]);
     p[t - a] = da + db > 0 ? da / (da + db) : 0.5;
   }
-  // A single frame carrying most of the progress is a cut: the cut detector owns those.
-  for (let k = 1; k <= len; k++) if (p[k] - p[k - 1] > 0.55) return reject("cut-like jump");
+  let maxStep = 0;
+  for (let k = 1; k <= len; k++) maxStep = Math.max(maxStep, p[k] - p[k - 1]);
   let s = a;
   for (let k = 0; k <= len; k++) if (p[k] < 0.1) s = a + k;
   let e = b;
   for (let k = len; k >= 0; k--) if (p[k] > 0.9) e = a + k;
-  if (e <= s + 1) return reject("too short");
-
+  if (e <= s + 1) e = s + 1;
   const dse = gridDistance(frames[s], frames[e]);
   const total = frameDistance(frames[s], frames[e]);
-  if (total < MIN_DISTANCE || dse < 0.03) return reject("too small");
   let detour = 0;
   let prev = 0;
   let backwards = 0;
   for (let t = s + 1; t < e; t++) {
     const ds = gridDistance(frames[s], frames[t]);
     const de = gridDistance(frames[t], frames[e]);
-    detour += (ds + de) / dse - 1;
+    detour += dse > 0 ? (ds + de) / dse - 1 : 1;
     const prog = ds / (ds + de || 1);
     if (prog < prev - 0.15) backwards++;
     prev = Math.max(prev, prog);
   }
-  detour /= e - s - 1;
-  if (detour > MAX_DETOUR || backwards > 0) return reject("detour/backwards");
-
-  // The pictures on either side must be steadier than the transition itself.
+  detour = e - s > 1 ? detour / (e - s - 1) : 0;
   const m = Math.max(2, Math.round((e - s) / 2));
-  const before = s - m >= 0 ? gridDistance(frames[s - m], frames[s]) : 0;
-  const after = e + m < frames.length ? gridDistance(frames[e], frames[e + m]) : 0;
-  if (Math.max(before, after) > 0.45 * dse) return reject("unsteady ends");
-
-  // Most of the picture changes (a moving object changes a part of it).
-  if (changedShare(frames[s], frames[e]) < 0.5) return reject("small changed share");
-  // Camera motion: shifting each frame onto the previous one explains most of the change.
-  if (motionExplained(frames, s, e) > 0.5) return reject("camera motion");
-
-  // The pictures before and after must differ too: a flash that decays back is no transition.
+  const sideBefore = s - m >= 0 ? gridDistance(frames[s - m], frames[s]) : 0;
+  const sideAfter = e + m < n ? gridDistance(frames[e], frames[e + m]) : 0;
+  const histSE = histDistance(frames[s], frames[e]);
+  const sideHistBefore = s - m >= 0 ? histDistance(frames[s - m], frames[s]) : 0;
+  const sideHistAfter = e + m < n ? histDistance(frames[e], frames[e + m]) : 0;
+  let outer = Infinity;
   for (const k of [1, 2, m]) {
-    if (s - k < 0 || e + k >= frames.length) continue;
-    if (frameDistance(frames[s - k], frames[e + k]) < 0.5 * total) return reject("transient (ends alike)");
+    if (s - k < 0 || e + k >= n) continue;
+    outer = Math.min(outer, frameDistance(frames[s - k], frames[e + k]) / (total || 1));
   }
+  const flatS = flatKind(frames[s]);
+  const flatE = flatKind(frames[e]);
+  return {
+    h, a, b, w, before, after,
+    wHist: histDistance(frames[a], frames[b]),
+    beforeHist,
+    afterHist,
+    s, e, maxStep, dse, total, detour, backwards,
+    endsBefore: sideBefore / (dse || 1),
+    endsAfter: sideAfter / (dse || 1),
+    endsHistBefore: sideHistBefore / (histSE || 1),
+    endsHistAfter: sideHistAfter / (histSE || 1),
+    histSE,
+    changed: changedShare(frames[s], frames[e]),
+    motion: motionExplained(frames, s, e),
+    outer: outer === Infinity ? 1 : outer,
+    layout: flatS || flatE ? 0 : layoutSimilarity(frames[s], frames[e]),
+    affine: flatS || flatE ? -1 : affineFit(frames[s], frames[e]),
+    photometric: flatS || flatE ? 1 : photometricResidual(frames[s], frames[e]),
+    flatS,
+    flatE,
+    wipe: e - s > 2 ? wipeShare(frames, s, e) : 0,
+    verdict: null,
+  };
+}
 
-  const fs = flatKind(frames[s]);
-  const fe = flatKind(frames[e]);
+/** Null when the candidate is a transition, else why not. */
+function judge(c: Candidate): string | null {
+  // Without a reference on either side there is no telling a transition from steady change.
+  if (c.before < 0 && c.after < 0) return "no reference";
+  // Next to a fade the neighbouring span holds the other half of a dip through black: judge
+  // fades by their steady side only.
+  const fade = c.flatS || c.flatE;
+  const pick = (xs: number[]) => (fade ? Math.min(...xs) : Math.max(...xs));
+  const reference = pick([c.before, c.after].filter((x) => x >= 0));
+  const referenceHist = pick([c.beforeHist, c.afterHist].filter((x) => x >= 0));
+  // References span h frames, W spans 2h: steady change (drift, slow zoom) can at most double
+  // over twice the span, a transition between steady shots stands far above that. Colour
+  // histograms barely move with camera motion: they speak for transitions between moving shots.
+  if (c.w < 2.2 * reference + 0.02 && c.wHist < 2.2 * referenceHist + 0.05) return "low contrast";
+  // A single frame carrying most of the progress is a cut: the cut detector owns those.
+  if (c.maxStep > 0.55) return "cut-like jump";
+  if (c.e - c.s < 2) return "too short";
+  if (c.total < MIN_DISTANCE || c.dse < 0.03) return "too small";
+  if (c.detour > MAX_DETOUR || c.backwards > 0) return "detour/backwards";
+  // The pictures on either side must be steadier than the transition itself.
+  // (For a fade only the picture side counts: the black side may be a short hold before a cut.)
+  const skipBefore = c.flatS && !c.flatE;
+  const skipAfter = c.flatE && !c.flatS;
+  const ends = Math.max(skipBefore ? 0 : c.endsBefore, skipAfter ? 0 : c.endsAfter);
+  const endsHist = Math.max(skipBefore ? 0 : c.endsHistBefore, skipAfter ? 0 : c.endsHistAfter);
+  if (ends > 0.45 && (endsHist > 0.45 || c.histSE < 0.1)) return "unsteady ends";
+  // Most of the picture changes (a moving object changes a part of it).
+  if (c.changed < 0.5) return "small changed share";
+  // Camera motion: shifting each frame onto the previous one explains most of the change.
+  if (c.motion > 0.5) return "camera motion";
+  // The pictures before and after must differ too: a flash that decays back is no transition.
+  if (c.outer < 0.5) return "transient (ends alike)";
+  // Same picture, other exposure (lighting, auto-exposure): no transition.
+  if (c.photometric < LIGHTING_RESIDUAL) return "same picture, other light";
+  return null;
+}
+
+function toGradual(frames: ShotFrame[], c: Candidate): Gradual {
   let type: Gradual["type"];
   let via: Gradual["via"];
-  if (fe && !fs) {
+  if (c.flatE && !c.flatS) {
     type = "fade_out";
-    via = fe;
-  } else if (fs && !fe) {
+    via = c.flatE;
+  } else if (c.flatS && !c.flatE) {
     type = "fade_in";
-    via = fs;
-  } else {
-    // Same picture, other exposure (lighting, auto-exposure): no transition.
-    if (sameLayout(frames[s], frames[e])) return reject("same layout (lighting)");
-    type = wipeShare(frames, s, e) > 0.5 ? "wipe" : "dissolve";
-  }
-  const confidence = Math.max(0.05, Math.min(1, (1 - detour / MAX_DETOUR) * Math.min(1, total / 0.2)));
-  return { start: s, end: e, type, via, distance: total, detour, confidence };
+    via = c.flatS;
+  } else type = c.wipe > 0.5 ? "wipe" : "dissolve";
+  const confidence = Math.max(0.05, Math.min(1, (1 - c.detour / MAX_DETOUR) * Math.min(1, c.total / 0.2)));
+  return { start: c.s, end: c.e, type, via, distance: c.total, detour: c.detour, confidence };
 }
 
 /**
@@ -215,26 +306,118 @@ export function motionExplained(frames: ShotFrame[], s: number, e: number): numb
 }
 
 /**
- * True when one picture is the other under different light: each channel of b is an affine
- * function of the same channel of a over the block grid (R² ≥ 0.9 in every channel).
+ * How strongly b's block layout is a monotonic function of a's, channel by channel (Spearman rank
+ * correlation over the grid, the smallest over the channels that have any layout): ≈1 when one
+ * picture is the other under different light or exposure (clipping and gamma included), low for
+ * different pictures. Flat pictures: 1 when only the brightness differs (same chromaticity), else 0.
  */
-export function sameLayout(a: ShotFrame, b: ShotFrame): boolean {
+export function layoutSimilarity(a: ShotFrame, b: ShotFrame): number {
   const ga = a.grid;
   const gb = b.grid;
+  const cells = ga.length / 3;
+  let min = Infinity;
+  const xa = new Float64Array(cells);
+  const xb = new Float64Array(cells);
+  for (let ch = 0; ch < 3; ch++) {
+    let sa = 0, sb = 0, qa = 0, qb = 0;
+    for (let c = 0; c < cells; c++) {
+      xa[c] = ga[c * 3 + ch];
+      xb[c] = gb[c * 3 + ch];
+      sa += xa[c]; sb += xb[c]; qa += xa[c] * xa[c]; qb += xb[c] * xb[c];
+    }
+    // A (nearly) uniform channel carries no layout: it neither confirms nor refutes.
+    if (qa - (sa * sa) / cells < 25 * cells || qb - (sb * sb) / cells < 25 * cells) continue;
+    min = Math.min(min, pearson(ranks(xa), ranks(xb)));
+  }
+  if (min !== Infinity) return min;
+  const mean = (g: Uint8Array) => {
+    const m = [0, 0, 0];
+    for (let c = 0; c < g.length; c++) m[c % 3] += g[c];
+    return m;
+  };
+  const ma = mean(ga);
+  const mb = mean(gb);
+  const sa = ma[0] + ma[1] + ma[2];
+  const sb = mb[0] + mb[1] + mb[2];
+  if (sa < 30 * ga.length || sb < 30 * gb.length) return 0;
+  const chroma = Math.abs(ma[0] / sa - mb[0] / sb) + Math.abs(ma[1] / sa - mb[1] / sb) + Math.abs(ma[2] / sa - mb[2] / sb);
+  return chroma < 0.05 ? 1 : 0;
+}
+
+/** Min over channels of R² of an affine fit b ≈ g·a + o over the grid, ignoring clipped cells. */
+export function affineFit(a: ShotFrame, b: ShotFrame): number {
+  const ga = a.grid;
+  const gb = b.grid;
+  let min = Infinity;
   for (let ch = 0; ch < 3; ch++) {
     let sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, k = 0;
     for (let c = ch; c < ga.length; c += 3) {
       const x = ga[c], y = gb[c];
+      if (x < 6 || y < 6 || x > 249 || y > 249) continue;
       sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y; k++;
     }
+    if (k < 20) continue;
     const vx = sxx - (sx * sx) / k;
     const vy = syy - (sy * sy) / k;
     const cov = sxy - (sx * sy) / k;
-    // A (nearly) uniform channel carries no layout: it neither confirms nor refutes.
     if (vx < 25 * k || vy < 25 * k) continue;
-    if ((cov * cov) / (vx * vy) < 0.9 || cov <= 0) return false;
+    min = Math.min(min, cov > 0 ? (cov * cov) / (vx * vy) : 0);
   }
-  return true;
+  return min === Infinity ? -1 : min;
+}
+
+/**
+ * Share of the change from a to b left after the best gain+offset fit shared by the three channels
+ * (clamped to the byte range): ≈0 when b is a under brighter or dimmer light (exposure, flicker),
+ * large when the pictures differ. Sharing the fit across channels keeps a change of colour (one
+ * flat colour dissolving into another) from passing as light.
+ */
+export function photometricResidual(a: ShotFrame, b: ShotFrame): number {
+  const ga = a.grid;
+  const gb = b.grid;
+  let sx = 0, sy = 0, sxx = 0, sxy = 0, k = 0;
+  for (let c = 0; c < ga.length; c++) {
+    const x = ga[c], y = gb[c];
+    // Clipped values say nothing about the gain.
+    if (x < 6 || y < 6 || x > 249 || y > 249) continue;
+    sx += x; sy += y; sxx += x * x; sxy += x * y; k++;
+  }
+  const vx = k ? sxx - (sx * sx) / k : 0;
+  const gain = k > 0 && vx > 25 * k ? (sxy - (sx * sy) / k) / vx : 1;
+  // Light and exposure scale a picture moderately; a gain near 0 would "explain" any flat picture.
+  if (!(gain > 0.45 && gain < 2.2)) return 1;
+  const offset = k ? (sy - gain * sx) / k : 0;
+  let resid = 0;
+  let change = 0;
+  for (let c = 0; c < ga.length; c++) {
+    const fit = Math.min(255, Math.max(0, gain * ga[c] + offset));
+    resid += Math.abs(gb[c] - fit);
+    change += Math.abs(gb[c] - ga[c]);
+  }
+  return change > 0 ? resid / change : 0;
+}
+
+function ranks(x: Float64Array): Float64Array {
+  const idx = Array.from(x.keys()).sort((i, j) => x[i] - x[j]);
+  const r = new Float64Array(x.length);
+  for (let k = 0; k < idx.length; ) {
+    let m = k;
+    while (m + 1 < idx.length && x[idx[m + 1]] === x[idx[k]]) m++;
+    for (let q = k; q <= m; q++) r[idx[q]] = (k + m) / 2;
+    k = m + 1;
+  }
+  return r;
+}
+
+function pearson(x: Float64Array, y: Float64Array): number {
+  const n = x.length;
+  let sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+  for (let i = 0; i < n; i++) {
+    sx += x[i]; sy += y[i]; sxx += x[i] * x[i]; syy += y[i] * y[i]; sxy += x[i] * y[i];
+  }
+  const cov = sxy - (sx * sy) / n;
+  const v = (sxx - (sx * sx) / n) * (syy - (sy * sy) / n);
+  return v > 0 ? cov / Math.sqrt(v) : 0;
 }
 
 /** Keeps the best of overlapping detections (found at several spans). */

@@ -37,13 +37,20 @@ export function detectBoundaries(
   if (n < 3) return { boundaries: [], opensWith, closesWith };
 
   const cuts = detectCuts(frames, { fps });
-  let gradual = detectGradual(frames, { fps });
-  // A cut inside a gradual window: whichever explains the change.
+  // A change from black to black (or white to white) happens inside a hold, not between shots.
+  let gradual = detectGradual(frames, { fps }).filter((g) => !(flatKind(frames[g.start]) && flatKind(frames[g.start]) === flatKind(frames[g.end])));
+  // A cut inside (or at the very edge of) a gradual window: whichever explains the change.
   const keptCuts = cuts.filter((c) => {
-    const g = gradual.find((x) => c.frame > x.start && c.frame <= x.end);
+    const g = gradual.find((x) => {
+      const margin = Math.max(2, Math.round(0.15 * (x.end - x.start)));
+      return c.frame > x.start - margin && c.frame <= x.end + margin;
+    });
     if (!g) return true;
     const jump = frameDistance(frames[c.frame - 1], frames[c.frame]);
-    if (jump >= 0.5 * g.distance) {
+    // A quick dive into black (or out of it) is still a fade: a big step right next to the flat end
+    // belongs to it.
+    const atFlatEnd = (g.type === "fade_out" && g.end - c.frame <= 2) || (g.type === "fade_in" && c.frame - g.start <= 3);
+    if (jump >= 0.6 * g.distance && !atFlatEnd) {
       gradual = gradual.filter((x) => x !== g);
       return true;
     }
@@ -76,16 +83,26 @@ export function detectBoundaries(
   ].sort((a, b) => a.start - b.start);
 
   // Into black/white and out again within a short hold: one boundary (a fade through black).
+  // Two gradual transitions with (almost) nothing steady between them are one transition in two
+  // movements (an iris closing then opening, a wipe through a colour).
+  const maxGap = Math.round(0.5 * fps);
+  const gradualEvent = (e: Event) => e.end - e.start > 1;
   const merged: Event[] = [];
   for (const ev of events) {
     const prev = merged[merged.length - 1];
-    if (
+    const throughFlat =
       prev &&
       prev.toFlat &&
       ev.fromFlat === prev.toFlat &&
       ev.start - prev.end <= maxHold &&
-      isFlatRun(frames, prev.end, ev.start, prev.toFlat)
-    ) {
+      isFlatRun(frames, prev.end, ev.start, prev.toFlat);
+    const backToBack =
+      prev &&
+      gradualEvent(prev) &&
+      gradualEvent(ev) &&
+      ev.start - prev.end <= maxGap &&
+      !prev.fromFlat && !prev.toFlat && !ev.fromFlat && !ev.toFlat;
+    if (prev && (throughFlat || backToBack)) {
       merged[merged.length - 1] = {
         start: prev.start,
         end: ev.end,
