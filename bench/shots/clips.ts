@@ -319,6 +319,8 @@ export const EVAL_SET: ClipSpec[] = [
   { name: "n9-fps-30to60", negative: "fps duplicates", source: "testsrc2", width: 640, height: 360, fps: 30, outFps: "60", seconds: 40, seed: 39, flashes: 5 },
   { name: "n10-chaos", negative: "fast motion", source: "life", width: 320, height: 180, fps: 25, seconds: 50, seed: 40 },
   { name: "n11-zoom", negative: "fast motion", source: "mandelbrot", width: 320, height: 180, fps: 30, seconds: 40, seed: 41 },
+  { name: "n13-shake", negative: "fast motion", source: "shake", width: 640, height: 360, fps: 25, seconds: 40, seed: 43, flashes: 4 },
+  { name: "n14-pan-flashes-25to50", negative: "fps duplicates", source: "pan", speed: 1.2, width: 480, height: 270, fps: 25, outFps: "50", seconds: 40, seed: 44, flashes: 8 },
   { name: "n12-lighting", negative: "lighting", source: "sierpinski", width: 640, height: 360, fps: 25, seconds: 50, seed: 42, lighting: 0.15 },
 ];
 

@@ -46,6 +46,7 @@ export type SourceKind =
   | "sierpinski"
   | "pan"
   | "title"
+  | "shake"
   | "grain"
   | "rgbtest"
   | "darknoise";
@@ -78,8 +79,9 @@ export const SOURCES: Record<SourceKind, (c: SourceCtx, opts?: { speed?: number 
   },
   gradients: ({ rw, rh, fps, dur, rng }) =>
     `gradients=s=${rw}x${rh}:r=${fps}:d=${f3(dur)}:c0=${hex(rng)}:c1=${hex(rng)}:c2=${hex(rng)}:nb_colors=3:speed=${f3(between(rng, 0.005, 0.03))}:seed=${Math.floor(rng() * 1e6)}`,
+  // Starts after a 4 s warm-up: the random initial soup settling is a picture change of its own.
   life: ({ rw, rh, fps, dur, rng }) =>
-    `life=s=${Math.round(rw / 4)}x${Math.round(rh / 4)}:r=${fps}:mold=10:ratio=${f3(between(rng, 0.1, 0.5))}:seed=${Math.floor(rng() * 1e6)}:life_color=${hex(rng)}:death_color=${hex(rng)}:mold_color=${hex(rng)},scale=${rw}:${rh}:flags=neighbor,trim=duration=${f3(dur)}`,
+    `life=s=${Math.round(rw / 4)}x${Math.round(rh / 4)}:r=${fps}:mold=10:ratio=${f3(between(rng, 0.1, 0.5))}:seed=${Math.floor(rng() * 1e6)}:life_color=${hex(rng)}:death_color=${hex(rng)}:mold_color=${hex(rng)},trim=start_frame=${4 * fps},setpts=N/${fps}/TB,scale=${rw}:${rh}:flags=neighbor,trim=duration=${f3(dur)}`,
   cellauto: ({ rw, rh, fps, dur, rng }) =>
     `cellauto=s=${Math.round(rw / 4)}x${Math.round(rh / 4)}:r=${fps}:rule=${pick(rng, [18, 30, 90, 110, 126, 150])}:random_fill_ratio=${f3(between(rng, 0.2, 0.6))}:seed=${Math.floor(rng() * 1e6)},format=rgb24,scale=${rw}:${rh}:flags=bilinear,colorchannelmixer=rr=${f3(between(rng, 0.3, 1))}:gg=${f3(between(rng, 0.3, 1))}:bb=${f3(between(rng, 0.3, 1))},trim=duration=${f3(dur)}`,
   sierpinski: ({ rw, rh, fps, dur, rng }) =>
@@ -100,6 +102,11 @@ export const SOURCES: Record<SourceKind, (c: SourceCtx, opts?: { speed?: number 
           ? `testsrc=s=${bigW}x${bigH}:r=${fps}:d=1,trim=end_frame=1,loop=loop=-1:size=1`
           : `life=s=${Math.round(bigW / 4)}x${Math.round(bigH / 4)}:r=${fps}:ratio=0.4:seed=${Math.floor(rng() * 1e6)}:life_color=${hex(rng)}:death_color=${hex(rng)},trim=end_frame=1,loop=loop=-1:size=1,scale=${bigW}:${bigH}:flags=bicubic`;
     return `${texture},setpts=N/${fps}/TB,crop=${rw}:${rh}:x='${ampX}*(0.5-0.5*cos(2*PI*t/${f3(period)}+${f3(phase)}))':y='${bigH - rh}*(0.5-0.5*sin(2*PI*t/${f3(period * 1.7)}))',trim=duration=${f3(dur)}`;
+  },
+  // Hand-held camera: jitter of a few percent of the frame at 5–13 Hz over a still texture.
+  shake: ({ rw, rh, fps, dur, rng }) => {
+    const a = between(rng, 0.02, 0.06) * rw;
+    return `testsrc=s=${Math.round(rw * 1.3)}x${Math.round(rh * 1.3)}:r=${fps}:d=1,trim=end_frame=1,loop=loop=-1:size=1,setpts=N/${fps}/TB,hue=h=${Math.floor(between(rng, 0, 360))},crop=${rw}:${rh}:x='${f3(0.15 * rw)}+${f3(a)}*sin(2*PI*7*t)+${f3(a / 2)}*sin(2*PI*13*t+1)':y='${f3(0.15 * rh)}+${f3(a * 0.6)}*sin(2*PI*5*t+2)',trim=duration=${f3(dur)}`;
   },
   title: ({ rw, rh, fps, dur, rng }) => {
     const words = pick(rng, ["CHAPTER ONE", "The Results", "Q3 REVIEW", "Thank you", "INTERMISSION", "Next - weather"]);

@@ -448,16 +448,13 @@ function runDecode(
     });
     child.stderr.setEncoding("utf8");
     child.stderr.on("data", (text: string) => {
-      lineBuf += text;
-      let nl: number;
-      while ((nl = lineBuf.indexOf("\n")) >= 0) {
-        const line = lineBuf.slice(0, nl);
-        lineBuf = lineBuf.slice(nl + 1);
-        const m = line.includes("pts_time") ? SHOWINFO_RE.exec(line) : null;
-        if (m) ptsTimes[Number(m[1])] = Number(m[3]);
-        else if (!line.includes("Parsed_showinfo")) {
-          stderrTail = (stderrTail + line + "\n").slice(-4000);
-        }
+      const lines = (lineBuf + text).split("\n");
+      lineBuf = lines.pop() ?? "";
+      for (const line of lines) {
+        if (line.startsWith("[Parsed_showinfo")) {
+          const m = line.includes("pts_time") ? SHOWINFO_RE.exec(line) : null;
+          if (m) ptsTimes[Number(m[1])] = Number(m[3]);
+        } else stderrTail = (stderrTail + line + "\n").slice(-4000);
       }
       if (waiting.length) {
         try {

@@ -120,9 +120,9 @@ export async function resolveSearchScope(db: Db, params: { userId: string; jobId
 export async function searchSegments(db: Db, params: SearchParams): Promise<SearchResult[]> {
   const asked = await resolveSearchScope(db, params);
   const jobIds = asked ?? (await completedJobIds(db, params.userId));
+  if (!jobIds.length) return [];
   const modules = params.modules?.length ? [...new Set(params.modules)] : undefined;
   const candidates: Candidate[] = [];
-  if (!jobIds.length) return [];
   for (const model of availableEmbeddingModels()) {
     const scope: VectorScope = { userId: params.userId, model, jobIds, wholeLibrary: !asked, modules };
     const stats = await scopeStats(db, scope, EXACT_SCAN_MAX_ROWS + 1);

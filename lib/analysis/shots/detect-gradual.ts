@@ -40,8 +40,9 @@ export type Flat = "black" | "white" | null;
 
 /** A frame of (almost) one colour: black or white; other flat colours are ordinary content. */
 export function flatKind(f: ShotFrame): Flat {
-  if (f.lumaStd > 0.045) return null;
-  if (f.meanLuma < 0.13) return "black";
+  // Dark footage with any detail (a dim object, a lit window) keeps more spread than this.
+  if (f.lumaStd > 0.03) return null;
+  if (f.meanLuma < 0.1) return "black";
   if (f.meanLuma > 0.85) return "white";
   return null;
 }
@@ -75,6 +76,8 @@ export interface Candidate {
   /** Mean excess of d(s,t)+d(t,e) over d(s,e) (0 = every frame a mix of the ends). */
   detour: number;
   backwards: number;
+  /** Smallest progress made in a quarter of the window (≈0 when a steady stretch sits inside). */
+  stall: number;
   /** Change over half the transition length next to it, relative to dse (before / after). */
   endsBefore: number;
   endsAfter: number;
@@ -92,6 +95,8 @@ export interface Candidate {
   photometric: number;
   flatS: Flat;
   flatE: Flat;
+  /** The flat end is a flash or a dropout (over in a few frames, the picture comes back). */
+  flashEnd: boolean;
   wipe: number;
   verdict: string | null;
 }
@@ -153,6 +158,28 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number): Candidat
   let e = b;
   for (let k = len; k >= 0; k--) if (p[k] > 0.9) e = a + k;
   if (e <= s + 1) e = s + 1;
+  // A fade's last tenth often still shows a trace of the picture: extend to where it turns black.
+  // Only through small steps: a one-frame dropout to black right after is no fade.
+  const reach = Math.max(2, Math.ceil(0.3 * (e - s)));
+  const step = 0.5 * gridDistance(frames[s], frames[e]);
+  if (!flatKind(frames[e])) {
+    for (let k = 1; k <= reach && e + k < n; k++) {
+      if (gridDistance(frames[e + k - 1], frames[e + k]) > step) break;
+      if (flatKind(frames[e + k])) {
+        e += k;
+        break;
+      }
+    }
+  }
+  if (!flatKind(frames[s])) {
+    for (let k = 1; k <= reach && s - k >= 0; k++) {
+      if (gridDistance(frames[s - k], frames[s - k + 1]) > step) break;
+      if (flatKind(frames[s - k])) {
+        s -= k;
+        break;
+      }
+    }
+  }
   const dse = gridDistance(frames[s], frames[e]);
   const total = frameDistance(frames[s], frames[e]);
   let detour = 0;
@@ -167,6 +194,23 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number): Candidat
     prev = Math.max(prev, prog);
   }
   detour = e - s > 1 ? detour / (e - s - 1) : 0;
+  // Progress made in each quarter of the window: a transition keeps moving, a window that spans a
+  // steady shot between two changes stalls in the middle.
+  let stall = 1;
+  if (e - s >= 8) {
+    const progressAt = (t: number) => {
+      const ds = gridDistance(frames[s], frames[t]);
+      const de = gridDistance(frames[t], frames[e]);
+      return ds / (ds + de || 1);
+    };
+    let last = 0;
+    for (let q = 1; q <= 4; q++) {
+      const t = q === 4 ? e : s + Math.round(((e - s) * q) / 4);
+      const pq = progressAt(t);
+      stall = Math.min(stall, pq - last);
+      last = pq;
+    }
+  }
   const m = Math.max(2, Math.round((e - s) / 2));
   const sideBefore = s - m >= 0 ? gridDistance(frames[s - m], frames[s]) : 0;
   const sideAfter = e + m < n ? gridDistance(frames[e], frames[e + m]) : 0;
@@ -180,12 +224,25 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number): Candidat
   }
   const flatS = flatKind(frames[s]);
   const flatE = flatKind(frames[e]);
+  // A flat end that is over within a few frames, with the picture from before coming back, is a
+  // flash or dropout, not a fade.
+  const blip = (edge: number, dir: 1 | -1) => {
+    const kind = flatKind(frames[edge]);
+    let k = 0;
+    while (k < 4 && edge + dir * (k + 1) >= 0 && edge + dir * (k + 1) < n && flatKind(frames[edge + dir * (k + 1)]) === kind) k++;
+    const back = edge + dir * (k + 1);
+    if (k >= 4 || back < 0 || back >= n) return false;
+    const before = frames[edge - dir];
+    return frameDistance(before, frames[back]) < 0.5 * frameDistance(before, frames[edge]);
+  };
+  const flashEnd = (flatE !== null && blip(e, 1)) || (flatS !== null && blip(s, -1));
   return {
+    flashEnd,
     h, a, b, w, before, after,
     wHist: histDistance(frames[a], frames[b]),
     beforeHist,
     afterHist,
-    s, e, maxStep, dse, total, detour, backwards,
+    s, e, maxStep, dse, total, detour, backwards, stall,
     endsBefore: sideBefore / (dse || 1),
     endsAfter: sideAfter / (dse || 1),
     endsHistBefore: sideHistBefore / (histSE || 1),
@@ -206,8 +263,10 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number): Candidat
 
 /** Null when the candidate is a transition, else why not. */
 function judge(c: Candidate): string | null {
-  // Without a reference on either side there is no telling a transition from steady change.
+  // Without references on both sides there is no telling a transition from steady change (fades
+  // at the very start or end of a video excepted).
   if (c.before < 0 && c.after < 0) return "no reference";
+  if ((c.before < 0 || c.after < 0) && !(c.flatS || c.flatE)) return "no reference";
   // Next to a fade the neighbouring span holds the other half of a dip through black: judge
   // fades by their steady side only.
   const fade = c.flatS || c.flatE;
@@ -223,19 +282,21 @@ function judge(c: Candidate): string | null {
   if (c.e - c.s < 2) return "too short";
   if (c.total < MIN_DISTANCE || c.dse < 0.03) return "too small";
   if (c.detour > MAX_DETOUR || c.backwards > 0) return "detour/backwards";
+  if (c.stall < 0.04) return "stalls (steady stretch inside)";
   // The pictures on either side must be steadier than the transition itself.
   // (For a fade only the picture side counts: the black side may be a short hold before a cut.)
   const skipBefore = c.flatS && !c.flatE;
   const skipAfter = c.flatE && !c.flatS;
   const ends = Math.max(skipBefore ? 0 : c.endsBefore, skipAfter ? 0 : c.endsAfter);
   const endsHist = Math.max(skipBefore ? 0 : c.endsHistBefore, skipAfter ? 0 : c.endsHistAfter);
-  if (ends > 0.45 && (endsHist > 0.45 || c.histSE < 0.1)) return "unsteady ends";
+  if (ends > 0.45 && (endsHist > 0.45 || c.histSE < 0.3)) return "unsteady ends";
   // Most of the picture changes (a moving object changes a part of it).
   if (c.changed < 0.5) return "small changed share";
   // Camera motion: shifting each frame onto the previous one explains most of the change.
   if (c.motion > 0.5) return "camera motion";
   // The pictures before and after must differ too: a flash that decays back is no transition.
   if (c.outer < 0.5) return "transient (ends alike)";
+  if (c.flashEnd) return "flat end is a flash";
   // Same picture, other exposure (lighting, auto-exposure): no transition.
   if (c.photometric < LIGHTING_RESIDUAL) return "same picture, other light";
   return null;
@@ -250,7 +311,7 @@ function toGradual(frames: ShotFrame[], c: Candidate): Gradual {
   } else if (c.flatS && !c.flatE) {
     type = "fade_in";
     via = c.flatS;
-  } else type = c.wipe > 0.5 ? "wipe" : "dissolve";
+  } else type = c.wipe > 0.26 ? "wipe" : "dissolve";
   const confidence = Math.max(0.05, Math.min(1, (1 - c.detour / MAX_DETOUR) * Math.min(1, c.total / 0.2)));
   return { start: c.s, end: c.e, type, via, distance: c.total, detour: c.detour, confidence };
 }
@@ -387,6 +448,8 @@ export function photometricResidual(a: ShotFrame, b: ShotFrame): number {
   // Light and exposure scale a picture moderately; a gain near 0 would "explain" any flat picture.
   if (!(gain > 0.45 && gain < 2.2)) return 1;
   const offset = k ? (sy - gain * sx) / k : 0;
+  // …and shift it by a fifth of the range at most (flat dark to flat grey is a new picture).
+  if (Math.abs(offset) > 51) return 1;
   let resid = 0;
   let change = 0;
   for (let c = 0; c < ga.length; c++) {

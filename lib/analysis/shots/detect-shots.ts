@@ -101,7 +101,9 @@ export function detectBoundaries(
       gradualEvent(prev) &&
       gradualEvent(ev) &&
       ev.start - prev.end <= maxGap &&
-      !prev.fromFlat && !prev.toFlat && !ev.fromFlat && !ev.toFlat;
+      // (not when one of them is a fade from the opening black or into the closing black)
+      !prev.fromFlat &&
+      !ev.toFlat;
     if (prev && (throughFlat || backToBack)) {
       merged[merged.length - 1] = {
         start: prev.start,
