@@ -1,8 +1,9 @@
 // POST /enterprise?action=…: each action calls the same operation as its standard endpoint and
-// answers as it does. askAgent is not offered yet (it comes with the chat agent): `Unknown action`.
+// answers as it does.
 import type { Db } from "@/db/client";
 import { listSegments } from "@/db/queries/segments";
 import { badRequest } from "@/lib/api/errors";
+import { askAgent } from "@/lib/chat/ask-agent";
 import { jsonResponse } from "@/lib/api/handler";
 import { createProject, listUserProjects } from "@/lib/projects/project-ops";
 import { ENTERPRISE_ACTIONS, type EnterpriseAction, type EnterpriseBody } from "@/lib/schemas/enterprise";
@@ -53,6 +54,11 @@ const ACTIONS: Record<EnterpriseAction, Handler> = {
     const segments = (await listSegments(db, { userId, jobId: video.jobId, modules })).map(toSegmentResponse);
     return jsonResponse({ job_id: video.jobId, status: video.status, segments });
   },
+  // as POST /chat/ask (vector mode, no session): {answer, job_id, segments_used}
+  askAgent: async (db, userId, body) =>
+    jsonResponse(
+      await askAgent(db, { userId, jobId: required(body, "job_id"), query: required(body, "query"), modules: body.modules }),
+    ),
 };
 
 function isAction(action: string): action is EnterpriseAction {

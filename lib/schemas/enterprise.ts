@@ -7,7 +7,7 @@ import { projectResponse } from "./projects";
 import { segmentResponse } from "./results";
 import { moduleList, processingStatusResponse, selectedInsightsText } from "./videos";
 
-export const ENTERPRISE_ACTIONS = ["listProjects", "createProject", "registerUpload", "process", "getStatus", "getResults"] as const;
+export const ENTERPRISE_ACTIONS = ["listProjects", "createProject", "registerUpload", "process", "getStatus", "getResults", "askAgent"] as const;
 export type EnterpriseAction = (typeof ENTERPRISE_ACTIONS)[number];
 
 export const enterpriseQuery = z.object({
@@ -29,8 +29,9 @@ export const enterpriseBody = z.object({
   initial_prompt: z.string().max(4000).optional().describe("registerUpload"),
   project_id: z.string().max(64).optional().describe("registerUpload: put the video in this project"),
   content_type: mediaType.optional().describe("registerUpload: the Content-Type the upload will be PUT with (default video/mp4)"),
-  job_id: z.string().max(64).optional().describe("process, getStatus, getResults"),
-  modules: moduleList.optional().describe("getResults: only these modules' segments"),
+  job_id: z.string().max(64).optional().describe("process, getStatus, getResults, askAgent"),
+  modules: moduleList.optional().describe("getResults, askAgent: only these modules' segments"),
+  query: z.string().max(4000).optional().describe("askAgent: the question"),
 });
 export type EnterpriseBody = z.output<typeof enterpriseBody>;
 
@@ -47,7 +48,7 @@ export const enterpriseApi = {
     path: "/enterprise",
     tag: "Enterprise",
     summary:
-      "One endpoint for API-key integrations. action: listProjects, createProject (201), registerUpload, process, getStatus, getResults. 400 `Missing action` / `Unknown action: <x>`",
+      "One endpoint for API-key integrations. action: listProjects, createProject (201), registerUpload, process, getStatus, getResults, askAgent. 400 `Missing action` / `Unknown action: <x>`",
     auth: "required",
     query: enterpriseQuery,
     body: enterpriseBody,

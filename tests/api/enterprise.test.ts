@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { insertSegments } from "@/db/queries/segments";
+import { embedJobSegments } from "@/lib/pipeline/embed-step";
 import { profiles } from "@/db/schema";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { call } from "../helpers/api";
@@ -53,13 +54,13 @@ async function upload(url: string, file: string, contentType = "video/mp4") {
 }
 
 describe("actions", () => {
-  it("400 Missing action, 400 Unknown action: <x> (askAgent is not offered yet), 401 without credentials", async () => {
+  it("400 Missing action, 400 Unknown action: <x> (actions are case-sensitive), 401 without credentials", async () => {
     for (const action of [null, ""]) {
       const res = await enterprise(alice, action, {});
       expect(res.status).toBe(400);
       expect(res.body.detail).toBe("Missing action");
     }
-    for (const action of ["nope", "askAgent", "LISTPROJECTS"]) {
+    for (const action of ["nope", "askagent", "LISTPROJECTS"]) {
       const res = await enterprise(alice, action, {});
       expect(res.status).toBe(400);
       expect(res.body.detail).toBe(`Unknown action: ${action}`);
@@ -164,6 +165,19 @@ describe("registerUpload → PUT → process → getStatus → getResults", () =
     expect((await enterprise(alice, "getResults", { job_id: jobId, modules: ["shots"] })).body.segments).toEqual(standard.shots);
     expect((await enterprise(alice, "getResults", { job_id: jobId, modules: ["transcription"] })).body.segments).toEqual([]);
     expect((await enterprise(alice, "getResults", { job_id: jobId, modules: [] })).body.segments).toEqual(standard.segments);
+
+    // askAgent: the chat engine over the same video (offline: the retrieved moments with their times).
+    await embedJobSegments(await getDb(), { userId: alice.user_id, jobId });
+    const asked = await enterprise(alice, "askAgent", { job_id: jobId, query: "extra scene" });
+    expect(asked.status).toBe(200);
+    expect(asked.body.job_id).toBe(jobId);
+    expect(asked.body.segments_used).toBeGreaterThan(0);
+    expect(asked.body.answer).toContain("Extra scene");
+    expect(asked.body.answer).toMatch(/\[00:00\]/);
+    const noQuery = await enterprise(alice, "askAgent", { job_id: jobId });
+    expect(noQuery.status).toBe(400);
+    expect(noQuery.body.detail).toBe("query: is required");
+    expect((await enterprise(bob, "askAgent", { job_id: jobId, query: "x" })).status).toBe(404);
   });
 });
 
