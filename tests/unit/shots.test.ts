@@ -4,7 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeShot, detectBoundaries, detectShots, type Shot } from "@/lib/analysis/shots";
-import { createFeatureExtractor, decodeFrameFeatures, type FrameFeatures } from "@/lib/media/decode-frames";
+import {
+  createFeatureExtractor,
+  decodeFrameFeatures,
+  deserializeFrameFeatures,
+  type FrameFeatures,
+  serializeFrameFeatures,
+} from "@/lib/media/decode-frames";
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic feature sequences: 64×36 RGB pictures made in JS, run through the real extractor.
@@ -164,6 +170,16 @@ describe("detectShots on synthetic features", () => {
     expect(describeShot(shots[0])).toMatch(/^Shot 1 · 2\.0 s · opens the video · /);
   });
 
+  it("serializes features losslessly", () => {
+    const frames = featuresOf([...hold(A, 3), ...hold(B, 2)], { noise: 6 });
+    const back = deserializeFrameFeatures(serializeFrameFeatures(frames));
+    expect(back).toHaveLength(5);
+    expect(back[4].grid).toEqual(frames[4].grid);
+    expect(back[4].hist).toEqual(frames[4].hist);
+    expect(back[4].diffPrev).toBeCloseTo(frames[4].diffPrev, 6);
+    expect(back[3].time).toBe(frames[3].time);
+  });
+
   it("returns one shot for an empty or tiny input", () => {
     expect(detectShots([], { fps: 25, duration: 3 })).toMatchObject([{ start: 0, end: 3, startsWith: "start", endsWith: "end" }]);
     const one = detectShots(featuresOf(hold(A, 2)), { fps: 25, duration: 0.08 });
@@ -210,7 +226,21 @@ describe("decodeFrameFeatures + detectShots on ffmpeg clips", () => {
         `[a][b][c][d]concat=n=4:v=1:a=0,setpts=N/${fps}/TB,drawbox=x=0:y=0:w=iw:h=ih:color=white@0.9:t=fill:enable='between(n,135,136)'[v]`,
       ].join(";"),
     );
-    const { shots } = await shotsOf(file);
+    // The same pass hands every small frame to a callback (for other per-frame analyses).
+    let seen = 0;
+    let lastTime = -1;
+    const d = await decodeFrameFeatures(file, {
+      onFrame: (frame, features) => {
+        expect(frame.rgb).toHaveLength(64 * 36 * 3);
+        expect(frame.index).toBe(seen++);
+        expect(frame.time).toBeGreaterThan(lastTime);
+        expect(features.time).toBe(frame.time);
+        lastTime = frame.time;
+      },
+    });
+    expect(seen).toBe(225);
+    expect(d).toMatchObject({ fps: 25, width: 320, height: 180, frameCount: 225 });
+    const shots = detectShots(d.frames, { fps: d.fps, duration: d.duration });
     expect(shots.map((s) => s.startsWith)).toEqual(["start", "cut", "cut", "cut"]);
     const frameOf = (t: number) => Math.round(t * fps);
     expect(shots.slice(1).map((s) => frameOf(s.start))).toEqual([60, 115, 165]);
@@ -242,6 +272,20 @@ describe("decodeFrameFeatures + detectShots on ffmpeg clips", () => {
     expect(shots[3].startsWith).toBe("fade_in");
     expect(shots[2].endsWith).toBe("fade_out");
     expect(inWindow(shots[3], 270, 300)).toBe(true);
+  });
+
+  it("variable frame rate: frame times come from the timestamps", async () => {
+    const out = path.join(dir, "vfr.mkv");
+    execFileSync(process.env.FFMPEG_PATH || "ffmpeg", [
+      "-v", "error", "-y", "-f", "lavfi", "-i", `testsrc2=s=${S}:r=30:d=4`,
+      "-vf", "setpts='if(lt(N,60),N/30,2+(N-60)/15)/TB'", "-fps_mode", "vfr",
+      "-c:v", "libx264", "-preset", "ultrafast", out,
+    ]);
+    const d = await decodeFrameFeatures(out);
+    expect(d.frames).toHaveLength(120);
+    expect(d.frames[59].time).toBeCloseTo(59 / 30, 3);
+    expect(d.frames[61].time).toBeCloseTo(2 + 1 / 15, 3);
+    expect(d.frames[119].time).toBeCloseTo(2 + 59 / 15, 3);
   });
 
   it("a fast pan converted 24→29.97 fps with duplicates is one shot until the cut", async () => {

@@ -1,17 +1,23 @@
 // Gradual transitions (dissolves, fades, wipes): content that moves from one stable picture to
 // another over several frames, every frame in between being a mix of the two.
 //
-// 1. Candidates: peaks of the multi-frame distance W_h(c) = d(c−h, c+h) for several spans h that
-//    stand out against the change over the same span just before and just after.
-// 2. Refinement: progress p_t = d(a,t)/(d(a,t)+d(t,b)) between the window ends locates the start
-//    and end of the change.
-// 3. Verification: in a mix, every frame lies "between" the ends on the block grid, so
-//    d(s,t)+d(t,e) ≈ d(s,e) (for dissolves, fades and wipes alike, per block and channel). Camera
-//    motion over texture breaks this (a moved picture is not between the two ends), as do flashes.
+// 1. Candidates: peaks of the multi-frame distance W_h(c) = d(c−h, c+h) for spans h of 0.12–1.25 s
+//    that stand out against the change over a span just before and just after (on the block grid,
+//    or on colour histograms, which camera motion hardly moves).
+// 2. Refinement: progress p_t = d(a,t)/(d(a,t)+d(t,b)) between the window ends locates the last
+//    old frame s and the first new frame e (extended to where a fade turns flat black/white).
+// 3. Verification: in a mix every frame lies "between" the ends on the block grid, so
+//    d(s,t)+d(t,e) ≈ d(s,e) for dissolves, fades and wipes alike; progress never stalls or goes
+//    back; the pictures next to the window are steadier than the window; most of the frame changes.
+//    Rejected as look-alikes: cuts (one frame carries the progress), camera motion (global-shift
+//    compensation explains the change), flashes and dropouts (the old picture comes back), and
+//    light changes (a brightness gain/offset maps one end onto the other).
 // 4. Type: an end that is flat black/white → fade; blocks that are each either "still A" or
 //    "already B" mid-way → wipe; blocks all part-way → dissolve.
 import { frameDistance, gridDistance, histDistance } from "./frame-distance";
 import type { ShotFrame, TransitionKind } from "./types";
+import { changedShare, type Flat, flatKind, motionExplained, photometricResidual, wipeShare } from "./window-measures";
+
 
 export interface Gradual {
   /** Last frame that still shows the old picture (or the first transition frame). */
@@ -34,17 +40,6 @@ export interface GradualOptions {
   maxSeconds?: number;
   /** Receives why candidates were dropped (tuning aid). */
   debug?: (message: string) => void;
-}
-
-export type Flat = "black" | "white" | null;
-
-/** A frame of (almost) one colour: black or white; other flat colours are ordinary content. */
-export function flatKind(f: ShotFrame): Flat {
-  // Dark footage with any detail (a dim object, a lit window) keeps more spread than this.
-  if (f.lumaStd > 0.03) return null;
-  if (f.meanLuma < 0.1) return "black";
-  if (f.meanLuma > 0.85) return "white";
-  return null;
 }
 
 const MIN_DISTANCE = 0.06;
@@ -89,9 +84,7 @@ export interface Candidate {
   motion: number;
   /** Smallest distance between frames outside the window, relative to total (≈0 for a flash). */
   outer: number;
-  /** Spearman layout similarity of the ends (≈1: same picture, other light). */
-  layout: number;
-  affine: number;
+  /** Share of the change between the ends left after a brightness fit (≈0: same picture, other light). */
   photometric: number;
   flatS: Flat;
   flatE: Flat;
@@ -108,6 +101,8 @@ export function detectGradual(frames: ShotFrame[], opts: GradualOptions & { coll
   const spans = [...new Set([0.12, 0.25, 0.45, 0.75, maxSeconds / 2].map((s) => Math.max(2, Math.round(s * fps))))].sort(
     (a, b) => a - b,
   );
+  // Flashes (and their decay) last up to ~0.15 s.
+  const flashSpan = Math.max(4, Math.round(0.15 * fps));
   const found: Gradual[] = [];
   for (const h of spans) {
     if (n < 2 * h + 1) continue;
@@ -121,7 +116,7 @@ export function detectGradual(frames: ShotFrame[], opts: GradualOptions & { coll
         if (W[j] > wc || (W[j] === wc && j < c)) isPeak = false;
       }
       if (!isPeak) continue;
-      const cand = measure(frames, c, h, wc);
+      const cand = measure(frames, c, h, wc, flashSpan);
       if (!cand) continue;
       cand.verdict = judge(cand);
       opts.collect?.(cand);
@@ -129,13 +124,13 @@ export function detectGradual(frames: ShotFrame[], opts: GradualOptions & { coll
         opts.debug?.(`${cand.a}-${cand.b}: ${cand.verdict}`);
         continue;
       }
-      found.push(toGradual(frames, cand));
+      found.push(toGradual(cand));
     }
   }
   return suppressOverlaps(found);
 }
 
-function measure(frames: ShotFrame[], c: number, h: number, w: number): Candidate | null {
+function measure(frames: ShotFrame[], c: number, h: number, w: number, flashSpan: number): Candidate | null {
   const n = frames.length;
   const a = c - h;
   const b = c + h;
@@ -229,11 +224,17 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number): Candidat
   const blip = (edge: number, dir: 1 | -1) => {
     const kind = flatKind(frames[edge]);
     let k = 0;
-    while (k < 4 && edge + dir * (k + 1) >= 0 && edge + dir * (k + 1) < n && flatKind(frames[edge + dir * (k + 1)]) === kind) k++;
-    const back = edge + dir * (k + 1);
-    if (k >= 4 || back < 0 || back >= n) return false;
+    while (k < flashSpan && edge + dir * (k + 1) >= 0 && edge + dir * (k + 1) < n && flatKind(frames[edge + dir * (k + 1)]) === kind) k++;
+    if (k >= flashSpan) return false;
     const before = frames[edge - dir];
-    return frameDistance(before, frames[back]) < 0.5 * frameDistance(before, frames[edge]);
+    const jump = frameDistance(before, frames[edge]);
+    // (a flash may decay over a few frames before the picture is back)
+    for (let j = 1; j <= flashSpan; j++) {
+      const back = edge + dir * (k + j);
+      if (back < 0 || back >= n) return false;
+      if (frameDistance(before, frames[back]) < 0.5 * jump) return true;
+    }
+    return false;
   };
   const flashEnd = (flatE !== null && blip(e, 1)) || (flatS !== null && blip(s, -1));
   return {
@@ -251,8 +252,6 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number): Candidat
     changed: changedShare(frames[s], frames[e]),
     motion: motionExplained(frames, s, e),
     outer: outer === Infinity ? 1 : outer,
-    layout: flatS || flatE ? 0 : layoutSimilarity(frames[s], frames[e]),
-    affine: flatS || flatE ? -1 : affineFit(frames[s], frames[e]),
     photometric: flatS || flatE ? 1 : photometricResidual(frames[s], frames[e]),
     flatS,
     flatE,
@@ -280,7 +279,8 @@ function judge(c: Candidate): string | null {
   // A single frame carrying most of the progress is a cut: the cut detector owns those.
   if (c.maxStep > 0.55) return "cut-like jump";
   if (c.e - c.s < 2) return "too short";
-  if (c.total < MIN_DISTANCE || c.dse < 0.03) return "too small";
+  // (a dissolve or wipe between pictures this alike is barely visible; fades have their flat end)
+  if (c.total < (c.flatS || c.flatE ? MIN_DISTANCE : 0.15) || c.dse < 0.03) return "too small";
   if (c.detour > MAX_DETOUR || c.backwards > 0) return "detour/backwards";
   if (c.stall < 0.04) return "stalls (steady stretch inside)";
   // The pictures on either side must be steadier than the transition itself.
@@ -302,7 +302,7 @@ function judge(c: Candidate): string | null {
   return null;
 }
 
-function toGradual(frames: ShotFrame[], c: Candidate): Gradual {
+function toGradual(c: Candidate): Gradual {
   let type: Gradual["type"];
   let via: Gradual["via"];
   if (c.flatE && !c.flatS) {
@@ -314,173 +314,6 @@ function toGradual(frames: ShotFrame[], c: Candidate): Gradual {
   } else type = c.wipe > 0.26 ? "wipe" : "dissolve";
   const confidence = Math.max(0.05, Math.min(1, (1 - c.detour / MAX_DETOUR) * Math.min(1, c.total / 0.2)));
   return { start: c.s, end: c.e, type, via, distance: c.total, detour: c.detour, confidence };
-}
-
-/**
- * Share of changing blocks that, in the middle of the transition, are already (almost) entirely
- * the new picture or still entirely the old one — high for wipes, low for dissolves.
- */
-function wipeShare(frames: ShotFrame[], s: number, e: number): number {
-  const gs = frames[s].grid;
-  const ge = frames[e].grid;
-  const from = s + Math.max(1, Math.floor((e - s) / 3));
-  const to = e - Math.max(1, Math.floor((e - s) / 3));
-  let extreme = 0;
-  let counted = 0;
-  for (let t = from; t <= Math.max(from, to); t++) {
-    const gt = frames[t].grid;
-    for (let c = 0; c < gs.length; c += 3) {
-      const span = Math.abs(ge[c] - gs[c]) + Math.abs(ge[c + 1] - gs[c + 1]) + Math.abs(ge[c + 2] - gs[c + 2]);
-      if (span < 40) continue;
-      const da = Math.abs(gt[c] - gs[c]) + Math.abs(gt[c + 1] - gs[c + 1]) + Math.abs(gt[c + 2] - gs[c + 2]);
-      const db = Math.abs(gt[c] - ge[c]) + Math.abs(gt[c + 1] - ge[c + 1]) + Math.abs(gt[c + 2] - ge[c + 2]);
-      const alpha = da / (da + db || 1);
-      counted++;
-      if (alpha < 0.2 || alpha > 0.8) extreme++;
-    }
-  }
-  return counted ? extreme / counted : 0;
-}
-
-/** Share of grid blocks whose colour changes noticeably between a and b. */
-export function changedShare(a: ShotFrame, b: ShotFrame): number {
-  const ga = a.grid;
-  const gb = b.grid;
-  let changed = 0;
-  for (let c = 0; c < ga.length; c += 3) {
-    if (Math.abs(ga[c] - gb[c]) + Math.abs(ga[c + 1] - gb[c + 1]) + Math.abs(ga[c + 2] - gb[c + 2]) > 40) changed++;
-  }
-  return changed / (ga.length / 3);
-}
-
-/** Share of the frame-to-frame change in (s, e] that global-motion compensation removes. */
-export function motionExplained(frames: ShotFrame[], s: number, e: number): number {
-  let raw = 0;
-  let mc = 0;
-  for (let t = s + 1; t <= e; t++) {
-    const f = frames[t];
-    if (f.rawDiff === undefined || f.mcDiff === undefined) return 0;
-    raw += f.rawDiff;
-    mc += f.mcDiff;
-  }
-  return raw > 0 ? 1 - mc / raw : 0;
-}
-
-/**
- * How strongly b's block layout is a monotonic function of a's, channel by channel (Spearman rank
- * correlation over the grid, the smallest over the channels that have any layout): ≈1 when one
- * picture is the other under different light or exposure (clipping and gamma included), low for
- * different pictures. Flat pictures: 1 when only the brightness differs (same chromaticity), else 0.
- */
-export function layoutSimilarity(a: ShotFrame, b: ShotFrame): number {
-  const ga = a.grid;
-  const gb = b.grid;
-  const cells = ga.length / 3;
-  let min = Infinity;
-  const xa = new Float64Array(cells);
-  const xb = new Float64Array(cells);
-  for (let ch = 0; ch < 3; ch++) {
-    let sa = 0, sb = 0, qa = 0, qb = 0;
-    for (let c = 0; c < cells; c++) {
-      xa[c] = ga[c * 3 + ch];
-      xb[c] = gb[c * 3 + ch];
-      sa += xa[c]; sb += xb[c]; qa += xa[c] * xa[c]; qb += xb[c] * xb[c];
-    }
-    // A (nearly) uniform channel carries no layout: it neither confirms nor refutes.
-    if (qa - (sa * sa) / cells < 25 * cells || qb - (sb * sb) / cells < 25 * cells) continue;
-    min = Math.min(min, pearson(ranks(xa), ranks(xb)));
-  }
-  if (min !== Infinity) return min;
-  const mean = (g: Uint8Array) => {
-    const m = [0, 0, 0];
-    for (let c = 0; c < g.length; c++) m[c % 3] += g[c];
-    return m;
-  };
-  const ma = mean(ga);
-  const mb = mean(gb);
-  const sa = ma[0] + ma[1] + ma[2];
-  const sb = mb[0] + mb[1] + mb[2];
-  if (sa < 30 * ga.length || sb < 30 * gb.length) return 0;
-  const chroma = Math.abs(ma[0] / sa - mb[0] / sb) + Math.abs(ma[1] / sa - mb[1] / sb) + Math.abs(ma[2] / sa - mb[2] / sb);
-  return chroma < 0.05 ? 1 : 0;
-}
-
-/** Min over channels of R² of an affine fit b ≈ g·a + o over the grid, ignoring clipped cells. */
-export function affineFit(a: ShotFrame, b: ShotFrame): number {
-  const ga = a.grid;
-  const gb = b.grid;
-  let min = Infinity;
-  for (let ch = 0; ch < 3; ch++) {
-    let sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, k = 0;
-    for (let c = ch; c < ga.length; c += 3) {
-      const x = ga[c], y = gb[c];
-      if (x < 6 || y < 6 || x > 249 || y > 249) continue;
-      sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y; k++;
-    }
-    if (k < 20) continue;
-    const vx = sxx - (sx * sx) / k;
-    const vy = syy - (sy * sy) / k;
-    const cov = sxy - (sx * sy) / k;
-    if (vx < 25 * k || vy < 25 * k) continue;
-    min = Math.min(min, cov > 0 ? (cov * cov) / (vx * vy) : 0);
-  }
-  return min === Infinity ? -1 : min;
-}
-
-/**
- * Share of the change from a to b left after the best gain+offset fit shared by the three channels
- * (clamped to the byte range): ≈0 when b is a under brighter or dimmer light (exposure, flicker),
- * large when the pictures differ. Sharing the fit across channels keeps a change of colour (one
- * flat colour dissolving into another) from passing as light.
- */
-export function photometricResidual(a: ShotFrame, b: ShotFrame): number {
-  const ga = a.grid;
-  const gb = b.grid;
-  let sx = 0, sy = 0, sxx = 0, sxy = 0, k = 0;
-  for (let c = 0; c < ga.length; c++) {
-    const x = ga[c], y = gb[c];
-    // Clipped values say nothing about the gain.
-    if (x < 6 || y < 6 || x > 249 || y > 249) continue;
-    sx += x; sy += y; sxx += x * x; sxy += x * y; k++;
-  }
-  const vx = k ? sxx - (sx * sx) / k : 0;
-  const gain = k > 0 && vx > 25 * k ? (sxy - (sx * sy) / k) / vx : 1;
-  // Light and exposure scale a picture moderately; a gain near 0 would "explain" any flat picture.
-  if (!(gain > 0.45 && gain < 2.2)) return 1;
-  const offset = k ? (sy - gain * sx) / k : 0;
-  // …and shift it by a fifth of the range at most (flat dark to flat grey is a new picture).
-  if (Math.abs(offset) > 51) return 1;
-  let resid = 0;
-  let change = 0;
-  for (let c = 0; c < ga.length; c++) {
-    const fit = Math.min(255, Math.max(0, gain * ga[c] + offset));
-    resid += Math.abs(gb[c] - fit);
-    change += Math.abs(gb[c] - ga[c]);
-  }
-  return change > 0 ? resid / change : 0;
-}
-
-function ranks(x: Float64Array): Float64Array {
-  const idx = Array.from(x.keys()).sort((i, j) => x[i] - x[j]);
-  const r = new Float64Array(x.length);
-  for (let k = 0; k < idx.length; ) {
-    let m = k;
-    while (m + 1 < idx.length && x[idx[m + 1]] === x[idx[k]]) m++;
-    for (let q = k; q <= m; q++) r[idx[q]] = (k + m) / 2;
-    k = m + 1;
-  }
-  return r;
-}
-
-function pearson(x: Float64Array, y: Float64Array): number {
-  const n = x.length;
-  let sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
-  for (let i = 0; i < n; i++) {
-    sx += x[i]; sy += y[i]; sxx += x[i] * x[i]; syy += y[i] * y[i]; sxy += x[i] * y[i];
-  }
-  const cov = sxy - (sx * sy) / n;
-  const v = (sxx - (sx * sx) / n) * (syy - (sy * sy) / n);
-  return v > 0 ? cov / Math.sqrt(v) : 0;
 }
 
 /** Keeps the best of overlapping detections (found at several spans). */

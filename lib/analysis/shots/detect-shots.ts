@@ -1,7 +1,8 @@
 // Shot boundaries from per-frame features: hard cuts + gradual transitions, fades through black
 // merged into one boundary, then shots with a keyframe, brightness, motion and colour.
 import { detectCuts } from "./detect-cuts";
-import { detectGradual, type Flat, flatKind } from "./detect-gradual";
+import { detectGradual } from "./detect-gradual";
+import { type Flat, flatKind } from "./window-measures";
 import { frameDistance } from "./frame-distance";
 import type { Boundary, DetectShotsOptions, Shot, ShotFrame, TransitionKind } from "./types";
 
@@ -133,13 +134,12 @@ export function detectBoundaries(
     events.pop();
   }
 
-  // Shots shorter than minShot: drop the weaker of two close boundaries.
+  // No shot shorter than minShot: of two close boundaries the stronger stays; none right at the
+  // very start or end of the video.
   const byStrength = [...events].sort((a, b) => b.confidence * b.strength - a.confidence * a.strength);
   const kept: Event[] = [];
   for (const ev of byStrength) {
-    if (ev.frame < minShot || n - ev.frame < minShot) {
-      if (ev.frame <= 0 || ev.frame >= n) continue;
-    }
+    if (ev.frame < minShot || n - ev.frame < minShot) continue;
     if (kept.some((k) => Math.abs(k.frame - ev.frame) < minShot)) continue;
     kept.push(ev);
   }
