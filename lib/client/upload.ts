@@ -2,15 +2,9 @@
 // URL from POST /storage/upload-url, then a PUT of the raw bytes through XMLHttpRequest (fetch
 // has no upload progress), then POST /videos/register-and-process.
 import { apiClient, ApiClientError } from "./api-client";
+import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
 
-/** The 19 extensions the service accepts (service interface, Storage). */
-export const SUPPORTED_EXTENSIONS = [
-  ".mp4", ".mov", ".avi", ".mkv", ".webm", ".flv", ".wmv", ".m4v", ".mpg", ".mpeg",
-  ".3gp", ".ogv", ".ts", ".mts", ".vob", ".asf", ".rm", ".rmvb", ".divx",
-] as const;
-
-/** 4 GiB. */
-export const MAX_UPLOAD_BYTES = 4 * 1024 ** 3;
+export { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };
 
 const CONTENT_TYPES: Record<string, string> = {
   ".mp4": "video/mp4",

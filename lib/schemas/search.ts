@@ -1,6 +1,7 @@
 // Semantic search over segments: the request body, the result and the endpoint's contract.
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/contract";
+import { segmentResponse } from "./results";
 import { moduleList } from "./videos";
 
 export const DEFAULT_SEARCH_LIMIT = 20;
@@ -21,17 +22,9 @@ export const searchBody = z.object({
 });
 export type SearchBody = z.output<typeof searchBody>;
 
-export const searchResult = z
-  .object({
-    id: z.string(),
-    job_id: z.string(),
-    module: z.string(),
-    content: z.string(),
-    start_time: z.number(),
-    end_time: z.number(),
-    metadata: z.string().nullable(),
-    similarity: z.number().describe("Cosine similarity, 1.0 is a perfect match"),
-  })
+export const searchResult = segmentResponse
+  .omit({ created_at: true })
+  .extend({ similarity: z.number().describe("Cosine similarity, 1.0 is a perfect match") })
   .meta({ id: "SearchResult" });
 export type SearchResult = z.infer<typeof searchResult>;
 

@@ -3,14 +3,9 @@
 // `resolveOwnedKey` before it reaches a driver.
 import path from "node:path";
 import { ApiError, forbidden } from "@/lib/api/errors";
+import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
 
-export const SUPPORTED_EXTENSIONS = [
-  ".mp4", ".mov", ".avi", ".mkv", ".webm", ".flv", ".wmv", ".m4v", ".mpg", ".mpeg",
-  ".3gp", ".ogv", ".ts", ".mts", ".vob", ".asf", ".rm", ".rmvb", ".divx",
-] as const;
-
-/** 4 GiB: the largest file a user may upload. */
-export const MAX_UPLOAD_BYTES = 4 * 1024 ** 3;
+export { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };
 
 export const NOT_OWNED = "Storage path does not belong to this user";
 
