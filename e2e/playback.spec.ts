@@ -2,33 +2,14 @@
 // `stream_url` of its VideoResponse with hls.js in a <video> element (Chromium has no native HLS)
 // until the element fires `playing` and time advances. The page is served by Playwright on the
 // app's own origin (the origin of stream_url), as the results page will be.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { createRequire } from "node:module";
 import { expect, test } from "@playwright/test";
 import { createUser, uniqueEmail } from "./support/cli";
+import { makeClip, processClip } from "./support/clips";
 
 const require = createRequire(import.meta.url);
 const HLS_JS = require.resolve("hls.js/dist/hls.min.js");
-
-/** The bytes of a 6-second H.264/AAC clip of colour blocks (a cut every 2 s). */
-function makeClip(): Buffer {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-e2e-clip-"));
-  const out = path.join(dir, "playback.mp4");
-  const args = ["-v", "error", "-y"];
-  for (const c of ["red", "green", "blue"]) args.push("-f", "lavfi", "-i", `color=c=${c}:s=320x180:r=25:d=2`);
-  args.push("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=6");
-  args.push("-filter_complex", "[0:v][1:v][2:v]concat=n=3:v=1:a=0[v]", "-map", "[v]", "-map", "3:a");
-  args.push("-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "25", "-c:a", "aac", out);
-  try {
-    execFileSync("ffmpeg", args);
-    return fs.readFileSync(out);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 function playerPage(streamUrl: string): string {
   return `<!doctype html>
@@ -61,23 +42,7 @@ test("a processed video plays from its stream_url in a <video> element (hls.js)"
   const auth = { Authorization: user.api_key };
 
   // Upload through a presigned URL, register and process (shots) in one call.
-  const target = await request.post("/api/storage/upload-url", { headers: auth, data: { file_name: "playback.mp4" } });
-  expect(target.status()).toBe(200);
-  const { upload_url, file_path } = await target.json();
-  const put = await request.put(upload_url, { headers: { "Content-Type": "video/mp4" }, data: makeClip() });
-  expect(put.status()).toBe(200);
-  const queued = await request.post("/api/videos/register-and-process", {
-    headers: auth,
-    data: { storage_path: file_path, modules: ["shots"] },
-  });
-  expect(queued.status(), await queued.text()).toBe(200);
-  const { job_id } = await queued.json();
-  await expect
-    .poll(async () => (await (await request.get(`/api/processing/${job_id}/status`, { headers: auth })).json()).status, {
-      timeout: 120_000,
-      intervals: [250, 500, 1000],
-    })
-    .toBe("completed");
+  const job_id = await processClip(user.api_key, makeClip("playback", { subtitles: false }), { modules: ["shots"], timeoutMs: 120_000 });
 
   const video = await (await request.get(`/api/videos/${job_id}`, { headers: auth })).json();
   const streamUrl: string = video.stream_url;

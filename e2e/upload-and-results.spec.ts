@@ -2,9 +2,7 @@
 // progress), watch it process live (module events appear as they happen), open the results,
 // click a shot on the timeline and see the player seek, download a module's CSV, start the
 // player at ?t=, and rename the video in the list.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
@@ -13,31 +11,10 @@ import { SignInPage } from "./pages/sign-in-page";
 import { UploadPage } from "./pages/upload-page";
 import { VideosPage } from "./pages/videos-page";
 import { createUser, uniqueEmail } from "./support/cli";
+import { api, makeClip, uploadFile } from "./support/clips";
 import { snap } from "./support/screenshots";
 
 const CSV_HEADER = "id,job_id,module,start_time,end_time,content,metadata,created_at";
-
-/** 6 s of colour blocks with a hard cut every 2 s, a tone, and a mov_text subtitle track. */
-function makeClip(name: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-e2e-upload-"));
-  const srt = path.join(dir, "subs.srt");
-  fs.writeFileSync(
-    srt,
-    [
-      "1\n00:00:00,300 --> 00:00:01,800\nWelcome to the red room\n",
-      "2\n00:00:02,200 --> 00:00:03,800\nNow everything is green\n",
-      "3\n00:00:04,200 --> 00:00:05,800\nAnd finally the blue sea\n",
-    ].join("\n"),
-  );
-  const out = path.join(dir, `${name}.mp4`);
-  const args = ["-v", "error", "-y"];
-  for (const c of ["red", "green", "blue"]) args.push("-f", "lavfi", "-i", `color=c=${c}:s=320x180:r=25:d=2`);
-  args.push("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=6", "-i", srt);
-  args.push("-filter_complex", "[0:v][1:v][2:v]concat=n=3:v=1:a=0[v]", "-map", "[v]", "-map", "3:a", "-map", "4:s");
-  args.push("-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "25", "-c:a", "aac", "-c:s", "mov_text", out);
-  execFileSync("ffmpeg", args);
-  return out;
-}
 
 /** Slows uploads (not downloads) so the byte progress can be watched. */
 async function throttleUploads(page: Page, bytesPerSecond: number) {
@@ -207,20 +184,6 @@ test("upload a clip, watch it process, and use its results", async ({ page, brow
   await snap(page, testInfo, "28-videos-list");
 });
 
-/** The API as a script would call it, with the user's key (for setting up what the UI then shows). */
-function api(key: string) {
-  const base = process.env.E2E_BASE_URL!;
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { Authorization: key, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
-
 test("organise videos: live status, project, reprocess with other modules, delete", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const user = createUser({ email: uniqueEmail("organise"), name: "Olga Organise" });
@@ -228,9 +191,7 @@ test("organise videos: live status, project, reprocess with other modules, delet
   await call("POST", "/projects", { name: "Holiday clips" });
   const clip = makeClip(`organise-${testInfo.project.name}`);
   const fileName = path.basename(clip);
-  const target = await call<{ upload_url: string; file_path: string }>("POST", "/storage/upload-url", { file_name: fileName });
-  const put = await fetch(target.upload_url, { method: "PUT", headers: { "Content-Type": "video/mp4" }, body: fs.readFileSync(clip) });
-  expect(put.ok).toBe(true);
+  const target = await uploadFile(user.api_key, clip);
 
   const signIn = new SignInPage(page);
   await signIn.goto();
