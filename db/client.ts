@@ -6,6 +6,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { ReadCache } from "./read-cache";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -41,7 +42,8 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
       extensions: { vector },
     });
     await client.exec("SET TIME ZONE 'UTC'");
-    const db = drizzle({ client, schema }) as unknown as Db;
+    // This process is the only one on this data directory: reads that opt in may be cached.
+    const db = drizzle({ client, schema, cache: new ReadCache() }) as unknown as Db;
     await migrate(db as never, { migrationsFolder: migrationsFolder() });
     return {
       db,

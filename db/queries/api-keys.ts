@@ -11,8 +11,10 @@ export async function insertApiKey(
   return row;
 }
 
+/** The owner's keys, newest first. Cached in process where that is exact (db/read-cache.ts). */
 export async function listApiKeys(db: Db, userId: string) {
-  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
+  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt))
+    .$withCache({ tag: `api_keys:list:${userId}` });
 }
 
 export async function setApiKeyActive(db: Db, params: { userId: string; keyId: string; isActive: boolean }) {

@@ -2,6 +2,7 @@
 // path and method in it (and the document names no route that does not exist). Unknown /api
 // routes are 404 `Not found`, with or without credentials.
 import { beforeAll, describe, expect, it } from "vitest";
+import { isMethodRefusal } from "@/lib/api/method-not-allowed";
 import { call } from "../helpers/api";
 import { useTestDb } from "../helpers/db";
 import { listRouteFiles, openApiPath, type RouteFile } from "../helpers/routes";
@@ -32,7 +33,7 @@ async function routeOperations(): Promise<string[]> {
   const out: string[] = [];
   for (const r of listRouteFiles().filter((r) => !UNDOCUMENTED(r))) {
     const mod = (await import(r.file)) as Record<string, unknown>;
-    for (const m of HTTP_METHODS) if (typeof mod[m] === "function") out.push(`${m} ${openApiPath(r)}`);
+    for (const m of HTTP_METHODS) if (typeof mod[m] === "function" && !isMethodRefusal(mod[m])) out.push(`${m} ${openApiPath(r)}`);
   }
   return out.sort();
 }
@@ -119,6 +120,51 @@ describe("GET /api/openapi.json", () => {
     const again = await call("GET", "/openapi.json", { auth: alice.api_key });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(doc);
+  });
+});
+
+describe("known /api routes called with a method they do not have", () => {
+  const CALLABLE = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+  it("every route file answers every method: its own operations, or a refusal", async () => {
+    const files = listRouteFiles();
+    expect(files.length).toBeGreaterThan(10);
+    for (const r of files) {
+      const mod = (await import(r.file)) as Record<string, unknown>;
+      for (const m of [...CALLABLE, "OPTIONS"]) {
+        expect(typeof mod[m], `${m} ${openApiPath(r)}: end the file with otherMethods(...) from lib/api/method-not-allowed`).toBe("function");
+      }
+    }
+  });
+
+  it("405 {detail} with an Allow header naming the methods the route has", async () => {
+    const ops = documentedOperations(doc);
+    const byPath = new Map<string, string[]>();
+    for (const op of ops) {
+      const [m, p] = op.split(" ");
+      byPath.set(p, [...(byPath.get(p) ?? []), m]);
+    }
+    let checked = 0;
+    for (const [path, methods] of byPath) {
+      const concrete = path.replace(/\{[^}]+\}/g, "00000000-0000-0000-0000-000000000000");
+      for (const m of CALLABLE.filter((m) => !methods.includes(m))) {
+        const res = await call(m, concrete, { auth: alice.api_key, body: m === "GET" ? undefined : {} });
+        expect(res.status, `${m} ${path}`).toBe(405);
+        expect(res.body.detail, `${m} ${path}`).toBe(`Method ${m} is not allowed here (allowed: ${CALLABLE.filter((x) => methods.includes(x)).join(", ")})`);
+        expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+        const allow = res.headers.get("allow")!.split(", ");
+        for (const own of methods) expect(allow, `${m} ${path}`).toContain(own);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    const put = await call("PUT", "/keys", { auth: alice.api_key, body: {} });
+    expect(put.status).toBe(405);
+    expect(put.body).toEqual({ detail: "Method PUT is not allowed here (allowed: GET, POST)" });
+    expect(put.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+    const options = await call("OPTIONS", "/keys");
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
   });
 });
 

@@ -2,6 +2,7 @@ import { listApiKeys } from "@/db/queries/api-keys";
 import { handle } from "@/lib/api/handler";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { keysApi, toKeyResponse } from "@/lib/schemas/keys";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,5 @@ export const POST = handle(keysApi.create, async ({ db, user, body }) => {
   const { row, rawKey } = await createApiKey(db, { userId: user.user_id, name: body.name });
   return toKeyResponse(row, rawKey);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

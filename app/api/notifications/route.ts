@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { listNotifications } from "@/lib/notifications/notification-ops";
 import { notificationsApi, toNotificationResponse } from "@/lib/schemas/notifications";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,5 @@ export const dynamic = "force-dynamic";
 export const GET = handle(notificationsApi.list, async ({ db, user, query }) =>
   (await listNotifications(db, { userId: user.user_id, limit: query.limit })).map(toNotificationResponse),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { searchApi } from "@/lib/schemas/search";
 import { searchSegments } from "@/lib/search/search-segments";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -17,3 +18,5 @@ export const POST = handle(searchApi.search, async ({ req, db, user, body }) =>
     signal: req.signal,
   }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { toVideoResponse, videosApi } from "@/lib/schemas/videos";
 import { listUserVideos } from "@/lib/videos/video-ops";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,5 @@ export const dynamic = "force-dynamic";
 export const GET = handle(videosApi.list, async ({ db, user, query }) =>
   (await listUserVideos(db, { userId: user.user_id, projectId: query.project_id, status: query.status })).map(toVideoResponse),
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

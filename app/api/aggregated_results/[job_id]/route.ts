@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { getAggregatedResults } from "@/lib/results/get-results";
 import { resultsApi } from "@/lib/schemas/results";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,5 @@ export const GET = handle(
   ({ db, user, params }) => getAggregatedResults(db, { userId: user.user_id, jobId: params.job_id }),
   { ids: { job_id: "Video" } },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

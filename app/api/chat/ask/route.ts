@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { askQuestion } from "@/lib/chat/ask";
 import { chatApi } from "@/lib/schemas/chat";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -16,3 +17,5 @@ export const POST = handle(chatApi.ask, async ({ req, db, user, body }) =>
     signal: req.signal,
   }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { createSession, listUserSessions } from "@/lib/chat/sessions";
 import { chatApi, toChatSessionResponse } from "@/lib/schemas/chat";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,5 @@ export const GET = handle(chatApi.listSessions, async ({ db, user, query }) =>
 export const POST = handle(chatApi.createSession, async ({ db, user, body }) =>
   toChatSessionResponse(await createSession(db, { userId: user.user_id, videoId: body.video_id, title: body.title })),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { deleteApiKey, setApiKeyActive } from "@/lib/auth/api-keys";
 import { keysApi, toKeyResponse } from "@/lib/schemas/keys";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 const ids = { key_id: "API key" } as const;
@@ -22,3 +23,5 @@ export const DELETE = handle(
   },
   { ids },
 );
+
+export const { GET, POST, PUT, OPTIONS } = otherMethods("PATCH", "DELETE");

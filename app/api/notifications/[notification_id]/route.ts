@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { removeNotification } from "@/lib/notifications/notification-ops";
 import { notificationsApi } from "@/lib/schemas/notifications";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,5 @@ export const DELETE = handle(
   },
   { ids: { notification_id: "Notification" } },
 );
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods("DELETE");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { videosApi } from "@/lib/schemas/videos";
 import { registerUpload } from "@/lib/videos/register-upload";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,5 @@ export const POST = handle(videosApi.registerUpload, async ({ db, user, body }) 
   });
   return { success: true, job_id: video.jobId, alreadyExists };
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

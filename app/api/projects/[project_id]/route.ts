@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { patchProject, removeProject, requireProject } from "@/lib/projects/project-ops";
 import { projectsApi, toProjectResponse } from "@/lib/schemas/projects";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 const ids = { project_id: "Project" } as const;
@@ -31,3 +32,5 @@ export const DELETE = handle(
   },
   { ids },
 );
+
+export const { POST, PUT, OPTIONS } = otherMethods("GET", "PATCH", "DELETE");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { storageApi } from "@/lib/schemas/storage";
 import { presignDownload } from "@/lib/storage/presign-download";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,5 @@ export const dynamic = "force-dynamic";
 export const POST = handle(storageApi.downloadUrl, ({ user, body }) =>
   presignDownload({ userId: user.user_id, path: (body.key ?? body.file_path)! }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

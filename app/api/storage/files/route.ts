@@ -2,6 +2,7 @@ import { handle } from "@/lib/api/handler";
 import { storageApi } from "@/lib/schemas/storage";
 import { deleteFile } from "@/lib/storage/delete-file";
 import { listFiles } from "@/lib/storage/list-files";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -17,3 +18,5 @@ export const DELETE = handle(storageApi.deleteFile, async ({ db, user, query }) 
   await deleteFile(db, { userId: user.user_id, key: query.key });
   return { success: true as const, ok: true as const };
 });
+
+export const { POST, PUT, PATCH, OPTIONS } = otherMethods("GET", "DELETE");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { storageApi } from "@/lib/schemas/storage";
 import { presignUpload } from "@/lib/storage/presign-upload";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,5 @@ export const POST = handle(storageApi.uploadUrl, ({ user, body }) =>
     expiresIn: body.expires_in,
   }),
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { toVideoResponse, videosApi } from "@/lib/schemas/videos";
 import { patchVideo, removeVideo, requireVideo } from "@/lib/videos/video-ops";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 const ids = { job_id: "Video" } as const;
@@ -37,3 +38,5 @@ export const DELETE = handle(
   },
   { ids },
 );
+
+export const { POST, PUT, OPTIONS } = otherMethods("GET", "PATCH", "DELETE");

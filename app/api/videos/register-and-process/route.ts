@@ -2,6 +2,7 @@ import { handle } from "@/lib/api/handler";
 import { videosApi } from "@/lib/schemas/videos";
 import { registerUpload } from "@/lib/videos/register-upload";
 import { queueProcessing } from "@/lib/videos/queue-processing";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -23,3 +24,5 @@ export const POST = handle(videosApi.registerAndProcess, async ({ db, user, body
   });
   return { job_id: queued.jobId, status: "queued" as const, message: "Video registered and processing queued" };
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

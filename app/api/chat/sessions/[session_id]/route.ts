@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { removeSession, renameSession, requireSession } from "@/lib/chat/sessions";
 import { chatApi, toChatSessionResponse } from "@/lib/schemas/chat";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 const ids = { session_id: "Chat session" } as const;
@@ -29,3 +30,5 @@ export const DELETE = handle(
   },
   { ids },
 );
+
+export const { POST, PUT, OPTIONS } = otherMethods("GET", "PATCH", "DELETE");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { moduleReport } from "@/lib/results/get-results";
 import { resultsApi } from "@/lib/schemas/results";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -11,3 +12,5 @@ export const GET = handle(
     moduleReport(db, { userId: user.user_id, jobId: params.job_id, module: query.module, format: query.format }),
   { ids: { job_id: "Video" } },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

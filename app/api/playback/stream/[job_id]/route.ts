@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { HLS_CONTENT_TYPE, streamExists, streamManifest } from "@/lib/playback/serve-playback";
 import { playbackApi } from "@/lib/schemas/playback";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 const ids = { job_id: "Video" } as const;
@@ -27,3 +28,5 @@ export const GET = handle(
   ({ db, params, query }) => streamManifest(db, { jobId: params.job_id, token: query.token }),
   { ids },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { thumbnailRedirect } from "@/lib/playback/serve-playback";
 import { playbackApi } from "@/lib/schemas/playback";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,5 @@ export const GET = handle(
   ({ db, params, query }) => thumbnailRedirect(db, { jobId: params.job_id, token: query.token }),
   { ids: { job_id: "Video" } },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

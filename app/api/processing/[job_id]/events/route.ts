@@ -2,6 +2,7 @@ import { handle } from "@/lib/api/handler";
 import { processingEventStream, sseResponse } from "@/lib/pipeline/event-stream";
 import { videosApi } from "@/lib/schemas/videos";
 import { requireVideo } from "@/lib/videos/video-ops";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,5 @@ export const GET = handle(
   },
   { ids: { job_id: "Video" } },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

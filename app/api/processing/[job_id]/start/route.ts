@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { toProcessingStatus, videosApi } from "@/lib/schemas/videos";
 import { parseSelectedInsights, queueProcessing } from "@/lib/videos/queue-processing";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -18,3 +19,5 @@ export const POST = handle(
     ),
   { ids: { job_id: "Video" } },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { toProcessingStatus, videosApi } from "@/lib/schemas/videos";
 import { requireVideo } from "@/lib/videos/video-ops";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,5 @@ export const GET = handle(
   async ({ db, user, params }) => toProcessingStatus(await requireVideo(db, { userId: user.user_id, jobId: params.job_id })),
   { ids: { job_id: "Video" } },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { assignVideos } from "@/lib/projects/project-ops";
 import { projectsApi } from "@/lib/schemas/projects";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,5 @@ export const POST = handle(
   }),
   { ids: { project_id: "Project" } },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

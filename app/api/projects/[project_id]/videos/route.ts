@@ -2,6 +2,7 @@ import { handle } from "@/lib/api/handler";
 import { listProjectVideos } from "@/lib/projects/project-ops";
 import { projectsApi } from "@/lib/schemas/projects";
 import { toVideoResponse } from "@/lib/schemas/videos";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,5 @@ export const GET = handle(
     (await listProjectVideos(db, { userId: user.user_id, projectId: params.project_id })).map(toVideoResponse),
   { ids: { project_id: "Project" } },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

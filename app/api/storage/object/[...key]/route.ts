@@ -1,6 +1,7 @@
 // The local storage driver's object endpoint. No Authorization: the URL's signature is the
 // credential. Bodies are streamed, so these do not go through `handle` (its JSON body reader).
 import { getObject, putObject } from "@/lib/storage/object-requests";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,5 @@ export const GET = (req: Request) => getObject(req);
 
 // HEAD /api/storage/object/{key} – size and type through a presigned URL
 export const HEAD = (req: Request) => getObject(req, true);
+
+export const { POST, PATCH, DELETE, OPTIONS } = otherMethods("GET", "PUT");

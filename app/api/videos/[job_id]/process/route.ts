@@ -2,6 +2,7 @@ import { handle } from "@/lib/api/handler";
 import { videosApi } from "@/lib/schemas/videos";
 import { ownedVideoKey } from "@/lib/videos/register-upload";
 import { queueProcessing } from "@/lib/videos/queue-processing";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -21,3 +22,5 @@ export const POST = handle(
   },
   { ids: { job_id: "Video" } },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

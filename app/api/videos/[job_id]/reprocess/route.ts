@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { videosApi } from "@/lib/schemas/videos";
 import { queueProcessing } from "@/lib/videos/queue-processing";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -19,3 +20,5 @@ export const POST = handle(
   },
   { ids: { job_id: "Video" } },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

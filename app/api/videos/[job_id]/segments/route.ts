@@ -2,6 +2,7 @@ import { handle } from "@/lib/api/handler";
 import { getSegments } from "@/lib/results/get-results";
 import { resultsApi } from "@/lib/schemas/results";
 import { clearSegments } from "@/lib/videos/video-ops";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 const ids = { job_id: "Video" } as const;
@@ -22,3 +23,5 @@ export const DELETE = handle(
   },
   { ids },
 );
+
+export const { POST, PUT, PATCH, OPTIONS } = otherMethods("GET", "DELETE");

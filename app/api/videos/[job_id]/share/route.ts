@@ -1,6 +1,7 @@
 import { handle, jsonResponse } from "@/lib/api/handler";
 import { shareResponse, sharesApi } from "@/lib/schemas/shares";
 import { revokeShare, shareVideo } from "@/lib/shares/share-ops";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 const ids = { job_id: "Video" } as const;
@@ -24,3 +25,5 @@ export const DELETE = handle(
   },
   { ids },
 );
+
+export const { GET, PUT, PATCH, OPTIONS } = otherMethods("POST", "DELETE");

@@ -1,6 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { addMessage, listSessionMessages } from "@/lib/chat/sessions";
 import { chatApi, toChatMessageResponse } from "@/lib/schemas/chat";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 const ids = { session_id: "Chat session" } as const;
@@ -22,3 +23,5 @@ export const POST = handle(
     ),
   { ids },
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");
