@@ -174,6 +174,9 @@ test("upload a clip, watch it process, and use its results", async ({ page, brow
   await results.waitForMedia();
   await expect.poll(() => results.currentTime()).toBeGreaterThan(2.9);
   await snap(page, testInfo, "27-results-start-at-t");
+  // Opened afresh (the run was not watched here), a module's notes are still there to read.
+  await results.tab(/Logos/).click();
+  await expect(page.getByText(/No vision model is configured/).first()).toBeVisible();
 
   // --- The list -------------------------------------------------------------------------------
   const videos = new VideosPage(page);

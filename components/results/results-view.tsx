@@ -24,6 +24,7 @@ import { formatDateTime } from "@/lib/client/format";
 import { formatBytes } from "@/lib/client/upload";
 import { Downloads } from "./downloads";
 import { usePlayerStore } from "./player-store";
+import { useLastRun } from "./use-last-run";
 import { SegmentPanel } from "./segment-panel";
 import { SharePanel } from "./share-panel";
 import { Timeline } from "./timeline";
@@ -84,6 +85,10 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
     follow: active,
     activeSeenAt: active ? video.dataUpdatedAt : undefined,
   });
+  // Not watched live here: the finished run's module notes come from its stored events.
+  const watchedLive = processing.modules.some((m) => m.state !== "waiting");
+  const lastRun = useLastRun(jobId, selected, !!v && !active && !watchedLive);
+  const moduleProgress = watchedLive ? processing.modules : lastRun.data;
 
   // Segments arrive module by module: fetch them again whenever one finishes with some.
   const finishedWithSegments = processing.modules.filter((m) => m.state === "done" && (m.segments ?? 0) > 0).length;
@@ -216,7 +221,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
           </div>
           <div className="relative min-w-0 lg:min-h-[20rem]">
             {segments.data && panelModules.length > 0 ? (
-              <SegmentPanel segments={segs} modules={panelModules} store={store} progress={processing.modules} className="lg:absolute lg:inset-0" />
+              <SegmentPanel segments={segs} modules={panelModules} store={store} progress={moduleProgress} className="lg:absolute lg:inset-0" />
             ) : (
               <div className="grid h-full place-items-center rounded-xl border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-500 lg:absolute lg:inset-0">
                 {segments.isPending ? "Loading segments…" : "No modules were chosen for this video."}

@@ -42,12 +42,12 @@ const entries = new Map<string, Entry>();
 const waiting: string[] = [];
 let streaming = 0;
 
-function plan(selected: readonly string[]): ModuleProgress[] {
+export function plan(selected: readonly string[]): ModuleProgress[] {
   const names = selected.filter(isModuleName) as ModuleName[];
   return executionOrder(names).map((m) => ({ module: m, state: "waiting", selected: names.includes(m), segments: null, notes: [] }));
 }
 
-function blank(jobId: string, selected: readonly string[]): ProcessingState {
+export function blank(jobId: string, selected: readonly string[]): ProcessingState {
   return { jobId, connection: "idle", modules: plan(selected), done: null, doneAt: null, error: null };
 }
 
@@ -67,7 +67,7 @@ function update(e: Entry, fn: (s: ProcessingState) => ProcessingState) {
   for (const l of e.listeners) l();
 }
 
-function applyEvent(s: ProcessingState, ev: ProcessingEvent): ProcessingState {
+export function applyEvent(s: ProcessingState, ev: ProcessingEvent): ProcessingState {
   if (ev.type === "module_started" || ev.type === "module_completed") {
     const name = String(ev.module);
     const modules = s.modules.some((m) => m.module === name)

@@ -1,6 +1,7 @@
 // GET /processing/{job_id}/events as a text/event-stream: the current run's events so far, then
-// live ones; `: keepalive` every second; closes after `done`. A finished video answers `done` at
-// once; a video not started yet keeps the client waiting (keepalives) until a run ends.
+// live ones; `: keepalive` every second; closes after `done`. A finished video answers its last
+// run's stored events (so module notes can be read after the fact) and `done` at once; a video not
+// started yet keeps the client waiting (keepalives) until a run ends.
 import type { Db } from "@/db/client";
 import { latestRunForJob, listRunEvents, type RunEvent } from "@/db/queries/runs";
 import type { Video } from "@/db/schema";
@@ -50,6 +51,9 @@ export function processingEventStream(db: Db, video: Video, signal: AbortSignal,
       signal.addEventListener("abort", cleanup);
 
       if (video.status === "completed" || video.status === "failed") {
+        const run = await latestRunForJob(db, video.jobId);
+        const stored = run ? await listRunEvents(db, { runId: run.id }) : [];
+        for (const e of stored) if (e.type !== "done") send(e);
         write(`data: ${JSON.stringify({ type: "done", job_id: video.jobId, status: video.status, ...(video.error ? { error: video.error } : {}) })}\n\n`);
         return cleanup();
       }

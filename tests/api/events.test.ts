@@ -58,13 +58,17 @@ describe("GET /api/processing/{job_id}/events", () => {
     expect(types.indexOf("module_started:shots")).toBeLessThan(types.indexOf("module_completed:shots"));
   });
 
-  it("a finished job answers done at once and closes", async () => {
+  it("a finished job answers its last run's events and done at once, and closes", async () => {
     const jobId = await registerClip(alice, clip);
     await call("POST", `/processing/${jobId}/start`, { auth: alice.api_key, body: { selected_insights: '["shots"]' } });
     await waitForStatus(alice.api_key, jobId);
     const { events: got, ended } = await readSse(await events(jobId));
     expect(ended).toBe(true);
-    expect(got).toEqual([{ type: "done", job_id: jobId, status: "completed" }]);
+    expect(got.at(-1)).toEqual({ type: "done", job_id: jobId, status: "completed" });
+    expect(got.filter((e) => e.type === "done")).toHaveLength(1);
+    const completed = got.filter((e) => e.type === "module_completed").map((e) => e.module);
+    expect(completed).toContain("shots");
+    expect(new Set(completed).size).toBe(completed.length);
   });
 
   it("a late subscriber to a running job first gets the run's events so far, then live ones", async () => {
