@@ -1,37 +1,13 @@
 // Uploading a video from the browser: the contract's checks before any byte is sent, a presigned
 // URL from POST /storage/upload-url, then a PUT of the raw bytes through XMLHttpRequest (fetch
 // has no upload progress), then POST /videos/register-and-process.
-import { apiClient, ApiClientError } from "./api-client";
+import type { z } from "zod";
+import type { uploadUrlResponse } from "@/lib/schemas/storage";
+import { contentTypeFor as contentTypeForName, extensionOf } from "@/lib/storage/content-types";
 import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
+import { apiClient, ApiClientError } from "./api-client";
 
-export { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };
-
-const CONTENT_TYPES: Record<string, string> = {
-  ".mp4": "video/mp4",
-  ".m4v": "video/x-m4v",
-  ".mov": "video/quicktime",
-  ".avi": "video/x-msvideo",
-  ".mkv": "video/x-matroska",
-  ".webm": "video/webm",
-  ".flv": "video/x-flv",
-  ".wmv": "video/x-ms-wmv",
-  ".mpg": "video/mpeg",
-  ".mpeg": "video/mpeg",
-  ".3gp": "video/3gpp",
-  ".ogv": "video/ogg",
-  ".ts": "video/mp2t",
-  ".mts": "video/mp2t",
-  ".vob": "video/dvd",
-  ".asf": "video/x-ms-asf",
-  ".rm": "application/vnd.rn-realmedia",
-  ".rmvb": "application/vnd.rn-realmedia-vbr",
-  ".divx": "video/divx",
-};
-
-export function extensionOf(name: string): string {
-  const m = /(\.[^./\\]+)$/.exec(name);
-  return m ? m[1].toLowerCase() : "";
-}
+export { extensionOf, MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };
 
 export function isSupportedVideo(name: string): boolean {
   return (SUPPORTED_EXTENSIONS as readonly string[]).includes(extensionOf(name));
@@ -52,7 +28,7 @@ export function checkFile(file: { name: string; size: number }): string | null {
 export function contentTypeFor(file: { name: string; type: string }): string {
   // Browsers report what the OS knows; keep it when it is a plain media type.
   if (/^[\w.+-]+\/[\w.+-]+$/.test(file.type)) return file.type;
-  return CONTENT_TYPES[extensionOf(file.name)] ?? "application/octet-stream";
+  return contentTypeForName(file.name);
 }
 
 export function formatBytes(n: number): string {
@@ -67,16 +43,7 @@ export function formatBytes(n: number): string {
   return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
 }
 
-export interface UploadUrl {
-  success: boolean;
-  upload_url: string;
-  file_path: string;
-  public_url: string;
-  user_id: string;
-  sanitized_filename: string;
-  original_filename: string;
-  expires_at: null;
-}
+export type UploadUrl = z.output<typeof uploadUrlResponse>;
 
 export function requestUploadUrl(file: File, signal?: AbortSignal): Promise<UploadUrl> {
   return apiClient.post<UploadUrl>(

@@ -1,5 +1,5 @@
-// Content types of stored objects by extension (local driver serving; S3 uploads of artefacts).
-import { fileExtension } from "./paths";
+// Content types by file extension: stored objects (local driver serving, S3 uploads of
+// artefacts) and the browser's uploads (lib/client/upload.ts). No imports: safe in either bundle.
 
 const TYPES: Record<string, string> = {
   ".mp4": "video/mp4",
@@ -39,8 +39,15 @@ const TYPES: Record<string, string> = {
   ".wav": "audio/wav",
 };
 
+/** The lower-cased extension of a name or key, with its dot (as path.extname: "" for ".mp4" or "a."). */
+export function extensionOf(name: string): string {
+  const flat = name.replace(/[\\/]/g, "");
+  const dot = flat.lastIndexOf(".");
+  return dot > 0 && dot < flat.length - 1 ? flat.slice(dot).toLowerCase() : "";
+}
+
 export function contentTypeFor(key: string): string {
-  return TYPES[fileExtension(key)] ?? "application/octet-stream";
+  return TYPES[extensionOf(key)] ?? "application/octet-stream";
 }
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { ApiError, forbidden } from "@/lib/api/errors";
 import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
+import { extensionOf } from "./content-types";
 
 export { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };
 
@@ -13,10 +14,7 @@ export const NOT_OWNED = "Storage path does not belong to this user";
 const MAX_NAME_BYTES = 200;
 
 /** The extension of a name, lowercased with its dot (`.mp4`), or "" when it has none. */
-export function fileExtension(name: string): string {
-  const ext = path.posix.extname(name.replace(/[\\/]/g, ""));
-  return ext.length > 1 ? ext.toLowerCase() : "";
-}
+export const fileExtension = extensionOf;
 
 export function isSupportedExtension(name: string): boolean {
   return (SUPPORTED_EXTENSIONS as readonly string[]).includes(fileExtension(name));
