@@ -1,5 +1,6 @@
 // Projects in a browser: the empty list, creating one (an empty name is blocked, and a refusal of
-// the server is shown in its words), editing it, opening it from the list to see a video put into it by a script, and deleting it — after which the video is still there,
+// the server is shown in its words), editing it, opening it from the list and from the dashboard
+// to see a video put into it by a script, and deleting it — after which the video is still there,
 // with no project.
 import { expect, test } from "@playwright/test";
 import { ProjectsPage } from "./pages/projects-page";
@@ -98,6 +99,15 @@ test("create, edit, open and delete a project", async ({ page }, testInfo) => {
   // The thumbnail is loaded lazily: wait for it so the screenshot shows it.
   await expect.poll(() => video.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await snap(page, testInfo, "65-projects-detail");
+
+  // The dashboard lists it and leads to the same page.
+  await page.goto("/dashboard");
+  const card = page.getByRole("region", { name: "Projects" });
+  await expect(card).toContainText("1 video");
+  await snap(page, testInfo, "66-projects-dashboard-card");
+  await card.getByRole("link", { name: /Client A – spring/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${created.id}$`));
+  await expect(projects.videos()).toHaveCount(1);
 
   // --- Delete it: the confirmation says the video stays ----------------------------------------
   await projects.deleteOpenProject();
