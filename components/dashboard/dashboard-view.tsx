@@ -1,5 +1,5 @@
 "use client";
-// What GET /api/dashboard returns today: the profile and the API keys.
+// What GET /api/dashboard returns today: the profile, the API keys and the projects.
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -9,6 +9,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
 import { PageHeader } from "@/components/ui/page-header";
+import { ProjectsCard } from "@/components/projects/projects-card";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { useDashboard } from "@/hooks/queries/dashboard";
 import { errorDetail } from "@/lib/client/api-client";
@@ -139,6 +140,7 @@ export function DashboardView() {
         <ProfileCard profile={data.profile} />
         <div className="min-w-0 space-y-6">
           <KeysCard keys={data.api_keys} />
+          <ProjectsCard projects={data.projects} />
           <QuickStartCard />
         </div>
       </div>
