@@ -1,14 +1,11 @@
 // Semantic search over segments: the request body, the result and the endpoint's contract.
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/contract";
+import { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT } from "@/lib/search/limits";
 import { segmentResponse } from "./results";
 import { moduleList } from "./videos";
 
-export const DEFAULT_SEARCH_LIMIT = 20;
-export const MAX_SEARCH_LIMIT = 200;
-export const DEFAULT_SEARCH_THRESHOLD = 0.4;
-/** Search texts and chat questions share this limit. */
-export const MAX_QUERY_CHARS = 4000;
+export { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT };
 
 const jobIdField = z.string().max(64);
 
