@@ -23,7 +23,7 @@ const allPrimaryNav: NavItem[] = [
 ];
 
 // Sections whose pages are not built yet stay out of the menu: remove an href here when its page lands.
-const NOT_BUILT_YET = new Set(["/search", "/chat"]);
+const NOT_BUILT_YET = new Set(["/chat"]);
 
 export const primaryNav: NavItem[] = allPrimaryNav.filter((item) => !NOT_BUILT_YET.has(item.href));
 
