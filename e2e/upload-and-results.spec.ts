@@ -7,6 +7,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
 import { ResultsPage } from "./pages/results-page";
+import { SearchPage } from "./pages/search-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { UploadPage } from "./pages/upload-page";
 import { VideosPage } from "./pages/videos-page";
@@ -145,6 +146,19 @@ test("upload a clip, watch it process, and use its results", async ({ page, brow
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const csv = fs.readFileSync(await download.path(), "utf8");
   expect(csv.split(/\r?\n/)[0]).toBe(CSV_HEADER);
+
+  // --- Search: a word of the subtitles finds its moment, and the hit opens the player there ----
+  await new AppShell(page).navigateTo("Search");
+  const search = new SearchPage(page);
+  await search.search("green");
+  const hit = search.hit("Transcription").filter({ hasText: "Now everything is green" });
+  await expect(hit).toHaveCount(1);
+  await snap(page, testInfo, "26a-search-hit");
+  await hit.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/videos/${jobId}\\?t=2\\.2`));
+  await results.waitForMedia();
+  await expect.poll(() => results.currentTime()).toBeGreaterThan(2.1);
+  expect(await results.currentTime()).toBeLessThan(2.8);
 
   // A share link opens the report without signing in; revoking it closes it again.
   await results.share.getByRole("button", { name: "Get share link" }).click();
