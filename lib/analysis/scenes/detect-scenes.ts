@@ -1,5 +1,5 @@
 // Scenes from shots + decoded frame features + (optionally) transcript cues.
-import type { FrameFeatures } from "@/lib/media/decode-frames";
+import type { FrameFeatures } from "@/lib/media/frame-features";
 import { frameAt, framesIn } from "@/lib/analysis/visual/frame-stats";
 import { groupShotFeatures } from "@/lib/analysis/visual/group-shots";
 import { isBlack, shotFeature, shotSimilarity, type ShotFeature } from "@/lib/analysis/visual/shot-features";

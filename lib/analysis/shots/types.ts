@@ -1,5 +1,5 @@
 // Shot-boundary types shared by the detector, the describer and the pipeline module.
-import type { FrameFeatures } from "@/lib/media/decode-frames";
+import type { FrameFeatures } from "@/lib/media/frame-features";
 
 /** What the detector reads per frame (a subset of the decode pass's features). */
 export type ShotFrame = Pick<FrameFeatures, "time" | "meanLuma" | "lumaStd" | "diffPrev" | "hist" | "grid"> &

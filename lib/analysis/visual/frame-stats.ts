@@ -1,5 +1,5 @@
 // Per-shot brightness, contrast and motion from the run's single decode pass (no extra decoding).
-import type { FrameFeatures } from "@/lib/media/decode-frames";
+import type { FrameFeatures } from "@/lib/media/frame-features";
 
 /** Index of the first frame with time ≥ t (frames are in time order). */
 export function firstFrameAtOrAfter(frames: readonly FrameFeatures[], t: number): number {

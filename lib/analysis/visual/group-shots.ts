@@ -1,5 +1,5 @@
 // Shots of the same set-up, grouped across the whole video by the look of their keyframes.
-import type { FrameFeatures } from "@/lib/media/decode-frames";
+import type { FrameFeatures } from "@/lib/media/frame-features";
 import { clusterBySimilarity, meanSimilarityWithin, similarityMatrix } from "./cluster";
 import { isBlack, shotFeature, shotSimilarity, type ShotFeature } from "./shot-features";
 import type { ShotSpan } from "./shot-spans";

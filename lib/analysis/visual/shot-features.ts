@@ -2,7 +2,7 @@
 // and the 64-bin colour histogram (palette), averaged over a few frames around the keyframe so a
 // passing hand or a blink does not decide. Shots of the same set-up (same camera, same place)
 // agree on both; a different place differs in layout, usually in palette too.
-import { GRID_H, GRID_W, HIST_BINS, type FrameFeatures } from "@/lib/media/decode-frames";
+import { GRID_H, GRID_W, HIST_BINS, type FrameFeatures } from "@/lib/media/frame-features";
 import { frameAt, framesIn } from "./frame-stats";
 import type { ShotSpan } from "./shot-spans";
 
