@@ -213,6 +213,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
                     segments={segs}
                     duration={v.duration}
                     store={store}
+                    thumbnailUrl={v.status === "completed" ? v.thumbnail_url : null}
                     emptyText={active ? "Segments appear here as modules finish." : "No module produced segments for this video."}
                   />
                 )}

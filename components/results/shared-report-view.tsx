@@ -59,7 +59,13 @@ function Body({ report, initialTime }: { report: SharedReport; initialTime?: num
           <Card aria-labelledby="timeline-heading">
             <CardHeader title="Timeline" titleId="timeline-heading" description="Click a block to jump there." />
             <div className="px-5 py-4">
-              <Timeline segments={segments} duration={report.duration} store={store} emptyText="This report has no segments." />
+              <Timeline
+                segments={segments}
+                duration={report.duration}
+                store={store}
+                thumbnailUrl={report.status === "completed" ? report.thumbnail_url : null}
+                emptyText="This report has no segments."
+              />
             </div>
           </Card>
         </div>

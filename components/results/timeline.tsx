@@ -2,15 +2,23 @@
 // One lane per module that has segments, on a shared time axis. Blocks are buttons that seek the
 // player; a playhead follows playback; clicking the ruler seeks there. Each lane is one tab stop
 // (arrow keys move between its blocks), so a long transcript does not swallow the Tab key.
+// Shot and scene blocks wide enough for it show a frame from their middle (the storyboard).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatClock, spokenTime } from "@/components/videos/format";
 import { moduleColour, moduleLabel, sortModules } from "@/components/videos/module-meta";
 import type { Segment } from "@/hooks/queries/segments";
+import { useStoryboard, type Storyboard } from "@/hooks/queries/storyboard";
+import { MomentThumbnail } from "./moment-thumbnail";
 import { usePlayerValue, type PlayerStore } from "./player-store";
 
 const MAX_ROWS = 3;
 const ROW_PX = 22;
+/** Lanes whose blocks show a frame, and their taller rows. */
+const FRAME_LANES = new Set(["shots", "scenes"]);
+const FRAME_ROW_PX = 44;
+/** Blocks are a row less 4 px tall (40 px here); a frame sits 2 px inside. */
+const FRAME_HEIGHT_PX = FRAME_ROW_PX - 8;
 
 interface Placed {
   seg: Segment;
@@ -45,8 +53,25 @@ function Playhead({ store, duration }: { store: PlayerStore; duration: number })
   );
 }
 
-function Lane({ module, segments, duration, store }: { module: string; segments: Segment[]; duration: number; store: PlayerStore }) {
+function Lane({
+  module,
+  segments,
+  duration,
+  store,
+  storyboard,
+  trackWidth,
+}: {
+  module: string;
+  segments: Segment[];
+  duration: number;
+  store: PlayerStore;
+  storyboard: Storyboard | null;
+  trackWidth: number;
+}) {
   const { placed, rows } = useMemo(() => pack(segments), [segments]);
+  const frames = FRAME_LANES.has(module) && storyboard?.cues.length ? storyboard : null;
+  const rowPx = frames ? FRAME_ROW_PX : ROW_PX;
+  const frameWidth = frames ? Math.min(96, Math.round(FRAME_HEIGHT_PX * (frames.cues[0].w / frames.cues[0].h))) : 0;
   const [focusIndex, setFocusIndex] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const colour = moduleColour(module);
@@ -80,11 +105,13 @@ function Lane({ module, segments, duration, store }: { module: string; segments:
         {label}
         <span className="font-normal text-zinc-400">{segments.length}</span>
       </div>
-      <div className="relative rounded-md bg-zinc-100" style={{ height: rows * ROW_PX }}>
+      <div className="relative rounded-md bg-zinc-100" style={{ height: rows * rowPx }}>
         {placed.map(({ seg, row, index }) => {
           const left = duration ? (seg.start_time / duration) * 100 : 0;
           const width = duration ? (Math.max(0, seg.end_time - seg.start_time) / duration) * 100 : 0;
           const isCurrent = index === current;
+          const withFrame = frames !== null && (width / 100) * trackWidth >= frameWidth + 8;
+          const textFits = withFrame ? (width / 100) * trackWidth >= frameWidth + 48 : width > 6;
           return (
             <button
               key={seg.id}
@@ -105,17 +132,28 @@ function Lane({ module, segments, duration, store }: { module: string; segments:
               className={cn(
                 // A hairline on the right keeps cuts between touching blocks visible.
                 "absolute overflow-hidden rounded-[3px] border-r border-white/70 px-1 text-left text-[11px] leading-[16px] font-medium whitespace-nowrap text-white transition-shadow focus-visible:z-20",
+                frames && "flex items-center",
                 colour.block,
                 isCurrent && `z-10 ring-2 ring-offset-1 ${colour.active}`,
               )}
               style={{
                 left: `${left}%`,
                 width: `max(${width}%, 4px)`,
-                top: row * ROW_PX + 2,
-                height: ROW_PX - 4,
+                top: row * rowPx + 2,
+                height: rowPx - 4,
+                paddingLeft: withFrame ? frameWidth + 6 : undefined,
               }}
             >
-              <span className="pointer-events-none">{width > 6 ? seg.content : ""}</span>
+              {withFrame && (
+                <MomentThumbnail
+                  storyboard={frames}
+                  time={(seg.start_time + Math.max(seg.start_time, seg.end_time)) / 2}
+                  className="pointer-events-none absolute top-0.5 left-0.5 rounded-[2px]"
+                  style={{ width: frameWidth, height: FRAME_HEIGHT_PX }}
+                  boxAspect={frameWidth / FRAME_HEIGHT_PX}
+                />
+              )}
+              <span className={cn("pointer-events-none", frames && "min-w-0 truncate")}>{textFits ? seg.content : ""}</span>
             </button>
           );
         })}
@@ -124,7 +162,21 @@ function Lane({ module, segments, duration, store }: { module: string; segments:
   );
 }
 
-export function Timeline({ segments, duration: videoDuration, store, emptyText }: { segments: Segment[]; duration: number; store: PlayerStore; emptyText?: string }) {
+export function Timeline({
+  segments,
+  duration: videoDuration,
+  store,
+  emptyText,
+  thumbnailUrl,
+}: {
+  segments: Segment[];
+  duration: number;
+  store: PlayerStore;
+  emptyText?: string;
+  /** The video's thumbnail_url once a run has completed: its storyboard gives shot and scene blocks a frame. */
+  thumbnailUrl?: string | null;
+}) {
+  const storyboard = useStoryboard(thumbnailUrl).data ?? null;
   const byModule = useMemo(() => {
     const map = new Map<string, Segment[]>();
     for (const s of segments) {
@@ -182,7 +234,7 @@ export function Timeline({ segments, duration: videoDuration, store, emptyText }
         </div>
         <div className="relative space-y-3">
           {modules.map((m) => (
-            <Lane key={m} module={m} segments={byModule.get(m)!} duration={duration} store={store} />
+            <Lane key={m} module={m} segments={byModule.get(m)!} duration={duration} store={store} storyboard={storyboard} trackWidth={width} />
           ))}
         </div>
         <Playhead store={store} duration={duration} />

@@ -1,13 +1,15 @@
-// One hit: the video's thumbnail with the moment's time on it, the module, the time range, how
-// similar it is, and the text with the query's words marked. The whole row opens the results
-// page with the player at the hit.
+// One hit: the moment's frame (from the video's storyboard; the video's thumbnail without one) with
+// its time on it, the module, the time range, how similar it is, and the text with the query's
+// words marked. The whole row opens the results page with the player at the hit.
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { formatClock, spokenTime } from "@/components/videos/format";
 import { moduleColour, moduleLabel } from "@/components/videos/module-meta";
+import { MomentThumbnail } from "@/components/results/moment-thumbnail";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
 import type { SearchResult } from "@/hooks/queries/search";
+import { useStoryboard } from "@/hooks/queries/storyboard";
 import type { Video } from "@/hooks/queries/videos";
 import { Highlight } from "./highlight";
 import { hitHref } from "./search-params";
@@ -39,7 +41,13 @@ function MomentBar({ start, end, duration, module }: { start: number; end: numbe
   );
 }
 
+/** The time whose frame stands for a hit: inside it, near its start (where the link opens the player). */
+export function momentFrameTime(start: number, end: number): number {
+  return start + Math.min(Math.max(0, end - start) / 2, 2);
+}
+
 export function SearchHit({ hit, video, query }: { hit: SearchResult; video?: Video; query: string }) {
+  const storyboard = useStoryboard(video?.status === "completed" ? video.thumbnail_url : null);
   const label = moduleLabel(hit.module);
   const videoName = video?.name ?? "Untitled video";
   const text = hit.content.trim();
@@ -50,10 +58,23 @@ export function SearchHit({ hit, video, query }: { hit: SearchResult; video?: Vi
         aria-label={`${videoName}, ${label} at ${spokenTime(hit.start_time)}: ${text.slice(0, 160) || "no text"}. Similarity ${formatSimilarity(hit.similarity)}`}
         className="flex gap-3 px-4 py-3 outline-offset-[-2px] hover:bg-zinc-50 sm:gap-4 sm:px-5"
       >
-        {/* The video's thumbnail (the product keeps one per video, not per moment), with where in
-            the video the moment lies. */}
+        {/* The moment's frame (the video's thumbnail until a storyboard exists), with where in the
+            video the moment lies. */}
         <span className="relative shrink-0 self-start overflow-hidden rounded-md" aria-hidden="true">
-          <VideoThumbnail url={video?.thumbnail_url} className="aspect-video w-24 sm:w-36" />
+          <MomentThumbnail
+            storyboard={storyboard.data}
+            time={momentFrameTime(hit.start_time, hit.end_time)}
+            boxAspect={16 / 9}
+            className="aspect-video w-24 rounded-md sm:w-36"
+            fallback={
+              // While the storyboard loads, a blank (not the whole video's thumbnail, then a swap).
+              storyboard.isLoading ? (
+                <span className="block aspect-video w-24 rounded-md bg-zinc-100 sm:w-36" />
+              ) : (
+                <VideoThumbnail url={video?.thumbnail_url} className="aspect-video w-24 sm:w-36" />
+              )
+            }
+          />
           <span className="absolute right-1 bottom-2 rounded bg-zinc-900/80 px-1 font-mono text-[11px] leading-4 font-medium text-white tabular-nums">
             {formatClock(hit.start_time)}
           </span>

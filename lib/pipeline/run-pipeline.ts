@@ -13,6 +13,7 @@ import { renderHls, renderThumbnail } from "./renditions";
 import { executionOrder, type ModuleName } from "./module-names";
 import { MODULES } from "./modules";
 import { SharedMedia } from "./shared-media";
+import { storyboardStep } from "./storyboard";
 import type { ModuleResult } from "./types";
 
 export type StepFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
@@ -59,7 +60,17 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     return null;
   });
   await checkpoint();
-  await step("thumbnail", () => renderThumbnail({ shared, userId: run.userId, jobId: run.jobId }));
+  const renditions = await step("thumbnail", async () => {
+    // The storyboard (moment previews for the timeline and search hits) is made alongside, by its
+    // own ffmpeg; it never fails the step: a failure is a note of the run.
+    const [thumbnail, storyboard] = await Promise.all([
+      renderThumbnail({ shared, userId: run.userId, jobId: run.jobId }),
+      storyboardStep({ shared, userId: run.userId, jobId: run.jobId }),
+    ]);
+    return { ...thumbnail, storyboard };
+  });
+  // (A run resumed from before storyboards existed recorded `{ key }` or null for this step.)
+  const storyboardNote = (renditions as Partial<typeof renditions> | null)?.storyboard?.note;
   await step("hls", () => renderHls({ shared, userId: run.userId, jobId: run.jobId }));
 
   const results: Partial<Record<ModuleName, ModuleResult>> = {};
@@ -118,7 +129,9 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   await checkpoint();
   await step("embed", () => embedJobSegments(db, { userId: run.userId, jobId: run.jobId }));
   await step("finalize", async () => {
-    await finalizeRun(db, { runId, notes: order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`)) });
+    const notes = order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`));
+    if (storyboardNote) notes.push(`storyboard: ${storyboardNote}`);
+    await finalizeRun(db, { runId, notes });
     shared.cleanup();
     return null;
   });

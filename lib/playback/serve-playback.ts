@@ -5,14 +5,18 @@ import type { Db } from "@/db/client";
 import { getVideoForPlayback } from "@/db/queries/shares";
 import type { Video } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
+import { appUrl } from "@/lib/config";
 import { hlsManifestKey, thumbnailKey } from "@/lib/pipeline/renditions";
+import { storyboardImageKey, storyboardVttKey } from "@/lib/pipeline/storyboard";
 import { getStorage } from "@/lib/storage";
 import { PLAYBACK_TOKEN_TTL_SECONDS, verifyPlaybackToken } from "./token";
 import { rewriteManifest } from "./rewrite-manifest";
+import { rewriteVttImages } from "./rewrite-storyboard";
 
 /** Presigned URLs in playback answers live as long as a token, so a long film plays to its end. */
 const PRESIGN_SECONDS = PLAYBACK_TOKEN_TTL_SECONDS;
 export const HLS_CONTENT_TYPE = "application/vnd.apple.mpegurl";
+export const VTT_CONTENT_TYPE = "text/vtt; charset=utf-8";
 
 /** Players on other origins (an embedded shared report) may read these answers. */
 const CORS = { "Access-Control-Allow-Origin": "*" };
@@ -33,6 +37,31 @@ function redirect(url: string): Response {
 export async function thumbnailRedirect(db: Db, params: { jobId: string; token: string }): Promise<Response> {
   const video = await authorizePlayback(db, params.jobId, params.token);
   const key = thumbnailKey(video.userId, video.jobId);
+  const storage = getStorage();
+  if (!(await storage.stat(key))) throw notFound("File");
+  return redirect(await storage.presignDownload(key, { expiresIn: PRESIGN_SECONDS }));
+}
+
+/**
+ * GET /playback/storyboard/{job_id}: the storyboard's WebVTT thumbnails track, its sprite named by
+ * the image endpoint's URL with this same token (stable while the token is, so the track and the
+ * image cache), each cue keeping its `#xywh=` tile. 404 `File not found` before a run made one.
+ */
+export async function storyboardTrack(db: Db, params: { jobId: string; token: string }): Promise<Response> {
+  const video = await authorizePlayback(db, params.jobId, params.token);
+  const key = storyboardVttKey(video.userId, video.jobId);
+  const storage = getStorage();
+  if (!(await storage.stat(key))) throw notFound("File");
+  const imageKey = storyboardImageKey(video.userId, video.jobId);
+  const imageUrl = `${appUrl()}/api/playback/storyboard/${video.jobId}/image?token=${encodeURIComponent(params.token)}`;
+  const body = rewriteVttImages((await storage.getBytes(key)).toString("utf8"), key, (k) => (k === imageKey ? imageUrl : null));
+  return new Response(body, { headers: { "Content-Type": VTT_CONTENT_TYPE, "Cache-Control": "private, max-age=300", ...CORS } });
+}
+
+/** GET /playback/storyboard/{job_id}/image: 302 to the storyboard's sprite (404 `File not found` before a run made one). */
+export async function storyboardImageRedirect(db: Db, params: { jobId: string; token: string }): Promise<Response> {
+  const video = await authorizePlayback(db, params.jobId, params.token);
+  const key = storyboardImageKey(video.userId, video.jobId);
   const storage = getStorage();
   if (!(await storage.stat(key))) throw notFound("File");
   return redirect(await storage.presignDownload(key, { expiresIn: PRESIGN_SECONDS }));

@@ -1,7 +1,7 @@
 // Playback tokens: `<expiry>.<signature>`, an HMAC-SHA256 over the job id and the expiry (unix
 // seconds) with a key derived from APP_SECRET, checked in constant time. A token lets anyone who
-// holds it fetch the thumbnail, the HLS stream and the source file of that one video until it
-// expires; nothing else. Signing is synchronous so responses can carry ready-made URLs.
+// holds it fetch the thumbnail, the storyboard (moment previews), the HLS stream and the source
+// file of that one video until it expires; nothing else. Signing is synchronous so responses can carry ready-made URLs.
 import crypto from "node:crypto";
 import { appSecret, appUrl } from "@/lib/config";
 
