@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/method-not-allowed";
 import { listSessionRatings } from "@/lib/chat/sessions";
 import { chatApi, toFeedbackResponse } from "@/lib/schemas/chat";
 
@@ -11,3 +12,5 @@ export const GET = handle(
     (await listSessionRatings(db, { userId: user.user_id, sessionId: params.session_id })).map(toFeedbackResponse),
   { ids: { session_id: "Chat session" } },
 );
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");
