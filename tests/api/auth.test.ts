@@ -10,14 +10,14 @@ import { call } from "../helpers/api";
 import { startClerkServer, type FakeClerk } from "../helpers/clerk-server";
 import { useTestDb } from "../helpers/db";
 import { makeKeyPair, nowSeconds, signToken, type TestKeyPair } from "../helpers/tokens";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 
 useTestDb();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INVALID_KEY = "Invalid or inactive API key";
 
-let alice: Awaited<ReturnType<typeof makeUser>>;
+let alice: TestUser;
 let kp: TestKeyPair;
 let otherKp: TestKeyPair;
 let clerk: FakeClerk;

@@ -2,52 +2,33 @@
 // time-stamped segments) and with a model (a local OpenAI-compatible server whose recorded
 // requests show exactly what the model was given), feedback, and the enterprise askAgent engine.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { insertSegments } from "@/db/queries/segments";
-import { insertVideo } from "@/db/queries/videos";
 import { chatFeedback, chatMessages } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { CHAT_SYSTEM_PROMPT, NO_MODEL_PREFIX } from "@/lib/chat/answer";
 import { askAgent } from "@/lib/chat/ask-agent";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
-import { startFakeOpenAI, type ChatRequest, type FakeOpenAI } from "../helpers/openai-server";
-import { makeUser } from "../helpers/users";
+import { useApiTestEnv } from "../helpers/env";
+import { useFakeOpenAI, type ChatRequest } from "../helpers/openai-server";
+import { addEmbeddedVideo, type SeedSegment } from "../helpers/segments";
+import { makeUser, type TestUser } from "../helpers/users";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-chat-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
-
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
-type Seg = { module: string; start: number; end?: number; content: string };
+useApiTestEnv("chat");
 
 let alice: TestUser;
 let bob: TestUser;
-let fake: FakeOpenAI;
+const fake = useFakeOpenAI();
 let bakery: { jobId: string; videoId: string };
 let other: { jobId: string; videoId: string };
 let empty: { jobId: string; videoId: string };
 let bobs: { jobId: string; videoId: string };
 
-async function addVideo(owner: TestUser, name: string, segs: Seg[]): Promise<{ jobId: string; videoId: string }> {
-  const db = await getDb();
-  const jobId = crypto.randomUUID();
-  const video = await insertVideo(db, { userId: owner.user_id, jobId, name, storagePath: `users/${owner.user_id}/${jobId}.mp4`, status: "completed", duration: 150 });
-  await insertSegments(
-    db,
-    segs.map((s) => ({ videoId: video.id, jobId, userId: owner.user_id, module: s.module, content: s.content, startTime: s.start, endTime: s.end ?? s.start + 2, metadata: null })),
-  );
-  await embedJobSegments(db, { userId: owner.user_id, jobId });
-  return { jobId, videoId: video.id };
-}
+const addVideo = (owner: TestUser, name: string, segs: SeedSegment[]) =>
+  addEmbeddedVideo(owner, segs, { name, duration: 150, segmentSeconds: 2, metadata: null });
 
-const BAKERY: Seg[] = [
+const BAKERY: SeedSegment[] = [
   { module: "transcription", start: 3, content: "Good morning and welcome to the bakery" },
   { module: "transcription", start: 65, content: "Now we fold the sourdough and let it rest" },
   { module: "transcription", start: 67.5, content: "The dough rests for an hour" },
@@ -64,19 +45,10 @@ const messagesOf = async (user: TestUser, sessionId: string) => (await call("GET
 beforeAll(async () => {
   alice = await makeUser("chat-alice@example.com");
   bob = await makeUser("chat-bob@example.com");
-  fake = await startFakeOpenAI();
   bakery = await addVideo(alice, "Bakery morning.mp4", BAKERY);
   other = await addVideo(alice, "Harbour.mp4", [{ module: "transcription", start: 1, content: "The boats leave the harbour" }]);
   empty = await addVideo(alice, "Unprocessed.mp4", []);
   bobs = await addVideo(bob, "Bob's bakery.mp4", BAKERY);
-});
-afterAll(async () => {
-  await fake?.close();
-});
-afterEach(() => {
-  delete process.env.OPENAI_API_KEY;
-  delete process.env.OPENAI_BASE_URL;
-  fake.reset();
 });
 
 describe("POST /api/chat/ask without a model", () => {

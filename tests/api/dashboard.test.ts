@@ -1,25 +1,19 @@
 // GET /dashboard: the whole account in one call – and the same number of database queries for 1
 // video as for 30 (counted by running the route over a drizzle instance with a query logger).
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, setDbHandle, type Db } from "@/db/client";
 import { insertUsageRecord } from "@/db/queries/usage";
 import { insertVideo } from "@/db/queries/videos";
 import * as schema from "@/db/schema";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-dashboard-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-const testDb = useTestDb();
+const testDb = useApiTestEnv("dashboard");
 
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
 let alice: TestUser;
 let bob: TestUser;
 

@@ -1,8 +1,6 @@
 // POST /enterprise?action=…: every action against its standard endpoint, the register → upload →
 // process → status → results flow over real HTTP, and the action errors.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -10,28 +8,22 @@ import { insertSegments } from "@/db/queries/segments";
 import { embedJobSegments } from "@/lib/pipeline/embed-step";
 import { profiles } from "@/db/schema";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
-import { startHttpServer } from "../helpers/http-server";
+import { call, GHOST } from "../helpers/api";
+import { useApiTestEnv } from "../helpers/env";
+import { useHttpServer } from "../helpers/http-server";
 import { makeClip, makeNotAVideo } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip, waitForStatus } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-enterprise-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("enterprise");
+const server = useHttpServer({ appUrl: true });
 
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
 let alice: TestUser;
 let bob: TestUser;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
 let runner: EmbeddedRunner | null = null;
 let clip: string;
-const GHOST = "00000000-0000-4000-8000-000000000000";
 
 beforeAll(async () => {
-  server = await startHttpServer();
-  process.env.APP_URL = server.url;
   alice = await makeUser("alice-enterprise@example.com");
   bob = await makeUser("bob-enterprise@example.com");
   clip = makeClip("enterprise", { seconds: 4 });
@@ -39,7 +31,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await runner?.stop();
-  await server?.close();
 });
 
 const enterprise = (user: TestUser | null, action: string | null, body?: unknown) =>

@@ -1,7 +1,4 @@
 // GET /api/processing/{job_id}/events over a real HTTP connection.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
@@ -9,29 +6,25 @@ import { insertEvent, latestRunForJob } from "@/db/queries/runs";
 import { eventHub } from "@/lib/pipeline/event-hub";
 import { emitEvent } from "@/lib/pipeline/events";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
-import { readSse, startHttpServer } from "../helpers/http-server";
+import { useApiTestEnv } from "../helpers/env";
+import { readSse, useHttpServer } from "../helpers/http-server";
 import { makeClip } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip, waitForStatus } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-events-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("events");
+const server = useHttpServer();
 
-let server: Awaited<ReturnType<typeof startHttpServer>>;
-let alice: Awaited<ReturnType<typeof makeUser>>;
+let alice: TestUser;
 let runner: EmbeddedRunner;
 let clip: string;
 
 beforeAll(async () => {
-  server = await startHttpServer();
   alice = await makeUser("alice@example.com");
   clip = makeClip("events", { seconds: 4 });
 });
 afterAll(async () => {
   await runner?.stop();
-  await server.close();
 });
 
 const events = (jobId: string, auth: string | null = alice.api_key, signal?: AbortSignal) =>

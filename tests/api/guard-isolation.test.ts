@@ -7,24 +7,18 @@
 // owner through the API. A path parameter in the document without a factory fails this suite:
 // add one here (and in guard-robustness.test.ts) when you add routes with a new parameter.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { insertNotification } from "@/db/queries/notifications";
 import { resetRateLimits } from "@/lib/api/rate-limit";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { enumPathParam, expectServedDocument, listOperations, loadOpenApiDoc, pathParamNames, requiresAuth, sampleValue, type Operation } from "../helpers/openapi-doc";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-isolation-"));
-useTestDb();
-
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
+useApiTestEnv("isolation");
 
 interface Fixture {
   id: string;
@@ -122,57 +116,10 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<Fixture>> = {
 // ---- the document -------------------------------------------------------------------------------
 // Built at collection time so each operation gets its own test; beforeAll checks that the served
 // /api/openapi.json is this same document.
-const doc = JSON.parse(JSON.stringify(buildOpenApiDocument())) as any;
-const METHODS = ["get", "post", "put", "patch", "delete", "head"];
-
-interface Operation {
-  method: string;
-  path: string;
-  op: any;
-}
-
-const allOperations: Operation[] = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
-  METHODS.filter((m) => item[m]).map((m) => ({ method: m.toUpperCase(), path, op: item[m] })),
-);
-const requiresAuth = (op: any) => op.security === undefined || op.security.length > 0;
-const pathParamNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+const doc = loadOpenApiDoc();
+const allOperations = listOperations(doc);
 const targets = allOperations.filter((o) => requiresAuth(o.op) && pathParamNames(o.path).length > 0);
-
-function resolve(schema: any): any {
-  let s = schema;
-  for (let i = 0; s?.$ref && i < 20; i++) s = doc.components.schemas[s.$ref.split("/").pop()];
-  return s;
-}
-
-/** A minimal valid value for a schema (required properties only). */
-function sample(schema: any): unknown {
-  const s = resolve(schema);
-  if (!s) return null;
-  if (s.default !== undefined) return s.default;
-  if (s.example !== undefined) return s.example;
-  if (s.enum) return s.enum[0];
-  if (s.anyOf || s.oneOf) return sample((s.anyOf ?? s.oneOf)[0]);
-  if (s.allOf) return Object.assign({}, ...s.allOf.map(sample));
-  switch (s.type) {
-    case "object":
-      return Object.fromEntries((s.required ?? []).map((k: string) => [k, sample(s.properties?.[k])]));
-    case "array":
-      return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items));
-    case "string":
-      if (s.format === "email") return "someone@example.com";
-      if (s.format === "uuid") return crypto.randomUUID();
-      if (s.format === "date-time") return new Date().toISOString();
-      if (s.format === "uri" || s.format === "url") return "https://example.com/";
-      return "x".repeat(Math.max(1, s.minLength ?? 1));
-    case "integer":
-    case "number":
-      return Math.min(Math.max(1, s.minimum ?? 1), s.maximum ?? 1);
-    case "boolean":
-      return false;
-    default:
-      return null;
-  }
-}
+const sample = (schema: any) => sampleValue(doc, schema);
 
 /** The request of an operation with the given path ids, a valid body and required query. */
 function request(o: Operation, ids: Record<string, string>) {
@@ -187,11 +134,7 @@ function request(o: Operation, ids: Record<string, string>) {
 }
 
 /** Path params that are not resource ids (an enum in the document, e.g. a module name) need no factory. */
-function paramValue(o: Operation, name: string): string | undefined {
-  const p = (o.op.parameters ?? []).find((x: any) => x.in === "path" && x.name === name);
-  const s = resolve(p?.schema);
-  return s?.enum ? String(s.enum[0]) : undefined;
-}
+const paramValue = (o: Operation, name: string) => enumPathParam(doc, o, name);
 
 function missingFactories(): string[] {
   const missing = new Set<string>();
@@ -227,9 +170,7 @@ let bob: TestUser;
 beforeAll(async () => {
   vi.stubEnv("RATE_LIMIT_PER_MINUTE", "1000000");
   resetRateLimits();
-  const served = await call("GET", "/openapi.json");
-  expect(served.status).toBe(200);
-  expect(served.body).toEqual(doc);
+  await expectServedDocument(doc);
   alice = await makeUser("alice-iso@example.com");
   bob = await makeUser("bob-iso@example.com");
 });

@@ -7,23 +7,16 @@
 // Path parameters get ids of the caller's own resources from FIXTURES (path-parameter name →
 // factory creating such a resource through the API). A parameter in the document without a
 // factory fails this suite: add one here (and in guard-isolation.test.ts).
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { resetRateLimits } from "@/lib/api/rate-limit";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { call, type ApiResult } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { enumPathParam, expectServedDocument, listOperations, loadOpenApiDoc, pathParamNames, requiresAuth, resolveSchema, sampleValue, type Operation } from "../helpers/openapi-doc";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-robustness-"));
-useTestDb();
-
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
+useApiTestEnv("robustness");
 
 const FIXTURES: Record<string, (owner: TestUser) => Promise<string>> = {
   key_id: async (owner) => {
@@ -47,61 +40,16 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<string>> = {
 };
 
 // ---- the document -------------------------------------------------------------------------------
-const doc = JSON.parse(JSON.stringify(buildOpenApiDocument())) as any;
-const METHODS = ["get", "post", "put", "patch", "delete", "head"];
-
-interface Operation {
-  method: string;
-  path: string;
-  op: any;
-}
-
-const allOperations: Operation[] = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
-  METHODS.filter((m) => item[m]).map((m) => ({ method: m.toUpperCase(), path, op: item[m] })),
-);
-const pathParamNames = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+const doc = loadOpenApiDoc();
+const allOperations = listOperations(doc);
 const queryParams = (o: Operation): any[] => (o.op.parameters ?? []).filter((p: any) => p.in === "query");
 const bodySchema = (o: Operation) => o.op.requestBody?.content?.["application/json"]?.schema;
 /** JSON request bodies only: raw uploads (presigned PUTs) take any bytes. */
 const hasJsonBody = (o: Operation) => !!o.op.requestBody?.content?.["application/json"];
-const requiresAuth = (op: any) => op.security === undefined || op.security.length > 0;
 const targets = allOperations.filter((o) => hasJsonBody(o) || queryParams(o).length > 0);
 const bodyTargets = targets.filter(hasJsonBody);
-
-function resolve(schema: any): any {
-  let s = schema;
-  for (let i = 0; s?.$ref && i < 20; i++) s = doc.components.schemas[s.$ref.split("/").pop()];
-  return s;
-}
-
-/** A minimal valid value for a schema (required properties only). */
-function sample(schema: any): unknown {
-  const s = resolve(schema);
-  if (!s) return null;
-  if (s.default !== undefined) return s.default;
-  if (s.example !== undefined) return s.example;
-  if (s.enum) return s.enum[0];
-  if (s.anyOf || s.oneOf) return sample((s.anyOf ?? s.oneOf)[0]);
-  if (s.allOf) return Object.assign({}, ...s.allOf.map(sample));
-  switch (s.type) {
-    case "object":
-      return Object.fromEntries((s.required ?? []).map((k: string) => [k, sample(s.properties?.[k])]));
-    case "array":
-      return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items));
-    case "string":
-      if (s.format === "email") return "someone@example.com";
-      if (s.format === "uuid") return crypto.randomUUID();
-      if (s.format === "date-time") return new Date().toISOString();
-      return "x".repeat(Math.max(1, s.minLength ?? 1));
-    case "integer":
-    case "number":
-      return Math.min(Math.max(1, s.minimum ?? 1), s.maximum ?? 1);
-    case "boolean":
-      return false;
-    default:
-      return null;
-  }
-}
+const resolve = (schema: any) => resolveSchema(doc, schema);
+const sample = (schema: any) => sampleValue(doc, schema);
 
 type JsonType = "string" | "integer" | "number" | "boolean" | "null" | "object" | "array";
 
@@ -274,19 +222,16 @@ let alice: TestUser;
 beforeAll(async () => {
   vi.stubEnv("RATE_LIMIT_PER_MINUTE", "1000000");
   resetRateLimits();
-  const served = await call("GET", "/openapi.json");
-  expect(served.status).toBe(200);
-  expect(served.body).toEqual(doc);
+  await expectServedDocument(doc);
   alice = await makeUser("robust@example.com");
 });
 
 async function ownPath(o: Operation, owner: TestUser): Promise<string> {
   let path = o.path;
   for (const name of pathParamNames(o.path)) {
-    const p = (o.op.parameters ?? []).find((x: any) => x.in === "path" && x.name === name);
-    const s = resolve(p?.schema);
     let value: string;
-    if (s?.enum) value = String(s.enum[0]);
+    const literal = enumPathParam(doc, o, name);
+    if (literal !== undefined) value = literal;
     else if (FIXTURES[name]) value = await FIXTURES[name](owner);
     else {
       throw new Error(
@@ -308,8 +253,7 @@ describe("input robustness (from the OpenAPI document)", () => {
     const missing = new Set<string>();
     for (const o of targets) {
       for (const name of pathParamNames(o.path)) {
-        const p = (o.op.parameters ?? []).find((x: any) => x.in === "path" && x.name === name);
-        if (!FIXTURES[name] && !resolve(p?.schema)?.enum) missing.add(name);
+        if (!FIXTURES[name] && enumPathParam(doc, o, name) === undefined) missing.add(name);
       }
     }
     expect([...missing], `add fixture factories to FIXTURES in tests/api/guard-robustness.test.ts for: ${[...missing].join(", ")}`).toEqual([]);

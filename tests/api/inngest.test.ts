@@ -1,29 +1,24 @@
 // The pipeline driven by the Inngest function, in-process with @inngest/test. The event comes
 // from our real `inngest.send`, received by a local stand-in for Inngest's event API.
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { processingRuns } from "@/db/schema";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-inngest-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("inngest");
 
 const received: { path: string; body: any }[] = [];
 let refuse = false;
 let eventApi: http.Server;
-let alice: Awaited<ReturnType<typeof makeUser>>;
+let alice: TestUser;
 
 beforeAll(async () => {
   // Inngest's event API: POST /e/<event key> with a JSON array of events → {ids, status}.

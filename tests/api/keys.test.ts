@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../helpers/api";
 import { useTestDb } from "../helpers/db";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 
 useTestDb();
 
-let alice: Awaited<ReturnType<typeof makeUser>>;
-let bob: Awaited<ReturnType<typeof makeUser>>;
+let alice: TestUser;
+let bob: TestUser;
 beforeAll(async () => {
   alice = await makeUser("alice@example.com");
   bob = await makeUser("bob@example.com");

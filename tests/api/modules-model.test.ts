@@ -1,10 +1,7 @@
 // video_reasoning and the embed step through the real pipeline: with a model (a local
 // OpenAI-compatible server) and offline (computed digest, local lexical embeddings).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { runEvents, segments as segmentsTable } from "@/db/schema";
 import { cosineSimilarity, LOCAL_EMBEDDING_MODEL, localEmbedding } from "@/lib/ai/local-embedding";
@@ -12,15 +9,13 @@ import { embedQuery } from "@/lib/pipeline/embed-step";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { REASONING_SYSTEM_PROMPT } from "@/lib/pipeline/modules/video-reasoning";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { fakeEmbedding, startFakeOpenAI, type FakeOpenAI } from "../helpers/openai-server";
-import { makeUser } from "../helpers/users";
-import { registerClip, waitForStatus } from "../helpers/videos";
+import { fakeEmbedding, useFakeOpenAI } from "../helpers/openai-server";
+import { makeUser, type TestUser } from "../helpers/users";
+import { processToCompletion, registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-model-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("model");
 
 const CUES = [
   { start: 0.5, end: 1.75, text: "Welcome to the bakery" },
@@ -28,36 +23,23 @@ const CUES = [
   { start: 4, end: 5.5, text: "Thanks for baking along" },
 ];
 
-let user: Awaited<ReturnType<typeof makeUser>>;
+let user: TestUser;
 let runner: EmbeddedRunner;
-let fake: FakeOpenAI;
+const fake = useFakeOpenAI();
 let clip: string;
 
 beforeAll(async () => {
   user = await makeUser("model@example.com");
-  fake = await startFakeOpenAI();
   runner = new EmbeddedRunner(await getDb(), { pollMs: 50, leaseMs: 10_000 }).start();
   clip = makeClip("bakery", { seconds: 6, subtitles: CUES });
 });
 afterAll(async () => {
   await runner?.stop();
-  await fake?.close();
-});
-afterEach(() => {
-  delete process.env.OPENAI_API_KEY;
-  delete process.env.OPENAI_BASE_URL;
-  fake.reset();
 });
 
 async function analyse() {
   const jobId = await registerClip(user, clip);
-  const start = await call("POST", `/processing/${jobId}/start`, {
-    auth: user.api_key,
-    body: { selected_insights: JSON.stringify(["transcription", "video_reasoning"]) },
-  });
-  expect(start.status, start.text).toBe(200);
-  const done = await waitForStatus(user.api_key, jobId);
-  expect(done.status, JSON.stringify(done)).toBe("completed");
+  await processToCompletion(user, jobId, ["transcription", "video_reasoning"]);
   const video = (await call("GET", `/videos/${jobId}`, { auth: user.api_key })).body;
   const all = (await call("GET", `/videos/${jobId}/segments`, { auth: user.api_key })).body as any[];
   const db = await getDb();

@@ -2,53 +2,38 @@
 // tracks give exact cues; without them, speech-to-text at a local OpenAI-compatible server, cut at
 // silences and stitched back; with neither, no segments and a note.
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { notifications, runEvents } from "@/db/schema";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { NO_STT_NOTE } from "@/lib/pipeline/modules/transcription";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { startFakeOpenAI, type FakeOpenAI } from "../helpers/openai-server";
-import { makeUser } from "../helpers/users";
-import { registerClip, waitForStatus } from "../helpers/videos";
+import { useFakeOpenAI } from "../helpers/openai-server";
+import { makeUser, type TestUser } from "../helpers/users";
+import { processToCompletion, registerClip, waitForStatus } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-transcription-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("transcription");
 
-let user: Awaited<ReturnType<typeof makeUser>>;
+let user: TestUser;
 let runner: EmbeddedRunner;
-let fake: FakeOpenAI;
+const fake = useFakeOpenAI({ alsoUnset: ["OPENAI_TRANSCRIBE_CHUNK_SECONDS", "OPENAI_TRANSCRIBE_MODEL"] });
 
 beforeAll(async () => {
   user = await makeUser("speech@example.com");
-  fake = await startFakeOpenAI();
   runner = new EmbeddedRunner(await getDb(), { pollMs: 50, leaseMs: 10_000 }).start();
 });
 afterAll(async () => {
   await runner?.stop();
-  await fake?.close();
-});
-afterEach(() => {
-  for (const k of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_TRANSCRIBE_CHUNK_SECONDS", "OPENAI_TRANSCRIBE_MODEL"]) delete process.env[k];
-  fake.reset();
 });
 
 async function transcribe(file: string) {
   const jobId = await registerClip(user, file);
-  const start = await call("POST", `/processing/${jobId}/start`, {
-    auth: user.api_key,
-    body: { selected_insights: JSON.stringify(["transcription"]) },
-  });
-  expect(start.status, start.text).toBe(200);
-  const done = await waitForStatus(user.api_key, jobId);
-  expect(done.status, JSON.stringify(done)).toBe("completed");
+  await processToCompletion(user, jobId, ["transcription"]);
   const segments = (await call("GET", `/videos/${jobId}/segments`, { auth: user.api_key })).body as any[];
   const db = await getDb();
   const events = await db.select().from(runEvents).where(and(eq(runEvents.jobId, jobId), eq(runEvents.type, "module_completed")));

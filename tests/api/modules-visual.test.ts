@@ -3,7 +3,6 @@
 // OpenAI-compatible server for the model-backed parts. The shots result is built from the known
 // cut times, so these tests do not depend on the shot detector.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -18,15 +17,13 @@ import { visualelements } from "@/lib/pipeline/modules/visualelements";
 import { SharedMedia } from "@/lib/pipeline/shared-media";
 import type { ModuleContext, ModuleResult } from "@/lib/pipeline/types";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { startFakeOpenAI, type FakeOpenAI } from "../helpers/openai-server";
 import { makeUser } from "../helpers/users";
 import { registerClip, storeFile, waitForStatus } from "../helpers/videos";
 import { alternationClip, fadeClip, requireFont, shotsResult, solidColoursClip, textClip, type KnownClip } from "../helpers/visual-clips";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-modules-visual-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("modules-visual");
 const OPENAI_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_VISION_MODEL", "OPENAI_CHAT_MODEL"];
 const savedEnv = Object.fromEntries(OPENAI_ENV.map((k) => [k, process.env[k]]));
 for (const k of OPENAI_ENV) delete process.env[k];

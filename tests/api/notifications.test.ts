@@ -1,24 +1,17 @@
 // Notifications: the welcome `info` notification of a new account, listing (most recent first,
 // limit), unread count, marking read, read-all, delete, and a second user who sees none of it.
 // (Processing outcomes writing `success` / `error` notifications: videos-lifecycle.test.ts.)
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { notifications } from "@/db/schema";
-import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
-import { makeUser } from "../helpers/users";
+import { call, GHOST } from "../helpers/api";
+import { useApiTestEnv } from "../helpers/env";
+import { makeUser, type TestUser } from "../helpers/users";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-notifications-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("notifications");
 
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
 let alice: TestUser;
 let bob: TestUser;
-const GHOST = "00000000-0000-4000-8000-000000000000";
 
 beforeAll(async () => {
   alice = await makeUser("alice-notes@example.com");

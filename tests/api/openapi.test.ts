@@ -6,7 +6,7 @@ import { isMethodRefusal } from "@/lib/api/method-not-allowed";
 import { call } from "../helpers/api";
 import { useTestDb } from "../helpers/db";
 import { listRouteFiles, openApiPath, type RouteFile } from "../helpers/routes";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 
 useTestDb();
 
@@ -18,7 +18,7 @@ const UNDOCUMENTED = (r: RouteFile) =>
   (r.segments.length === 1 && r.segments[0].startsWith("[...")) || r.segments[0] === "inngest";
 
 let doc: any;
-let alice: Awaited<ReturnType<typeof makeUser>>;
+let alice: TestUser;
 
 beforeAll(async () => {
   alice = await makeUser("openapi@example.com");

@@ -3,8 +3,6 @@
 // and the source file are fetched with the URLs a VideoResponse carries. Without a valid token,
 // every playback endpoint is a 404.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
@@ -12,42 +10,34 @@ import { hlsManifestKey } from "@/lib/pipeline/renditions";
 import { signPlaybackToken, verifyPlaybackToken } from "@/lib/playback/token";
 import { getStorage } from "@/lib/storage";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
-import { startHttpServer } from "../helpers/http-server";
+import { useApiTestEnv } from "../helpers/env";
+import { useHttpServer } from "../helpers/http-server";
 import { makeClip } from "../helpers/media";
-import { makeUser } from "../helpers/users";
-import { registerClip, waitForStatus } from "../helpers/videos";
+import { makeUser, type TestUser } from "../helpers/users";
+import { processToCompletion, registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-playback-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("playback");
+const server = useHttpServer({ appUrl: true });
 
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
 let alice: TestUser;
 let bob: TestUser;
-let server: Awaited<ReturnType<typeof startHttpServer>>;
 let runner: EmbeddedRunner;
 let clip: string;
 let jobId: string;
 let video: any;
 
 beforeAll(async () => {
-  server = await startHttpServer();
-  process.env.APP_URL = server.url;
   alice = await makeUser("alice-playback@example.com");
   bob = await makeUser("bob-playback@example.com");
   clip = makeClip("playback", { seconds: 6 });
   runner = new EmbeddedRunner(await getDb(), { pollMs: 50, leaseMs: 10_000 }).start();
   jobId = await registerClip(alice, clip);
-  const start = await call("POST", `/processing/${jobId}/start`, { auth: alice.api_key, body: { selected_insights: '["shots"]' } });
-  expect(start.status, start.text).toBe(200);
-  expect((await waitForStatus(alice.api_key, jobId)).status).toBe("completed");
+  await processToCompletion(alice, jobId, ["shots"]);
   video = (await call("GET", `/videos/${jobId}`, { auth: alice.api_key })).body;
 }, 180_000);
 
 afterAll(async () => {
   await runner?.stop();
-  await server?.close();
 });
 
 const get = (url: string, init: RequestInit = {}) => fetch(url, { redirect: "manual", ...init });

@@ -1,24 +1,17 @@
 // Projects: CRUD, video counts that are always right, assignment (all or nothing), deletion that
 // unassigns, and a second user who sees none of it.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { call, GHOST } from "../helpers/api";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-projects-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("projects");
 
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
 let alice: TestUser;
 let bob: TestUser;
 let clip: string;
-const GHOST = "00000000-0000-4000-8000-000000000000";
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/;
 
 beforeAll(async () => {

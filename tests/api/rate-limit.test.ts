@@ -5,12 +5,12 @@ import { ApiError } from "@/lib/api/errors";
 import { checkRateLimit, resetRateLimits } from "@/lib/api/rate-limit";
 import { call } from "../helpers/api";
 import { useTestDb } from "../helpers/db";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 
 useTestDb();
 
-let alice: Awaited<ReturnType<typeof makeUser>>;
-let bob: Awaited<ReturnType<typeof makeUser>>;
+let alice: TestUser;
+let bob: TestUser;
 
 beforeAll(async () => {
   alice = await makeUser("alice-rl@example.com");

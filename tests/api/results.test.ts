@@ -1,23 +1,18 @@
 // Segments, results views and downloadable reports of a video.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { insertSegments } from "@/db/queries/segments";
 import { getVideoByJobId } from "@/db/queries/videos";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-results-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("results");
 
-let alice: Awaited<ReturnType<typeof makeUser>>;
-let bob: Awaited<ReturnType<typeof makeUser>>;
+let alice: TestUser;
+let bob: TestUser;
 let jobId: string;
 const tricky = 'He said "hi", then\nleft, twice';
 

@@ -1,7 +1,4 @@
 // Several runners on one database (as several app processes would be): every run is claimed once.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -9,14 +6,12 @@ import { claimRun } from "@/db/queries/runs";
 import { processingRuns } from "@/db/schema";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
 import { makeUser } from "../helpers/users";
 import { registerClip, waitForStatus } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-claims-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("claims");
 
 describe("claiming runs", () => {
   it("concurrent claimers never get the same run", async () => {

@@ -3,49 +3,30 @@
 // when a model is configured), and one clip processed end to end. Expected similarities are
 // computed with the same embedding function the product uses.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, getDbHandle } from "@/db/client";
 import { scopeStats } from "@/db/queries/search";
-import { insertSegments } from "@/db/queries/segments";
-import { insertVideo } from "@/db/queries/videos";
 import { cosineSimilarity, LOCAL_EMBEDDING_MODEL, localEmbedding } from "@/lib/ai/local-embedding";
-import { embedJobSegments, embedQuery } from "@/lib/pipeline/embed-step";
+import { embedQuery } from "@/lib/pipeline/embed-step";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { searchVectors } from "@/lib/search/search-segments";
 import { rankCandidates } from "@/lib/search/rank";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { startFakeOpenAI, type FakeOpenAI } from "../helpers/openai-server";
-import { makeUser } from "../helpers/users";
-import { registerClip, waitForStatus } from "../helpers/videos";
+import { useFakeOpenAI } from "../helpers/openai-server";
+import { addEmbeddedVideo, type SeedSegment } from "../helpers/segments";
+import { makeUser, type TestUser } from "../helpers/users";
+import { processToCompletion, registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-search-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
-
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
-type Seg = { module: string; start: number; end?: number; content: string };
+useApiTestEnv("search");
 
 let alice: TestUser;
 let bob: TestUser;
-let fake: FakeOpenAI;
+const fake = useFakeOpenAI();
 
-/** A video row with these segments, embedded by the pipeline's embed step. */
-async function addVideo(owner: TestUser, segs: Seg[], status = "completed"): Promise<{ jobId: string; videoId: string }> {
-  const db = await getDb();
-  const jobId = crypto.randomUUID();
-  const video = await insertVideo(db, { userId: owner.user_id, jobId, name: `v-${jobId.slice(0, 6)}.mp4`, storagePath: `users/${owner.user_id}/${jobId}.mp4`, status, duration: 600 });
-  await insertSegments(
-    db,
-    segs.map((s) => ({ videoId: video.id, jobId, userId: owner.user_id, module: s.module, content: s.content, startTime: s.start, endTime: s.end ?? s.start + 1, metadata: JSON.stringify({ provider: "local", method: "test" }) })),
-  );
-  await embedJobSegments(db, { userId: owner.user_id, jobId });
-  return { jobId, videoId: video.id };
-}
+const addVideo = (owner: TestUser, segs: SeedSegment[], status = "completed") =>
+  addEmbeddedVideo(owner, segs, { status, duration: 600, segmentSeconds: 1, metadata: JSON.stringify({ provider: "local", method: "test" }) });
 
 const sim = (a: string, b: string) => cosineSimilarity(localEmbedding(a)!, localEmbedding(b)!);
 const search = (user: TestUser, body: Record<string, unknown>) => call("POST", "/search", { auth: user.api_key, body });
@@ -58,7 +39,6 @@ let bobs: string; // bob, completed
 beforeAll(async () => {
   alice = await makeUser("search-alice@example.com");
   bob = await makeUser("search-bob@example.com");
-  fake = await startFakeOpenAI();
   bakery = (
     await addVideo(alice, [
       { module: "transcription", start: 0.5, content: "We bake sourdough bread every morning" },
@@ -81,14 +61,6 @@ beforeAll(async () => {
   ).jobId;
   pending = (await addVideo(alice, [{ module: "transcription", start: 3, content: "sourdough bread in a video still processing" }], "processing")).jobId;
   bobs = (await addVideo(bob, [{ module: "transcription", start: 1, content: "sourdough bread" }])).jobId;
-});
-afterAll(async () => {
-  await fake?.close();
-});
-afterEach(() => {
-  delete process.env.OPENAI_API_KEY;
-  delete process.env.OPENAI_BASE_URL;
-  fake.reset();
 });
 
 describe("POST /api/search", () => {
@@ -345,9 +317,7 @@ describe("POST /api/search on a processed clip", () => {
       ],
     });
     const jobId = await registerClip(alice, clip);
-    const start = await call("POST", `/processing/${jobId}/start`, { auth: alice.api_key, body: { selected_insights: JSON.stringify(["transcription"]) } });
-    expect(start.status, start.text).toBe(200);
-    expect((await waitForStatus(alice.api_key, jobId)).status).toBe("completed");
+    await processToCompletion(alice, jobId, ["transcription"]);
     const res = await search(alice, { query: "lighthouse keeper" });
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({ job_id: jobId, module: "transcription", content: "The lighthouse keeper waves", start_time: 6 });

@@ -1,29 +1,22 @@
 // Shared reports: create (201) or return (200) the share of a video, read it without
 // authentication (no user ids, storage paths or keys), revoke it, and lose it with the video.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { insertSegments } from "@/db/queries/segments";
 import { sharedReports } from "@/db/schema";
-import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { call, GHOST } from "../helpers/api";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-shares-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
+useApiTestEnv("shares");
 process.env.APP_URL = "https://video.example.com";
-useTestDb();
 
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
 let alice: TestUser;
 let bob: TestUser;
 let clip: string;
-const GHOST = "00000000-0000-4000-8000-000000000000";
 
 beforeAll(async () => {
   alice = await makeUser("alice-shares@example.com");

@@ -19,15 +19,15 @@ import { call } from "../helpers/api";
 import { useTestDb } from "../helpers/db";
 import { dispatch } from "../helpers/routes";
 import { startLocalS3, type LocalS3 } from "../helpers/s3";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 
 useTestDb();
 
 const NOT_OWNED = "Storage path does not belong to this user";
 
 let s3: LocalS3;
-let alice: Awaited<ReturnType<typeof makeUser>>;
-let bob: Awaited<ReturnType<typeof makeUser>>;
+let alice: TestUser;
+let bob: TestUser;
 beforeAll(async () => {
   s3 = await startLocalS3();
   s3.useAsStorage();

@@ -21,7 +21,7 @@ import { getStorage } from "@/lib/storage";
 import { call } from "../helpers/api";
 import { useTestDb } from "../helpers/db";
 import { dispatch } from "../helpers/routes";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 
 useTestDb();
 
@@ -29,8 +29,8 @@ const STORAGE = path.join(DATA_DIR, "storage");
 const TMP = path.join(STORAGE, ".tmp");
 const NOT_OWNED = "Storage path does not belong to this user";
 
-let alice: Awaited<ReturnType<typeof makeUser>>;
-let bob: Awaited<ReturnType<typeof makeUser>>;
+let alice: TestUser;
+let bob: TestUser;
 beforeAll(async () => {
   alice = await makeUser("alice@example.com");
   bob = await makeUser("bob@example.com");

@@ -2,8 +2,6 @@
 // the 402 allowance check, and a second user who sees none of it. (Records written by a real run
 // are checked in playback.test.ts and videos-lifecycle.test.ts.)
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -11,16 +9,13 @@ import { insertUsageRecord } from "@/db/queries/usage";
 import { profiles } from "@/db/schema";
 import { BASE_LIMIT_MINUTES } from "@/lib/usage/allowance";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-usage-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("usage");
 
-type TestUser = Awaited<ReturnType<typeof makeUser>>;
 let alice: TestUser;
 let bob: TestUser;
 let clip: string;

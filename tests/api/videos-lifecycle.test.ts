@@ -1,7 +1,5 @@
 // Registration and every transition of the contract's state table, driven by the embedded runner.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -9,17 +7,15 @@ import { notifications, profiles, processingRuns, runSteps, usageRecords } from 
 import { getStorage } from "@/lib/storage";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { call } from "../helpers/api";
-import { useTestDb } from "../helpers/db";
+import { useApiTestEnv } from "../helpers/env";
 import { makeClip, makeNotAVideo } from "../helpers/media";
-import { makeUser } from "../helpers/users";
+import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip, storeFile, waitForStatus } from "../helpers/videos";
 
-process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-videos-"));
-process.env.RATE_LIMIT_PER_MINUTE = "100000";
-useTestDb();
+useApiTestEnv("videos");
 
-let alice: Awaited<ReturnType<typeof makeUser>>;
-let bob: Awaited<ReturnType<typeof makeUser>>;
+let alice: TestUser;
+let bob: TestUser;
 let runner: EmbeddedRunner | null = null;
 let clip: string;
 

@@ -1,6 +1,9 @@
 // A small client over the route handlers: real Requests in, parsed JSON out.
 import { dispatch } from "./routes";
 
+/** A well-formed id that no resource has. */
+export const GHOST = "00000000-0000-4000-8000-000000000000";
+
 export interface ApiResult<T = any> {
   status: number;
   body: T;

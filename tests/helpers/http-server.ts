@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { afterAll, beforeAll } from "vitest";
 import { dispatch } from "./routes";
 
 export async function startHttpServer(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -42,6 +43,28 @@ export async function startHttpServer(): Promise<{ url: string; close: () => Pro
   return {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+/**
+ * A server for the tests of this file (or describe block): started in beforeAll, closed in afterAll.
+ * `url` can be read once it has started. With `appUrl`, APP_URL points at it, so the absolute URLs the
+ * app hands out (uploads, playback) lead back to it.
+ */
+export function useHttpServer(opts: { appUrl?: boolean } = {}): { readonly url: string } {
+  let server: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+  beforeAll(async () => {
+    server = await startHttpServer();
+    if (opts.appUrl) process.env.APP_URL = server.url;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get url() {
+      if (!server) throw new Error("the HTTP server is started in beforeAll");
+      return server.url;
+    },
   };
 }
 

@@ -11,6 +11,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 export interface RecordedOpenAIRequest {
   method: string;
@@ -266,7 +267,8 @@ function formRecord(form: FormData): Record<string, unknown> {
   return out;
 }
 
-export async function startFakeOpenAI(opts: { apiKey?: string } = {}): Promise<FakeOpenAI> {
+/** The server, not yet listening: `listen` starts it and sets `url` and `close`. */
+function createFakeOpenAI(opts: { apiKey?: string } = {}): { fake: FakeOpenAI; listen: () => Promise<void> } {
   const apiKey = opts.apiKey ?? `sk-test-${crypto.randomBytes(8).toString("hex")}`;
   const failures: { path: string; status: number; message: string; times: number }[] = [];
   let transcriptions = 0;
@@ -390,13 +392,38 @@ export async function startFakeOpenAI(opts: { apiKey?: string } = {}): Promise<F
       }
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  fake.url = `http://127.0.0.1:${port}/v1`;
-  fake.close = () =>
-    new Promise((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    });
+  const listen = async () => {
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as AddressInfo;
+    fake.url = `http://127.0.0.1:${port}/v1`;
+    fake.close = () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      });
+  };
+  return { fake, listen };
+}
+
+export async function startFakeOpenAI(opts: { apiKey?: string } = {}): Promise<FakeOpenAI> {
+  const { fake, listen } = createFakeOpenAI(opts);
+  await listen();
+  return fake;
+}
+
+/**
+ * A server for the tests of this file (or describe block), listening from beforeAll until afterAll;
+ * `url` and `env()` can be used once it listens. After each test its recorded requests and failures
+ * are reset and the environment that pointed the app at it is removed: OPENAI_API_KEY,
+ * OPENAI_BASE_URL and the `alsoUnset` variables.
+ */
+export function useFakeOpenAI(opts: { alsoUnset?: string[] } = {}): FakeOpenAI {
+  const { fake, listen } = createFakeOpenAI();
+  beforeAll(listen);
+  afterAll(() => fake.close());
+  afterEach(() => {
+    for (const k of ["OPENAI_API_KEY", "OPENAI_BASE_URL", ...(opts.alsoUnset ?? [])]) delete process.env[k];
+    fake.reset();
+  });
   return fake;
 }

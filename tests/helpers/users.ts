@@ -6,3 +6,5 @@ export async function makeUser(email = `u${Math.random().toString(36).slice(2, 8
   const db = await getDb();
   return createUserWithKey(db, { email, name: email.split("@")[0] });
 }
+
+export type TestUser = Awaited<ReturnType<typeof makeUser>>;

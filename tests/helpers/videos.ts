@@ -31,3 +31,12 @@ export async function waitForStatus(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Starts processing a registered video with these modules and waits until it has completed (a runner must be running). */
+export async function processToCompletion(user: { api_key: string }, jobId: string, modules: string[]): Promise<any> {
+  const start = await call("POST", `/processing/${jobId}/start`, { auth: user.api_key, body: { selected_insights: JSON.stringify(modules) } });
+  expect(start.status, start.text).toBe(200);
+  const done = await waitForStatus(user.api_key, jobId);
+  expect(done.status, JSON.stringify(done)).toBe("completed");
+  return done;
+}

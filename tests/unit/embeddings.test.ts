@@ -1,9 +1,9 @@
 // The local lexical embedding's properties, and embedTexts against a local OpenAI-compatible server.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EMBEDDING_DIMENSIONS } from "@/db/schema";
 import { embedTexts, embeddingInput, EMBED_TEXT_MAX_CHARS, currentEmbeddingModel } from "@/lib/ai/embeddings";
 import { cosineSimilarity, LOCAL_EMBEDDING_MODEL, localEmbedding } from "@/lib/ai/local-embedding";
-import { startFakeOpenAI, type FakeOpenAI } from "../helpers/openai-server";
+import { useFakeOpenAI } from "../helpers/openai-server";
 
 const sim = (a: string, b: string) => cosineSimilarity(localEmbedding(a)!, localEmbedding(b)!);
 
@@ -44,19 +44,7 @@ describe("local lexical embedding", () => {
 });
 
 describe("embedTexts", () => {
-  let fake: FakeOpenAI;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  afterEach(() => {
-    delete process.env.OPENAI_API_KEY;
-    delete process.env.OPENAI_BASE_URL;
-    delete process.env.OPENAI_EMBEDDING_MODEL;
-    fake.reset();
-  });
+  const fake = useFakeOpenAI({ alsoUnset: ["OPENAI_EMBEDDING_MODEL"] });
 
   it("uses the local embedding when no model is configured", async () => {
     const out = await embedTexts(["hello world", "..."]);
