@@ -1,5 +1,5 @@
 // An in-process cache for hot owner-scoped reads, plugged into drizzle's cache hook. Only queries
-// that opt in with `.$withCache()` are cached; every insert, update or delete that drizzle runs
+// that opt in with `.$withCache()` are cached (keyed by drizzle's hash of their SQL and parameters); every insert, update or delete that drizzle runs
 // on a table drops the cached reads of that table at once (drizzle calls onMutate).
 //
 // Used with the embedded database only: PGlite in DATA_DIR is held by exactly one process (the

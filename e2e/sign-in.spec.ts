@@ -28,10 +28,14 @@ test.describe("sign-in with an API key", () => {
     const dashboard = new DashboardPage(page);
     const keys = new KeysPage(page);
 
-    // Signed out, a page of the app leads to sign-in and comes back after it.
-    await page.goto("/keys");
+    // Signed out, a page of the app leads to sign-in and comes back after it, query and all.
+    await page.goto("/search?q=green");
     await signIn.expectVisible();
     await signIn.signIn(user.api_key);
+    await expect(page).toHaveURL(/\/search\?q=green$/);
+    await expect(page.getByLabel("Search for")).toHaveValue("green");
+
+    await shell.navigateTo("API keys");
     await keys.expectLoaded();
 
     await shell.navigateTo("Dashboard");

@@ -1,11 +1,13 @@
 // The main flow in a browser: sign in with an API key, upload a generated clip (watching its byte
 // progress), watch it process live (module events appear as they happen), open the results,
-// click a shot on the timeline and see the player seek, download a module's CSV, start the
-// player at ?t=, and rename the video in the list.
+// click a shot on the timeline and see the player seek, download a module's CSV, search a word of
+// its subtitles and land on that moment, ask in chat and follow the cited time, share and revoke,
+// start the player at ?t=, and rename the video in the list.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
+import { ChatPage } from "./pages/chat-page";
 import { ResultsPage } from "./pages/results-page";
 import { SearchPage } from "./pages/search-page";
 import { SignInPage } from "./pages/sign-in-page";
@@ -159,6 +161,20 @@ test("upload a clip, watch it process, and use its results", async ({ page, brow
   await results.waitForMedia();
   await expect.poll(() => results.currentTime()).toBeGreaterThan(2.1);
   expect(await results.currentTime()).toBeLessThan(2.8);
+
+  // --- Chat: a question about the video gets an answer citing its moment, which seeks the player ---
+  await page.getByRole("link", { name: "Ask about it" }).click();
+  const chat = new ChatPage(page);
+  await expect(chat.question).toBeVisible();
+  await chat.ask("Where does everything turn green?");
+  const answer = chat.answers.last();
+  await expect(answer).toContainText("Now everything is green");
+  await chat.player.waitForMedia();
+  await chat.timeStamp(answer, "00:02").click();
+  await expect.poll(() => chat.player.currentTime()).toBeGreaterThan(2.1);
+  await snap(page, testInfo, "26b-chat-cited-answer");
+  await page.goto(`/videos/${jobId}`);
+  await results.expectLoaded(fileName);
 
   // A share link opens the report without signing in; revoking it closes it again.
   await results.share.getByRole("button", { name: "Get share link" }).click();

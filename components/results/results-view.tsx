@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { LoadingBlock } from "@/components/ui/spinner";
@@ -145,6 +145,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link href={`/chat?video=${v.job_id}`} className={buttonClasses("secondary", "sm")}>Ask about it</Link>
           <Button size="sm" variant="secondary" onClick={() => setAction("edit")}>
             Edit
           </Button>

@@ -128,7 +128,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (status === "signed-out") router.replace(`/sign-in?next=${encodeURIComponent(pathname)}`);
+    // Back to the same page after sign-in, query included (e.g. /chat?video=…&session=…).
+    if (status === "signed-out") router.replace(`/sign-in?next=${encodeURIComponent(pathname + window.location.search)}`);
   }, [status, pathname, router]);
 
   // The phone menu closes on Escape, handing focus back to its button.

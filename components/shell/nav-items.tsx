@@ -1,4 +1,4 @@
-// The app's sections. Some lead to features still being built; their routes arrive with them.
+// The app's sections, in the order the navigation shows them.
 import type { ReactNode } from "react";
 
 export interface NavItem {
@@ -13,7 +13,7 @@ const icon = (d: string) => (
   </svg>
 );
 
-const allPrimaryNav: NavItem[] = [
+export const primaryNav: NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: icon("M4 13h6V4H4v9Zm0 7h6v-4H4v4Zm10 0h6v-9h-6v9Zm0-16v4h6V4h-6Z") },
   { href: "/videos", label: "Videos", icon: icon("M3.5 6.5A2 2 0 0 1 5.5 4.5h9a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2h-9a2 2 0 0 1-2-2v-11Zm13 4 4-2.5v8l-4-2.5") },
   { href: "/upload", label: "Upload", icon: icon("M12 15.5V4m0 0L7.5 8.5M12 4l4.5 4.5M4.5 15v3a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2v-3") },
@@ -21,11 +21,6 @@ const allPrimaryNav: NavItem[] = [
   { href: "/chat", label: "Chat", icon: icon("M7.5 18.5 4 20.5v-14a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H7.5Zm1-9.5h7m-7 3.5h4.5") },
   { href: "/projects", label: "Projects", icon: icon("M3.5 7a2 2 0 0 1 2-2h4l2 2.5h7a2 2 0 0 1 2 2V17a2 2 0 0 1-2 2h-13a2 2 0 0 1-2-2V7Z") },
 ];
-
-// Sections whose pages are not built yet stay out of the menu: remove an href here when its page lands.
-const NOT_BUILT_YET = new Set(["/chat"]);
-
-export const primaryNav: NavItem[] = allPrimaryNav.filter((item) => !NOT_BUILT_YET.has(item.href));
 
 export const secondaryNav: NavItem[] = [
   { href: "/keys", label: "API keys", icon: icon("M14.5 9.5a3 3 0 1 0 0-.01M12.2 11.3 4 19.5V21h3v-2h2v-2h2l1.7-1.7M15.5 3.5a5.5 5.5 0 1 1-3.3 9.9") },

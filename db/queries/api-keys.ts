@@ -1,6 +1,7 @@
 // API keys: stored as SHA-256 hashes; every read and write is scoped to the owner.
-import { and, desc, eq, lt, or, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { preparedPerDb } from "../prepared";
 import { apiKeys } from "../schema";
 
 export async function insertApiKey(
@@ -11,10 +12,19 @@ export async function insertApiKey(
   return row;
 }
 
-/** The owner's keys, newest first. Cached in process where that is exact (db/read-cache.ts). */
+const listKeysQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, sql.placeholder("userId")))
+    .orderBy(desc(apiKeys.createdAt))
+    .$withCache()
+    .prepare("list_api_keys"),
+);
+
+/** The owner's keys, newest first (prepared; cached in process where that is exact: db/read-cache.ts). */
 export async function listApiKeys(db: Db, userId: string) {
-  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt))
-    .$withCache({ tag: `api_keys:list:${userId}` });
+  return listKeysQuery(db).execute({ userId });
 }
 
 export async function setApiKeyActive(db: Db, params: { userId: string; keyId: string; isActive: boolean }) {

@@ -1,6 +1,6 @@
 // Chat sessions, their messages and answer feedback, scoped to their owner. Messages are stamped
 // with clock_timestamp() so two written in one transaction still keep their order.
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { chatFeedback, chatMessages, chatSessions, videos, type Video } from "../schema";
 
@@ -171,4 +171,14 @@ export async function upsertFeedback(
     .onConflictDoUpdate({ target: chatFeedback.feedbackId, set: { rating: values.rating, comment: values.comment } })
     .returning();
   return row;
+}
+
+/** Ratings of the answers of a session the caller already owns, in the answers' order. */
+export async function listSessionFeedback(db: Db, params: { sessionId: string }): Promise<FeedbackRow[]> {
+  return db
+    .select(getTableColumns(chatFeedback))
+    .from(chatFeedback)
+    .innerJoin(chatMessages, eq(chatMessages.feedbackId, chatFeedback.feedbackId))
+    .where(eq(chatMessages.sessionId, params.sessionId))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
 }

@@ -40,11 +40,25 @@ export function makeClip(name: string, opts: { subtitles?: boolean } = {}): stri
   return out;
 }
 
+/**
+ * fetch, sent once more when it went out on a kept-alive socket the server had just closed
+ * (undici: "other side closed" before any response, so the server never read the request).
+ */
+async function fetchRetryingStaleSocket(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (code !== "UND_ERR_SOCKET") throw err;
+    return fetch(url, init);
+  }
+}
+
 /** The API with the user's key, as a script would call it (for setting up what the UI then shows). */
 export function api(key: string) {
   const base = process.env.E2E_BASE_URL!;
   return async <T>(method: string, urlPath: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}/api${urlPath}`, {
+    const res = await fetchRetryingStaleSocket(`${base}/api${urlPath}`, {
       method,
       headers: { Authorization: key, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -58,7 +72,7 @@ export function api(key: string) {
 export async function uploadFile(key: string, file: string): Promise<{ file_path: string }> {
   const call = api(key);
   const target = await call<{ upload_url: string; file_path: string }>("POST", "/storage/upload-url", { file_name: path.basename(file) });
-  const put = await fetch(target.upload_url, { method: "PUT", headers: { "Content-Type": "video/mp4" }, body: fs.readFileSync(file) });
+  const put = await fetchRetryingStaleSocket(target.upload_url, { method: "PUT", headers: { "Content-Type": "video/mp4" }, body: fs.readFileSync(file) });
   if (!put.ok) throw new Error(`upload: ${put.status} ${await put.text()}`);
   return { file_path: target.file_path };
 }

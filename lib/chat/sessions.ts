@@ -9,6 +9,7 @@ import {
   insertMessage,
   insertSession,
   listMessages,
+  listSessionFeedback,
   listSessions,
   updateSession,
   upsertFeedback,
@@ -75,4 +76,10 @@ export async function rateAnswer(
 ): Promise<FeedbackRow> {
   if (!(await feedbackBelongsTo(db, params))) throw notFound("Feedback");
   return upsertFeedback(db, { ...params, comment: params.comment ?? null });
+}
+
+/** The ratings given to a session's answers (answers not rated yet have none). */
+export async function listSessionRatings(db: Db, params: { userId: string; sessionId: string }): Promise<FeedbackRow[]> {
+  const session = await requireSession(db, params);
+  return listSessionFeedback(db, { sessionId: session.id });
 }

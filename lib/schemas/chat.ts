@@ -137,5 +137,6 @@ export const chatApi = {
   deleteSession: defineEndpoint({ method: "DELETE", path: "/chat/sessions/{session_id}", tag, summary: "Delete a chat session and its messages", auth: "required", params: sessionIdParams, response: okResponse }),
   listMessages: defineEndpoint({ method: "GET", path: "/chat/sessions/{session_id}/messages", tag, summary: "The session's messages, oldest first", auth: "required", params: sessionIdParams, response: z.array(chatMessageResponse) }),
   createMessage: defineEndpoint({ method: "POST", path: "/chat/sessions/{session_id}/messages", tag, summary: "Add a message without asking the agent", auth: "required", params: sessionIdParams, body: createMessageBody, response: chatMessageResponse, status: 201 }),
+  listFeedback: defineEndpoint({ method: "GET", path: "/chat/sessions/{session_id}/feedback", tag, summary: "The ratings of the session's answers (from POST /chat/feedback; unrated answers are absent)", auth: "required", params: sessionIdParams, response: z.array(feedbackResponse) }),
   feedback: defineEndpoint({ method: "POST", path: "/chat/feedback", tag, summary: "Rate an answer (up or down, optional comment); rating again replaces the rating", auth: "required", body: feedbackBody, response: feedbackResponse, status: 201 }),
 };

@@ -365,6 +365,29 @@ describe("POST /api/chat/feedback", () => {
   });
 });
 
+describe("GET /api/chat/sessions/{session_id}/feedback", () => {
+  it("200 lists the ratings of the session's answers; 404 for another user's session", async () => {
+    const first = (await ask(alice, { question: "sourdough", video_id: bakery.jobId })).body;
+    const second = (await ask(alice, { question: "Acme Flour", video_id: bakery.jobId, session_id: first.session_id })).body;
+    const url = `/chat/sessions/${first.session_id}/feedback`;
+    expect((await call("GET", url, { auth: alice.api_key })).body).toEqual([]);
+
+    await call("POST", "/chat/feedback", { auth: alice.api_key, body: { feedback_id: second.feedback_id, rating: "down", comment: "no" } });
+    await call("POST", "/chat/feedback", { auth: alice.api_key, body: { feedback_id: first.feedback_id, rating: "up" } });
+    const res = await call("GET", url, { auth: alice.api_key });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.map((f: any) => [f.feedback_id, f.rating, f.comment])).toEqual([
+      [first.feedback_id, "up", null],
+      [second.feedback_id, "down", "no"],
+    ]);
+    expect(Object.keys(res.body[0]).sort()).toEqual(["comment", "created_at", "feedback_id", "rating"]);
+
+    const foreign = await call("GET", url, { auth: bob.api_key });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ detail: "Chat session not found" });
+  });
+});
+
 describe("askAgent (the enterprise action's engine)", () => {
   it("answers {answer, job_id, segments_used} without a session", async () => {
     const db = await getDb();

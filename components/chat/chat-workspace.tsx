@@ -1,0 +1,167 @@
+"use client";
+// /chat?video=…[&session=…]: the conversation next to the video's player and its sessions. A time
+// stamp in an answer seeks the player (to the start of the segment it cites) and brings the
+// player into view on a phone.
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useRef, useState } from "react";
+import { usePlayerStore } from "@/components/results/player-store";
+import { VideoPlayer } from "@/components/results/video-player";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { LoadingBlock } from "@/components/ui/spinner";
+import { VideoStatusBadge } from "@/components/videos/status-badge";
+import { inputClasses } from "@/components/videos/video-dialog";
+import { useChatSessions } from "@/hooks/queries/chat";
+import { useSegments } from "@/hooks/queries/segments";
+import { isActiveStatus, useVideo, useVideos, type Video } from "@/hooks/queries/videos";
+import { errorDetail, isApiClientError } from "@/lib/client/api-client";
+import { chatHref } from "./chat-url";
+import { Conversation } from "./conversation";
+import type { CitedSeek } from "./message-list";
+import { seekTarget } from "./seek-target";
+import { SessionDialogs, type SessionAction } from "./session-dialogs";
+import { SessionList } from "./session-list";
+
+function VideoSwitcher({ video }: { video: Video }) {
+  const id = useId();
+  const router = useRouter();
+  const videos = useVideos();
+  const options = videos.data ?? [video];
+  return (
+    <div className="w-72 max-w-full">
+      <label htmlFor={id} className="sr-only">
+        Video to chat about
+      </label>
+      <select id={id} value={video.job_id} onChange={(e) => router.push(chatHref({ video: e.target.value }))} className={`${inputClasses} h-10 truncate pr-8`}>
+        {options.map((v) => (
+          <option key={v.job_id} value={v.job_id}>
+            {v.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function StatusNote({ video }: { video: Video }) {
+  if (video.status === "completed") return null;
+  const text = isActiveStatus(video.status)
+    ? "This video is still being analysed; answers use the segments found so far."
+    : video.status === "failed"
+      ? "The last analysis of this video failed; answers use whatever segments it left."
+      : "This video has not been analysed yet, so there is nothing to answer from.";
+  return (
+    <Alert tone={video.status === "uploaded" ? "warning" : "info"} className="mb-4">
+      {text}{" "}
+      <Link href={`/videos/${video.job_id}`} className="font-medium underline underline-offset-2">
+        Open its results
+      </Link>
+    </Alert>
+  );
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export function ChatWorkspace({ jobId, sessionId }: { jobId: string; sessionId: string | null }) {
+  const router = useRouter();
+  const video = useVideo(jobId);
+  const v = video.data;
+  const segments = useSegments(jobId, { enabled: !!v });
+  const sessions = useChatSessions(jobId);
+  const store = usePlayerStore();
+  const playerRef = useRef<HTMLDivElement>(null);
+  const [action, setAction] = useState<SessionAction | null>(null);
+  const session = sessions.data?.find((s) => s.id === sessionId) ?? null;
+
+  const seek: CitedSeek = (seconds, cited) => {
+    store.seek(seekTarget(seconds, segments.data ?? [], new Set(cited)));
+    const box = playerRef.current?.getBoundingClientRect();
+    // Phones: the player sits above the conversation, often scrolled away.
+    if (box && (box.top < 56 || box.bottom > window.innerHeight)) {
+      playerRef.current?.scrollIntoView({ block: "start", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+    }
+  };
+
+  if (video.isPending) return <LoadingBlock label="Loading the video…" />;
+  if (video.isError || !v) {
+    const missing = isApiClientError(video.error, 404);
+    return (
+      <>
+        <PageHeader title="Chat" />
+        <Alert
+          tone="error"
+          title={missing ? "Video not found" : "Could not load this video"}
+          action={
+            missing ? (
+              <Link href="/chat" className="text-sm font-medium underline underline-offset-2">
+                Pick another video
+              </Link>
+            ) : (
+              <Button size="sm" variant="secondary" onClick={() => video.refetch()}>
+                Try again
+              </Button>
+            )
+          }
+        >
+          {missing ? "It may have been deleted, or it belongs to another account." : errorDetail(video.error)}
+        </Alert>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Chat"
+        description={
+          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span>
+              About{" "}
+              <Link href={`/videos/${v.job_id}`} className="font-medium text-zinc-700 underline-offset-4 hover:text-accent-700 hover:underline">
+                {v.name}
+              </Link>
+            </span>
+            {v.status !== "completed" && <VideoStatusBadge status={v.status} />}
+          </span>
+        }
+        actions={<VideoSwitcher video={v} />}
+      />
+      <StatusNote video={v} />
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-4 lg:sticky lg:top-6 lg:order-2 lg:self-start">
+          <div ref={playerRef} className="scroll-mt-20">
+            <VideoPlayer store={store} sources={v} sourceKey={`${v.job_id}:${v.status === "completed" ? "done" : "pending"}`} title={v.name} />
+          </div>
+          <SessionList jobId={jobId} sessionId={sessionId} />
+        </div>
+        <Conversation
+          className="min-w-0 lg:order-1"
+          jobId={jobId}
+          videoName={v.name}
+          sessionId={sessionId}
+          session={session}
+          onSeek={seek}
+          onSessionStarted={(id) => router.replace(chatHref({ video: jobId, session: id }), { scroll: false })}
+          onAction={setAction}
+        />
+      </div>
+
+      {action && session && (
+        <SessionDialogs
+          session={session}
+          action={action}
+          onClose={() => setAction(null)}
+          onDeleted={() => {
+            setAction(null);
+            router.replace(chatHref({ video: jobId }), { scroll: false });
+          }}
+        />
+      )}
+    </>
+  );
+}

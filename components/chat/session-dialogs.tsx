@@ -1,0 +1,72 @@
+"use client";
+// Renaming and deleting a chat session: the dialogs behind the conversation's header buttons.
+// Failures keep the dialog open with the server's words.
+import { useId, useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormDialog, inputClasses } from "@/components/videos/video-dialog";
+import { useDeleteSession, useRenameSession, type ChatSession } from "@/hooks/queries/chat";
+import { errorDetail } from "@/lib/client/api-client";
+
+export type SessionAction = "rename" | "delete";
+
+function RenameDialog({ session, onClose }: { session: ChatSession; onClose: () => void }) {
+  const id = useId();
+  const rename = useRenameSession(session.job_id ?? "");
+  const [title, setTitle] = useState(session.title);
+  const trimmed = title.trim();
+  return (
+    <FormDialog
+      open
+      title="Rename session"
+      submitLabel="Save"
+      busy={rename.isPending}
+      error={rename.error ? errorDetail(rename.error) : null}
+      submitDisabled={!trimmed || trimmed === session.title}
+      onClose={onClose}
+      onSubmit={() => rename.mutate({ sessionId: session.id, title: trimmed }, { onSuccess: onClose })}
+    >
+      <div>
+        <label htmlFor={id} className="block text-sm font-medium">
+          Title
+        </label>
+        <input id={id} className={`${inputClasses} mt-1.5`} value={title} maxLength={255} required onChange={(e) => setTitle(e.target.value)} autoFocus />
+      </div>
+    </FormDialog>
+  );
+}
+
+function DeleteDialog({ session, onClose, onDeleted }: { session: ChatSession; onClose: () => void; onDeleted: () => void }) {
+  const remove = useDeleteSession(session.job_id ?? "");
+  return (
+    <ConfirmDialog
+      open
+      title="Delete this session?"
+      confirmLabel="Delete session"
+      busy={remove.isPending}
+      error={remove.error ? errorDetail(remove.error) : null}
+      onCancel={onClose}
+      onConfirm={() => remove.mutate(session.id, { onSuccess: onDeleted })}
+    >
+      “{session.title}” and its {session.message_count} message{session.message_count === 1 ? "" : "s"} will be deleted.
+      This cannot be undone.
+    </ConfirmDialog>
+  );
+}
+
+export function SessionDialogs({
+  session,
+  action,
+  onClose,
+  onDeleted,
+}: {
+  session: ChatSession;
+  action: SessionAction;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  return action === "rename" ? (
+    <RenameDialog session={session} onClose={onClose} />
+  ) : (
+    <DeleteDialog session={session} onClose={onClose} onDeleted={onDeleted} />
+  );
+}

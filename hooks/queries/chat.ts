@@ -1,0 +1,149 @@
+// Chat: a video's sessions, a session's messages and the ratings of its answers, asking, renaming,
+// deleting and rating. Asking resolves only once the new messages are in the cache, so the page
+// never flashes between the pending question and the stored one.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { apiClient, isApiClientError } from "@/lib/client/api-client";
+import type { askResponse, ChatMode, chatMessageResponse, ChatSessionResponse, feedbackResponse } from "@/lib/schemas/chat";
+
+export type ChatSession = ChatSessionResponse;
+export type ChatMessage = z.output<typeof chatMessageResponse>;
+export type AskAnswer = z.output<typeof askResponse>;
+export type Feedback = z.output<typeof feedbackResponse>;
+export type Rating = Feedback["rating"];
+export type { ChatMode };
+
+const enc = encodeURIComponent;
+
+export const chatQueries = {
+  all: () => ["chat"] as const,
+  sessions: (jobId: string) =>
+    queryOptions({
+      queryKey: [...chatQueries.all(), "sessions", jobId],
+      queryFn: ({ signal }) => apiClient.get<ChatSession[]>(`/chat/sessions?video_id=${enc(jobId)}`, { signal }),
+    }),
+  messages: (sessionId: string) =>
+    queryOptions({
+      queryKey: [...chatQueries.all(), "messages", sessionId],
+      queryFn: ({ signal }) => apiClient.get<ChatMessage[]>(`/chat/sessions/${enc(sessionId)}/messages`, { signal }),
+    }),
+  feedback: (sessionId: string) =>
+    queryOptions({
+      queryKey: [...chatQueries.all(), "feedback", sessionId],
+      queryFn: ({ signal }) => apiClient.get<Feedback[]>(`/chat/sessions/${enc(sessionId)}/feedback`, { signal }),
+    }),
+};
+
+export function useChatSessions(jobId: string) {
+  return useQuery(chatQueries.sessions(jobId));
+}
+
+export function useChatMessages(sessionId: string | null) {
+  return useQuery({ ...chatQueries.messages(sessionId ?? ""), enabled: !!sessionId });
+}
+
+/** feedback_id → the rating given to that answer. */
+export function useSessionRatings(sessionId: string | null) {
+  return useQuery({
+    ...chatQueries.feedback(sessionId ?? ""),
+    enabled: !!sessionId,
+    select: (rows) => new Map(rows.map((f) => [f.feedback_id, f.rating] as const)),
+  });
+}
+
+export interface AskInput {
+  question: string;
+  jobId: string;
+  sessionId: string | null;
+  mode: ChatMode;
+}
+
+export function useAskQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AskInput) =>
+      apiClient.post<AskAnswer>("/chat/ask", {
+        question: input.question,
+        video_id: input.jobId,
+        mode: input.mode,
+        ...(input.sessionId ? { session_id: input.sessionId } : {}),
+      }),
+    onSuccess: async (answer, input) => {
+      await Promise.all([
+        queryClient.fetchQuery({ ...chatQueries.messages(answer.session_id), staleTime: 0 }),
+        queryClient.invalidateQueries({ queryKey: chatQueries.sessions(input.jobId).queryKey }),
+      ]);
+    },
+    // The session (or the video) went away elsewhere: the list should stop offering it.
+    onError: (err, input) => {
+      if (isApiClientError(err, 404)) void queryClient.invalidateQueries({ queryKey: chatQueries.sessions(input.jobId).queryKey });
+    },
+  });
+}
+
+export function useRenameSession(jobId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId, title }: { sessionId: string; title: string }) =>
+      apiClient.patch<ChatSession>(`/chat/sessions/${enc(sessionId)}`, { title }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatQueries.sessions(jobId).queryKey }),
+  });
+}
+
+export function useDeleteSession(jobId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => apiClient.delete<{ ok: true }>(`/chat/sessions/${enc(sessionId)}`),
+    onSuccess: async (_data, sessionId) => {
+      queryClient.removeQueries({ queryKey: chatQueries.messages(sessionId).queryKey });
+      queryClient.removeQueries({ queryKey: chatQueries.feedback(sessionId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: chatQueries.sessions(jobId).queryKey });
+    },
+  });
+}
+
+/** Rates an answer; the rating shows at once and is rolled back if the server refuses it. */
+export function useRateAnswer(sessionId: string) {
+  const queryClient = useQueryClient();
+  const key = chatQueries.feedback(sessionId).queryKey;
+  return useMutation({
+    mutationFn: ({ feedbackId, rating }: { feedbackId: string; rating: Rating }) =>
+      apiClient.post<Feedback>("/chat/feedback", { feedback_id: feedbackId, rating }),
+    onMutate: async ({ feedbackId, rating }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      const placeholder: Feedback = { feedback_id: feedbackId, rating, comment: null, created_at: "" };
+      queryClient.setQueryData(key, (rows = []) => [...rows.filter((f) => f.feedback_id !== feedbackId), placeholder]);
+      return { before };
+    },
+    onError: (_err, _input, context) => queryClient.setQueryData(key, context?.before),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export interface AnswerMeta {
+  feedbackId: string | null;
+  mode: ChatMode | null;
+  model: string | null;
+  segmentIds: string[];
+  modelError: string | null;
+}
+
+/** What an answer's metadata JSON says about it (nothing, for a message added by hand). */
+export function answerMeta(message: Pick<ChatMessage, "metadata">): AnswerMeta {
+  let raw: Record<string, unknown> = {};
+  try {
+    const parsed = message.metadata ? (JSON.parse(message.metadata) as unknown) : null;
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) raw = parsed as Record<string, unknown>;
+  } catch {
+    /* not JSON: no metadata */
+  }
+  const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+  return {
+    feedbackId: str(raw.feedback_id),
+    mode: raw.mode === "vector" || raw.mode === "brute_force" ? raw.mode : null,
+    model: str(raw.model),
+    segmentIds: Array.isArray(raw.segment_ids) ? raw.segment_ids.filter((s): s is string => typeof s === "string") : [],
+    modelError: str(raw.model_error),
+  };
+}
