@@ -1,7 +1,7 @@
 "use client";
 // Which project dialog is open, and focus back where it was when it closes (the dialogs are
 // unmounted on close, so the browser would otherwise drop focus on <body>).
-import { useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import type { Project } from "@/hooks/queries/projects";
 import { DeleteProjectDialog } from "./delete-project-dialog";
 import { ProjectFormDialog } from "./project-form-dialog";
@@ -12,6 +12,15 @@ export type ProjectDialog = { kind: "create" } | { kind: "edit"; project: Projec
 export function useProjectDialog(fallback?: RefObject<HTMLElement | null>) {
   const [dialog, setDialog] = useState<ProjectDialog>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const restore = useRef(false);
+  // After the commit that removed the dialog (not a frame later, which may come first when the
+  // close follows a request): only then is the page outside it focusable again.
+  useEffect(() => {
+    if (dialog || !restore.current) return;
+    restore.current = false;
+    const target = opener.current?.isConnected ? opener.current : fallback?.current;
+    target?.focus();
+  }, [dialog, fallback]);
   return {
     dialog,
     open(next: Exclude<ProjectDialog, null>) {
@@ -19,11 +28,8 @@ export function useProjectDialog(fallback?: RefObject<HTMLElement | null>) {
       setDialog(next);
     },
     close() {
+      restore.current = true;
       setDialog(null);
-      requestAnimationFrame(() => {
-        const target = opener.current?.isConnected ? opener.current : fallback?.current;
-        target?.focus();
-      });
     },
   };
 }
