@@ -64,7 +64,12 @@ export function toEntry(s: SegmentLike, similarity?: number): ContextEntry {
 }
 
 /** Repeated texts once per module (with their other times), then neighbours merged. */
-export function mergeSegments(segments: readonly SegmentLike[]): ContextEntry[] {
+/**
+ * One entry per distinct text of a module (repeats become `alsoAt` times); with `neighbours`
+ * (the default), neighbours less than MERGE_GAP_SECONDS apart also merge into one line.
+ */
+export function mergeSegments(segments: readonly SegmentLike[], opts: { neighbours?: boolean } = {}): ContextEntry[] {
+  const neighbours = opts.neighbours ?? true;
   const byModule = new Map<string, SegmentLike[]>();
   for (const s of segments) {
     if (!oneLine(s.content)) continue;
@@ -92,6 +97,7 @@ export function mergeSegments(segments: readonly SegmentLike[]): ContextEntry[] 
     let current: ContextEntry | null = null;
     for (const e of kept) {
       const mergeable =
+        neighbours &&
         current &&
         !current.alsoAt.length &&
         !e.alsoAt.length &&
@@ -135,7 +141,9 @@ export interface CompressedContext {
 
 /** brute_force: every segment, merged, then shortened and sampled to fit `maxChars`. */
 export function compressSegments(segments: readonly SegmentLike[], maxChars = BRUTE_FORCE_MAX_CHARS): CompressedContext {
-  let entries = mergeSegments(segments);
+  // Neighbours merge only when the lines do not fit as they are: each keeps its own time otherwise.
+  let entries = mergeSegments(segments, { neighbours: false });
+  if (totalChars(entries, Infinity) > maxChars) entries = mergeSegments(segments);
   let maxContent = Infinity;
   let dropped = 0;
   if (totalChars(entries, maxContent) > maxChars) {

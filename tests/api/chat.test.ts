@@ -233,9 +233,10 @@ describe("POST /api/chat/ask with a model", () => {
     const res = await ask(alice, { question: "Summarise", video_id: bakery.jobId, mode: "brute_force" });
     expect(res.status).toBe(200);
     const system = asked[0].messages[0].content as string;
-    expect(system).toContain("Segments: all 8 segments of the video, in time order, merged and compressed into 6 lines.");
-    // the two close transcription cues are one line; the repeated logo one line with both times
-    expect(system).toContain("[01:05–01:09] transcription: Now we fold the sourdough and let it rest The dough rests for an hour");
+    expect(system).toContain("Segments: all 8 segments of the video, in time order, merged and compressed into 7 lines.");
+    // everything fits, so the two close transcription cues keep their own lines; the repeated logo
+    // is one line with both times
+    expect(system).toMatch(/\[01:05–01:0\d\] transcription: Now we fold the sourdough and let it rest\n\[01:07–01:\d\d\] transcription: The dough rests for an hour/);
     expect(system).toContain("[01:30–01:35] logos: Acme Flour (also at [01:50])");
     const meta = JSON.parse((await messagesOf(alice, res.body.session_id))[1].metadata);
     expect(meta).toMatchObject({ mode: "brute_force", segments_used: 8 });

@@ -79,6 +79,19 @@ describe("brute_force compression", () => {
     expect(c.entries[c.entries.length - 1].start).toBeGreaterThan(9000); // spread to the end
     expect(c.segmentIds).toHaveLength(c.entries.length);
   });
+  it("everything fits: neighbours keep their own lines and times", () => {
+    const c = compressSegments([seg("transcription", 0.3, 1.8, "Welcome to the red room"), seg("transcription", 2.2, 3.8, "Now everything is green")]);
+    expect(c.lines).toEqual(["[00:00–00:01] transcription: Welcome to the red room", "[00:02–00:03] transcription: Now everything is green"]);
+  });
+  it("neighbours merge when the lines do not fit as they are", () => {
+    const segs = Array.from({ length: 200 }, (_, i) => seg("transcription", i * 2, i * 2 + 1.5, `Line ${i} ` + "y".repeat(80)));
+    const separate = compressSegments(segs, 1_000_000);
+    expect(separate.entries).toHaveLength(200);
+    const tight = compressSegments(segs, 12_000);
+    expect(tight.entries.length).toBeLessThan(200);
+    expect(tight.entries[0].ids.length).toBeGreaterThan(1);
+    expect(tight.lines.join("\n").length).toBeLessThanOrEqual(12_000);
+  });
   it("everything fits: nothing shortened", () => {
     const c = compressSegments([seg("transcription", 1, 2, "Short.")]);
     expect(c.maxContent).toBe(Infinity);
