@@ -8,15 +8,14 @@ import { useId, useRef, useState } from "react";
 import { usePlayerStore } from "@/components/results/player-store";
 import { VideoPlayer } from "@/components/results/video-player";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { inputClasses } from "@/components/ui/form-dialog";
+import { LoadError, NOT_FOUND_DETAIL } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
-import { inputClasses } from "@/components/videos/video-dialog";
 import { useChatSessions } from "@/hooks/queries/chat";
 import { useSegments } from "@/hooks/queries/segments";
 import { isActiveStatus, useVideo, useVideos, type Video } from "@/hooks/queries/videos";
-import { errorDetail, isApiClientError } from "@/lib/client/api-client";
 import { chatHref } from "./chat-url";
 import { Conversation } from "./conversation";
 import type { CitedSeek } from "./message-list";
@@ -88,27 +87,22 @@ export function ChatWorkspace({ jobId, sessionId }: { jobId: string; sessionId: 
 
   if (video.isPending) return <LoadingBlock label="Loading the video…" />;
   if (video.isError || !v) {
-    const missing = isApiClientError(video.error, 404);
     return (
       <>
         <PageHeader title="Chat" />
-        <Alert
-          tone="error"
-          title={missing ? "Video not found" : "Could not load this video"}
-          action={
-            missing ? (
+        <LoadError
+          title="Could not load this video"
+          query={video}
+          notFound={{
+            title: "Video not found",
+            detail: NOT_FOUND_DETAIL,
+            action: (
               <Link href="/chat" className="text-sm font-medium underline underline-offset-2">
                 Pick another video
               </Link>
-            ) : (
-              <Button size="sm" variant="secondary" onClick={() => video.refetch()}>
-                Try again
-              </Button>
-            )
-          }
-        >
-          {missing ? "It may have been deleted, or it belongs to another account." : errorDetail(video.error)}
-        </Alert>
+            ),
+          }}
+        />
       </>
     );
   }

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { LoadError } from "@/components/ui/load-error";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { useAskQuestion, useChatMessages, useSessionRatings, type ChatMode, type ChatSession } from "@/hooks/queries/chat";
 import { errorDetail, isApiClientError } from "@/lib/client/api-client";
@@ -107,7 +108,6 @@ export function Conversation({
     );
   };
 
-  const missing = messages.isError && isApiClientError(messages.error, 404);
   const askError = ask.isError ? (
     <Alert
       tone="error"
@@ -128,23 +128,18 @@ export function Conversation({
   if (current && messages.isPending) body = <LoadingBlock label="Loading the conversation…" />;
   else if (messages.isError)
     body = (
-      <Alert
-        tone="error"
-        title={missing ? "This session is gone" : "Could not load the conversation"}
-        action={
-          missing ? (
+      <LoadError
+        title="Could not load the conversation"
+        query={messages}
+        notFound={{
+          title: "This session is gone",
+          action: (
             <Link href={chatHref({ video: jobId })} className={buttonClasses("secondary", "sm")}>
               Start a new chat
             </Link>
-          ) : (
-            <Button size="sm" variant="secondary" onClick={() => messages.refetch()}>
-              Try again
-            </Button>
-          )
-        }
-      >
-        {errorDetail(messages.error)}
-      </Alert>
+          ),
+        }}
+      />
     );
   else if (!messages.data?.length && !ask.isPending)
     body = (

@@ -1,16 +1,14 @@
 "use client";
 // Renaming and deleting a chat session: the dialogs behind the conversation's header buttons.
 // Failures keep the dialog open with the server's words.
-import { useId, useState } from "react";
+import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { FormDialog, inputClasses } from "@/components/videos/video-dialog";
+import { FormDialog, TextField } from "@/components/ui/form-dialog";
 import { useDeleteSession, useRenameSession, type ChatSession } from "@/hooks/queries/chat";
-import { errorDetail } from "@/lib/client/api-client";
 
 export type SessionAction = "rename" | "delete";
 
 function RenameDialog({ session, onClose }: { session: ChatSession; onClose: () => void }) {
-  const id = useId();
   const rename = useRenameSession(session.job_id ?? "");
   const [title, setTitle] = useState(session.title);
   const trimmed = title.trim();
@@ -20,17 +18,12 @@ function RenameDialog({ session, onClose }: { session: ChatSession; onClose: () 
       title="Rename session"
       submitLabel="Save"
       busy={rename.isPending}
-      error={rename.error ? errorDetail(rename.error) : null}
+      error={rename.error}
       submitDisabled={!trimmed || trimmed === session.title}
       onClose={onClose}
       onSubmit={() => rename.mutate({ sessionId: session.id, title: trimmed }, { onSuccess: onClose })}
     >
-      <div>
-        <label htmlFor={id} className="block text-sm font-medium">
-          Title
-        </label>
-        <input id={id} className={`${inputClasses} mt-1.5`} value={title} maxLength={255} required onChange={(e) => setTitle(e.target.value)} autoFocus />
-      </div>
+      <TextField label="Title" value={title} maxLength={255} required onChange={(e) => setTitle(e.target.value)} autoFocus />
     </FormDialog>
   );
 }
@@ -43,7 +36,7 @@ function DeleteDialog({ session, onClose, onDeleted }: { session: ChatSession; o
       title="Delete this session?"
       confirmLabel="Delete session"
       busy={remove.isPending}
-      error={remove.error ? errorDetail(remove.error) : null}
+      error={remove.error}
       onCancel={onClose}
       onConfirm={() => remove.mutate(session.id, { onSuccess: onDeleted })}
     >

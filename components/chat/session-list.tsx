@@ -2,13 +2,11 @@
 // A video's chat sessions, most recently active first; each is a link (the address holds the
 // session), the open one marked. "New chat" leaves the session so the next question starts one.
 import Link from "next/link";
-import { Alert } from "@/components/ui/alert";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { LoadingBlock } from "@/components/ui/spinner";
+import { QueryView } from "@/components/ui/query-view";
 import { useChatSessions } from "@/hooks/queries/chat";
-import { errorDetail } from "@/lib/client/api-client";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { chatHref } from "./chat-url";
 
@@ -33,53 +31,44 @@ export function SessionList({ jobId, sessionId, className }: { jobId: string; se
           </Link>
         }
       />
-      {sessions.isPending ? (
-        <LoadingBlock label="Loading sessions…" className="py-6" />
-      ) : sessions.isError ? (
-        <div className="p-4">
-          <Alert
-            tone="error"
-            title="Could not load the sessions"
-            action={
-              <Button size="sm" variant="secondary" onClick={() => sessions.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorDetail(sessions.error)}
-          </Alert>
-        </div>
-      ) : sessions.data.length === 0 ? (
-        <p className="px-5 py-4 text-sm text-zinc-500 lg:py-6 lg:text-center">No sessions yet. Your first question starts one.</p>
-      ) : (
-        <ul className="max-h-44 divide-y divide-zinc-100 overflow-y-auto lg:max-h-[min(28rem,50dvh)]" aria-label="Chat sessions">
-          {sessions.data.map((s) => {
-            const current = s.id === sessionId;
-            return (
-              <li key={s.id}>
-                <Link
-                  href={chatHref({ video: jobId, session: s.id })}
-                  scroll={false}
-                  aria-current={current ? "page" : undefined}
-                  data-session-id={s.id}
-                  className={cn(
-                    "block border-l-2 px-5 py-2.5 hover:bg-zinc-50",
-                    current ? "border-accent-600 bg-accent-50/60 hover:bg-accent-50" : "border-transparent",
-                  )}
-                >
-                  <span className={cn("block truncate text-sm font-medium", current ? "text-accent-800" : "text-zinc-900")}>{s.title}</span>
-                  <span className="mt-0.5 block text-xs text-zinc-500">
-                    {s.message_count} message{s.message_count === 1 ? "" : "s"} ·{" "}
-                    <time dateTime={`${s.updated_at}Z`} title={formatDateTime(s.updated_at)}>
-                      {formatRelative(s.updated_at)}
-                    </time>
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <QueryView
+        query={sessions}
+        loadingLabel="Loading sessions…"
+        loadingClassName="py-6"
+        errorTitle="Could not load the sessions"
+        errorClassName="m-4"
+        empty={<p className="px-5 py-4 text-sm text-zinc-500 lg:py-6 lg:text-center">No sessions yet. Your first question starts one.</p>}
+      >
+        {(data) => (
+          <ul className="max-h-44 divide-y divide-zinc-100 overflow-y-auto lg:max-h-[min(28rem,50dvh)]" aria-label="Chat sessions">
+            {data.map((s) => {
+              const current = s.id === sessionId;
+              return (
+                <li key={s.id}>
+                  <Link
+                    href={chatHref({ video: jobId, session: s.id })}
+                    scroll={false}
+                    aria-current={current ? "page" : undefined}
+                    data-session-id={s.id}
+                    className={cn(
+                      "block border-l-2 px-5 py-2.5 hover:bg-zinc-50",
+                      current ? "border-accent-600 bg-accent-50/60 hover:bg-accent-50" : "border-transparent",
+                    )}
+                  >
+                    <span className={cn("block truncate text-sm font-medium", current ? "text-accent-800" : "text-zinc-900")}>{s.title}</span>
+                    <span className="mt-0.5 block text-xs text-zinc-500">
+                      {s.message_count} message{s.message_count === 1 ? "" : "s"} ·{" "}
+                      <time dateTime={`${s.updated_at}Z`} title={formatDateTime(s.updated_at)}>
+                        {formatRelative(s.updated_at)}
+                      </time>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryView>
     </Card>
   );
 }

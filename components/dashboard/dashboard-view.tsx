@@ -2,19 +2,17 @@
 // What GET /api/dashboard returns today: the profile, the API keys and the projects.
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Badge, KeyStatusBadge } from "@/components/ui/badge";
-import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
 import { CopyButton } from "@/components/ui/copy-button";
+import { ListCard } from "@/components/ui/list-card";
 import { PageHeader } from "@/components/ui/page-header";
+import { QueryView } from "@/components/ui/query-view";
 import { ProjectsCard } from "@/components/projects/projects-card";
-import { LoadingBlock } from "@/components/ui/spinner";
 import { useDashboard } from "@/hooks/queries/dashboard";
-import { errorDetail } from "@/lib/client/api-client";
 import { formatDate, formatRelative } from "@/lib/client/format";
-import type { ApiKey, Profile } from "@/lib/client/types";
+import type { ApiKey, Dashboard, Profile } from "@/lib/client/types";
 
 function ProfileCard({ profile }: { profile: Profile }) {
   const rows: [string, ReactNode][] = [
@@ -52,39 +50,30 @@ function ProfileCard({ profile }: { profile: Profile }) {
 function KeysCard({ keys }: { keys: ApiKey[] }) {
   const active = keys.filter((k) => k.is_active).length;
   return (
-    <Card aria-labelledby="keys-card-heading">
-      <CardHeader
-        title="API keys"
-        titleId="keys-card-heading"
-        description={`${active} active of ${keys.length}`}
-        actions={
-          <Link href="/keys" className={buttonClasses("secondary", "sm")}>
-            Manage keys
-          </Link>
-        }
-      />
-      {keys.length === 0 ? (
-        <p className="px-5 py-6 text-sm text-zinc-500">No keys yet.</p>
-      ) : (
-        <ul className="divide-y divide-zinc-100">
-          {keys.map((k) => (
-            <li key={k.id} className="flex items-center justify-between gap-3 px-5 py-3">
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium text-zinc-900">{k.name}</p>
-                <p className="font-mono text-xs text-zinc-500">
-                  {k.key_prefix}
-                  <span className="font-sans">
-                    {" · "}
-                    {k.last_used_at ? `used ${formatRelative(k.last_used_at)}` : "never used"}
-                  </span>
-                </p>
-              </div>
-              <KeyStatusBadge isActive={!!k.is_active} />
-            </li>
-          ))}
-        </ul>
+    <ListCard
+      title="API keys"
+      titleId="keys-card-heading"
+      description={`${active} active of ${keys.length}`}
+      link={{ href: "/keys", label: "Manage keys" }}
+      items={keys}
+      emptyText="No keys yet."
+    >
+      {(k) => (
+        <li key={k.id} className="flex items-center justify-between gap-3 px-5 py-3">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-zinc-900">{k.name}</p>
+            <p className="font-mono text-xs text-zinc-500">
+              {k.key_prefix}
+              <span className="font-sans">
+                {" · "}
+                {k.last_used_at ? `used ${formatRelative(k.last_used_at)}` : "never used"}
+              </span>
+            </p>
+          </div>
+          <KeyStatusBadge isActive={!!k.is_active} />
+        </li>
       )}
-    </Card>
+    </ListCard>
   );
 }
 
@@ -113,25 +102,15 @@ function QuickStartCard() {
 }
 
 export function DashboardView() {
-  const { data, isPending, isError, error, refetch } = useDashboard();
+  const dashboard = useDashboard();
+  return (
+    <QueryView query={dashboard} loadingLabel="Loading your dashboard…" errorTitle="Could not load your dashboard">
+      {(data) => <DashboardContent data={data} />}
+    </QueryView>
+  );
+}
 
-  if (isPending) return <LoadingBlock label="Loading your dashboard…" />;
-  if (isError) {
-    return (
-      <Alert
-        tone="error"
-        title="Could not load your dashboard"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {errorDetail(error)}
-      </Alert>
-    );
-  }
-
+function DashboardContent({ data }: { data: Dashboard }) {
   const firstName = data.profile.full_name?.trim().split(/\s+/)[0];
   return (
     <>

@@ -107,8 +107,7 @@ export function KeysList({ keys }: { keys: ApiKey[] }) {
     );
   }
 
-  const confirmError =
-    pending?.kind === "delete" ? (remove.isError ? errorDetail(remove.error) : null) : setActive.isError && pending ? errorDetail(setActive.error) : null;
+  const confirmError = pending?.kind === "delete" ? remove.error : pending ? setActive.error : null;
 
   return (
     <>

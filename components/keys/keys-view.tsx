@@ -1,11 +1,9 @@
 "use client";
 import Link from "next/link";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingBlock } from "@/components/ui/spinner";
+import { QueryView } from "@/components/ui/query-view";
 import { useKeys } from "@/hooks/queries/keys";
-import { errorDetail } from "@/lib/client/api-client";
 import { CreateKeyForm } from "./create-key-form";
 import { KeysList } from "./keys-list";
 
@@ -39,27 +37,14 @@ export function KeysView() {
               </p>
             )}
           </div>
-          {keys.isPending ? (
-            <LoadingBlock label="Loading keys…" />
-          ) : keys.isError ? (
-            <Alert
-              tone="error"
-              title="Could not load your keys"
-              action={
-                <Button size="sm" variant="secondary" onClick={() => keys.refetch()}>
-                  Try again
-                </Button>
-              }
-            >
-              {errorDetail(keys.error)}
-            </Alert>
-          ) : keys.data.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-zinc-300 bg-white px-4 py-8 text-center text-sm text-zinc-500">
-              You have no API keys. Create one above.
-            </p>
-          ) : (
-            <KeysList keys={keys.data} />
-          )}
+          <QueryView
+            query={keys}
+            loadingLabel="Loading keys…"
+            errorTitle="Could not load your keys"
+            empty={<EmptyState compact text="You have no API keys. Create one above." />}
+          >
+            {(data) => <KeysList keys={data} />}
+          </QueryView>
         </section>
       </div>
     </>

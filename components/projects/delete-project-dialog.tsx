@@ -2,7 +2,6 @@
 // Deleting a project removes only the grouping: the server keeps its videos, with no project.
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteProject, type Project } from "@/hooks/queries/projects";
-import { errorDetail } from "@/lib/client/api-client";
 
 export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: Project; onClose: () => void; onDeleted?: () => void }) {
   const remove = useDeleteProject();
@@ -13,7 +12,7 @@ export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: 
       title={`Delete project “${project.name}”?`}
       confirmLabel="Delete project"
       busy={remove.isPending}
-      error={remove.error ? errorDetail(remove.error) : null}
+      error={remove.error}
       onCancel={() => {
         remove.reset();
         onClose();

@@ -1,16 +1,14 @@
 "use client";
 // Create a project, or change its name and description: one form for both.
-import { useId, useState } from "react";
-import { FormDialog, inputClasses } from "@/components/videos/video-dialog";
+import { useState } from "react";
+import { FormDialog, TextAreaField, TextField } from "@/components/ui/form-dialog";
 import { useCreateProject, useUpdateProject, type Project, type ProjectFields } from "@/hooks/queries/projects";
-import { errorDetail } from "@/lib/client/api-client";
 
 export const NAME_MAX = 255;
 export const DESCRIPTION_MAX = 5000;
 
 /** `project` given: edit it; otherwise create one. `onSaved` gets the saved project. */
 export function ProjectFormDialog({ project, onClose, onSaved }: { project?: Project; onClose: () => void; onSaved?: (p: Project) => void }) {
-  const id = useId();
   const create = useCreateProject();
   const update = useUpdateProject();
   const mutation = project ? update : create;
@@ -38,43 +36,28 @@ export function ProjectFormDialog({ project, onClose, onSaved }: { project?: Pro
       description={project ? undefined : "Group videos that belong together, e.g. one client, course or shoot."}
       submitLabel={project ? "Save" : "Create project"}
       busy={mutation.isPending}
-      error={mutation.error ? errorDetail(mutation.error) : null}
+      error={mutation.error}
       submitDisabled={nameMissing || !changed}
       onClose={onClose}
       onSubmit={submit}
     >
-      <div>
-        <label htmlFor={`${id}-name`} className="block text-sm font-medium">
-          Name
-        </label>
-        <input
-          id={`${id}-name`}
-          className={`${inputClasses} mt-1.5`}
-          value={name}
-          maxLength={NAME_MAX}
-          required
-          aria-invalid={blank || undefined}
-          aria-describedby={`${id}-name-help`}
-          onChange={(e) => setName(e.target.value)}
-          autoFocus
-        />
-        <p id={`${id}-name-help`} className={`mt-1 text-xs ${blank ? "text-red-700" : "text-zinc-500"}`}>
-          {blank ? "A name needs more than spaces." : `Required, up to ${NAME_MAX} characters.`}
-        </p>
-      </div>
-      <div>
-        <label htmlFor={`${id}-desc`} className="block text-sm font-medium">
-          Description
-        </label>
-        <textarea
-          id={`${id}-desc`}
-          className={`${inputClasses} mt-1.5 min-h-24`}
-          value={description}
-          maxLength={DESCRIPTION_MAX}
-          placeholder="What is in this project? (optional)"
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
+      <TextField
+        label="Name"
+        value={name}
+        maxLength={NAME_MAX}
+        required
+        invalid={blank}
+        help={blank ? "A name needs more than spaces." : `Required, up to ${NAME_MAX} characters.`}
+        onChange={(e) => setName(e.target.value)}
+        autoFocus
+      />
+      <TextAreaField
+        label="Description"
+        value={description}
+        maxLength={DESCRIPTION_MAX}
+        placeholder="What is in this project? (optional)"
+        onChange={(e) => setDescription(e.target.value)}
+      />
     </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 // The caller's projects, newest first: each opens its page, and can be edited or deleted in place.
 import Link from "next/link";
+import { IconButton } from "@/components/ui/icon-button";
 import type { Project } from "@/hooks/queries/projects";
-import { IconButton } from "./icon-button";
 import { FolderIcon, ProjectMeta } from "./project-meta";
 
 export function ProjectList({ projects, onEdit, onDelete }: { projects: Project[]; onEdit: (p: Project) => void; onDelete: (p: Project) => void }) {

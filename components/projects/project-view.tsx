@@ -3,13 +3,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useRef } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { LoadError, NOT_FOUND_DETAIL } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { useProject } from "@/hooks/queries/projects";
-import { errorDetail, isApiClientError } from "@/lib/client/api-client";
 import { ProjectDialogs, useProjectDialog } from "./project-dialogs";
 import { ProjectMeta, videoCountLabel } from "./project-meta";
 import { ProjectVideos } from "./project-videos";
@@ -31,23 +30,10 @@ export function ProjectView({ projectId }: { projectId: string }) {
 
   if (project.isPending) return <LoadingBlock label="Loading the project…" />;
   if (project.isError) {
-    const missing = isApiClientError(project.error, 404);
     return (
       <>
         <BackLink />
-        <Alert
-          tone="error"
-          title={missing ? "Project not found" : "Could not load the project"}
-          action={
-            !missing && (
-              <Button size="sm" variant="secondary" onClick={() => project.refetch()}>
-                Try again
-              </Button>
-            )
-          }
-        >
-          {missing ? "It may have been deleted, or it belongs to another account." : errorDetail(project.error)}
-        </Alert>
+        <LoadError title="Could not load the project" query={project} notFound={{ title: "Project not found", detail: NOT_FOUND_DETAIL }} />
       </>
     );
   }

@@ -1,12 +1,11 @@
 "use client";
 // /projects: the caller's projects with their video counts; create, edit and delete them.
 import { useRef } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingBlock } from "@/components/ui/spinner";
+import { QueryView } from "@/components/ui/query-view";
 import { useProjects } from "@/hooks/queries/projects";
-import { errorDetail } from "@/lib/client/api-client";
 import { ProjectDialogs, useProjectDialog } from "./project-dialogs";
 import { ProjectList } from "./project-list";
 import { FolderIcon } from "./project-meta";
@@ -29,32 +28,25 @@ export function ProjectsView() {
         }
       />
 
-      {projects.isPending ? (
-        <LoadingBlock label="Loading your projects…" />
-      ) : projects.isError ? (
-        <Alert
-          tone="error"
-          title="Could not load your projects"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => projects.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorDetail(projects.error)}
-        </Alert>
-      ) : n === 0 ? (
-        <div className="rounded-xl border border-dashed border-zinc-300 bg-white px-4 py-12 text-center">
-          <FolderIcon className="mx-auto size-8 text-zinc-400" />
-          <p className="mt-2 text-sm font-medium text-zinc-900">No projects yet</p>
-          <p className="mt-1 text-sm text-zinc-500">Create one, then choose it when you upload or move videos into it from the videos list.</p>
-          <Button className="mt-4" size="sm" onClick={() => open({ kind: "create" })}>
-            Create a project
-          </Button>
-        </div>
-      ) : (
-        <ProjectList projects={projects.data} onEdit={(p) => open({ kind: "edit", project: p })} onDelete={(p) => open({ kind: "delete", project: p })} />
-      )}
+      <QueryView
+        query={projects}
+        loadingLabel="Loading your projects…"
+        errorTitle="Could not load your projects"
+        empty={
+          <EmptyState
+            icon={<FolderIcon className="mx-auto mb-2 size-8 text-zinc-400" />}
+            title="No projects yet"
+            text="Create one, then choose it when you upload or move videos into it from the videos list."
+            action={
+              <Button size="sm" onClick={() => open({ kind: "create" })}>
+                Create a project
+              </Button>
+            }
+          />
+        }
+      >
+        {(data) => <ProjectList projects={data} onEdit={(p) => open({ kind: "edit", project: p })} onDelete={(p) => open({ kind: "delete", project: p })} />}
+      </QueryView>
       <p className="sr-only" aria-live="polite">
         {projects.data ? `${n} project${n === 1 ? "" : "s"}` : ""}
       </p>

@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { LoadError, NOT_FOUND_DETAIL } from "@/components/ui/load-error";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { formatDuration } from "@/components/videos/format";
 import { moduleLabel, sortModules } from "@/components/videos/module-meta";
@@ -19,7 +20,7 @@ import { useProcessing } from "@/components/videos/use-processing";
 import { VideoActionDialogs, type VideoAction } from "@/components/videos/video-actions";
 import { segmentQueries, useSegments } from "@/hooks/queries/segments";
 import { isActiveStatus, selectedModules, useVideo, type Video } from "@/hooks/queries/videos";
-import { errorDetail, isApiClientError } from "@/lib/client/api-client";
+import { errorDetail } from "@/lib/client/api-client";
 import { formatDateTime } from "@/lib/client/format";
 import { formatBytes } from "@/lib/client/upload";
 import { Downloads } from "./downloads";
@@ -105,23 +106,10 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
 
   if (video.isPending) return <LoadingBlock label="Loading the video…" />;
   if (video.isError || !v) {
-    const missing = isApiClientError(video.error, 404);
     return (
       <div className="space-y-4">
         <BackLink />
-        <Alert
-          tone="error"
-          title={missing ? "Video not found" : "Could not load this video"}
-          action={
-            missing ? undefined : (
-              <Button size="sm" variant="secondary" onClick={() => video.refetch()}>
-                Try again
-              </Button>
-            )
-          }
-        >
-          {missing ? "It may have been deleted, or it belongs to another account." : errorDetail(video.error)}
-        </Alert>
+        <LoadError title="Could not load this video" query={video} notFound={{ title: "Video not found", detail: NOT_FOUND_DETAIL }} />
       </div>
     );
   }

@@ -64,7 +64,7 @@ export function SharePanel({ jobId }: { jobId: string }) {
         title="Revoke the share link?"
         confirmLabel="Revoke link"
         busy={revoke.isPending}
-        error={revoke.error ? errorDetail(revoke.error) : null}
+        error={revoke.error}
         onCancel={() => {
           revoke.reset();
           setConfirming(false);

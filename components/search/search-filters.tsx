@@ -3,8 +3,8 @@
 // and the minimum similarity. Changes apply at once (the slider once it rests).
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
+import { inputClasses } from "@/components/ui/form-dialog";
 import { moduleColour, moduleLabel } from "@/components/videos/module-meta";
-import { inputClasses } from "@/components/videos/video-dialog";
 import type { Video } from "@/hooks/queries/videos";
 import type { ModuleName } from "@/lib/pipeline/module-names";
 import { DEFAULT_SEARCH_THRESHOLD, roundThreshold, type SearchState } from "./search-params";

@@ -4,7 +4,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { inputClasses } from "@/components/videos/video-dialog";
+import { inputClasses } from "@/components/ui/form-dialog";
 import { MAX_QUERY_CHARS } from "./search-params";
 
 export function SearchForm({ query, busy, onSubmit }: { query: string; busy: boolean; onSubmit: (query: string) => void }) {

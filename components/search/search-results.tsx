@@ -1,30 +1,23 @@
 "use client";
 // What is under the search form: a start hint before the first search, "Searching…", the
 // server's words when the search failed, an empty result with ways to widen it, or the hits.
-import Link from "next/link";
-import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
 import { LoadingBlock, Spinner } from "@/components/ui/spinner";
+import { UploadLink } from "@/components/upload/upload-link";
 import type { SearchResult } from "@/hooks/queries/search";
 import type { Video } from "@/hooks/queries/videos";
 import { errorDetail, isApiClientError } from "@/lib/client/api-client";
 import { MAX_SEARCH_LIMIT, type SearchState } from "./search-params";
 import { SearchHit } from "./search-hit";
 
-function Placeholder({ children, icon = true }: { children: ReactNode; icon?: boolean }) {
-  return (
-    <div className="rounded-xl border border-dashed border-zinc-300 bg-white px-4 py-12 text-center">
-      {icon && (
-        <svg viewBox="0 0 24 24" className="mx-auto mb-3 size-8 text-zinc-300" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" aria-hidden="true">
-          <path d="m20 20-4.2-4.2M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Z" />
-        </svg>
-      )}
-      {children}
-    </div>
-  );
-}
+const searchIcon = (
+  <svg viewBox="0 0 24 24" className="mx-auto mb-3 size-8 text-zinc-300" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" aria-hidden="true">
+    <path d="m20 20-4.2-4.2M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Z" />
+  </svg>
+);
 
 export interface SearchOutcome {
   data: SearchResult[] | undefined;
@@ -54,13 +47,13 @@ export function SearchResults({
 }) {
   if (!state.query) {
     return (
-      <Placeholder>
-        <p className="text-sm font-medium text-zinc-900">Find a moment in your videos</p>
-        <p className="mx-auto mt-1 max-w-md text-sm text-zinc-500">
-          Search what is said, shown and written on screen. Each hit opens the video at that moment.
-        </p>
-        {!hasVideos && <NoVideosHint />}
-      </Placeholder>
+      <EmptyState
+        icon={searchIcon}
+        title="Find a moment in your videos"
+        text="Search what is said, shown and written on screen. Each hit opens the video at that moment."
+        narrow
+        action={!hasVideos && <UploadLink />}
+      />
     );
   }
 
@@ -96,29 +89,32 @@ export function SearchResults({
     const lower = roundDown(state.threshold - 0.2);
     const narrowed = !!state.videoId || state.modules.length > 0;
     return (
-      <Placeholder>
-        <p className="text-sm font-medium text-zinc-900" data-testid="search-empty">
-          No moments match “{state.query}”
-        </p>
-        <p className="mx-auto mt-1 max-w-md text-sm text-zinc-500">
-          {hasVideos
+      <EmptyState
+        icon={searchIcon}
+        title={<>No moments match “{state.query}”</>}
+        titleTestId="search-empty"
+        text={
+          hasVideos
             ? `Nothing reached a similarity of ${state.threshold.toFixed(2)}${narrowed ? " with these filters" : ""}. Try other words, or widen the search.`
-            : "You have no analysed videos to search yet."}
-        </p>
-        <div className="mt-4 flex flex-wrap justify-center gap-2">
-          {hasVideos && state.threshold > 0 && (
-            <Button size="sm" variant="secondary" onClick={() => onWiden({ threshold: lower })} busy={outcome.isFetching}>
-              Lower the minimum to {lower.toFixed(2)}
-            </Button>
-          )}
-          {narrowed && (
-            <Button size="sm" variant="secondary" onClick={() => onWiden({ clearFilters: true })}>
-              Search all videos and modules
-            </Button>
-          )}
-        </div>
-        {!hasVideos && <NoVideosHint />}
-      </Placeholder>
+            : "You have no analysed videos to search yet."
+        }
+        narrow
+        action={
+          <>
+            {hasVideos && state.threshold > 0 && (
+              <Button size="sm" variant="secondary" onClick={() => onWiden({ threshold: lower })} busy={outcome.isFetching}>
+                Lower the minimum to {lower.toFixed(2)}
+              </Button>
+            )}
+            {narrowed && (
+              <Button size="sm" variant="secondary" onClick={() => onWiden({ clearFilters: true })}>
+                Search all videos and modules
+              </Button>
+            )}
+            {!hasVideos && <UploadLink />}
+          </>
+        }
+      />
     );
   }
 
@@ -162,12 +158,4 @@ export function SearchResults({
 
 function roundDown(t: number): number {
   return Math.max(0, Math.round(t * 20) / 20);
-}
-
-function NoVideosHint() {
-  return (
-    <Link href="/upload" className={cn(buttonClasses("primary", "sm"), "mt-4")}>
-      Upload videos
-    </Link>
-  );
 }

@@ -4,7 +4,8 @@ import { Spinner } from "./spinner";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "on-dark";
 type Variant = ButtonVariant;
-type Size = "sm" | "md";
+export type ButtonSize = "sm" | "md";
+type Size = ButtonSize;
 
 const variants: Record<Variant, string> = {
   primary: "bg-accent-600 text-white shadow-sm hover:bg-accent-700 disabled:bg-accent-300",

@@ -1,8 +1,8 @@
 "use client";
-// A modal confirmation on the native <dialog>: focus is trapped and Escape cancels for free.
-import { useEffect, useId, useRef, type ReactNode } from "react";
-import { Alert } from "./alert";
+// A modal confirmation: Cancel has the focus, so Enter does not confirm by accident.
+import { useId, type ReactNode } from "react";
 import { Button } from "./button";
+import { DialogButtons, DialogError, Modal } from "./modal";
 
 export function ConfirmDialog({
   open,
@@ -21,36 +21,15 @@ export function ConfirmDialog({
   confirmLabel: string;
   tone?: "danger" | "primary";
   busy?: boolean;
-  error?: string | null;
+  /** What the confirmed request threw: its server's words show in the dialog. */
+  error?: unknown;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onCancel();
-      }}
-      onClick={(e) => {
-        // A click on the backdrop (the dialog element itself, outside its panel) cancels.
-        if (e.target === e.currentTarget && !busy) onCancel();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-0 text-zinc-900 shadow-xl"
-    >
+    <Modal open={open} busy={busy} onCancel={onCancel} labelledBy={titleId} describedBy={bodyId} className="max-w-md">
       <div className="p-5">
         <h2 id={titleId} className="text-base font-semibold">
           {title}
@@ -58,20 +37,13 @@ export function ConfirmDialog({
         <div id={bodyId} className="mt-2 text-sm text-zinc-600">
           {children}
         </div>
-        {error && (
-          <Alert className="mt-4" tone="error">
-            {error}
-          </Alert>
-        )}
-        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
-            Cancel
-          </Button>
+        <DialogError error={error} />
+        <DialogButtons onCancel={onCancel} busy={busy} cancelAutoFocus>
           <Button variant={tone} onClick={onConfirm} busy={busy}>
             {confirmLabel}
           </Button>
-        </div>
+        </DialogButtons>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -3,13 +3,13 @@
 // the buttons of a video row and of the results page.
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormDialog, inputClasses, TextAreaField, TextField } from "@/components/ui/form-dialog";
 import { useProjects } from "@/hooks/queries/projects";
 import { selectedModules, useDeleteVideo, useReprocessVideo, useUpdateVideo, type Video, type VideoPatch } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/client/api-client";
 import { MODULE_NAMES } from "./module-meta";
 import { ModulePicker } from "./module-picker";
 import { resetProcessing } from "./processing-store";
-import { FormDialog, inputClasses } from "./video-dialog";
 
 export type VideoAction = "edit" | "reprocess" | "delete";
 
@@ -33,30 +33,19 @@ function EditDialog({ video, onClose }: { video: Video; onClose: () => void }) {
       title="Edit video"
       submitLabel="Save"
       busy={update.isPending}
-      error={update.error ? errorDetail(update.error) : null}
+      error={update.error}
       submitDisabled={!name.trim() || !changed}
       onClose={onClose}
       onSubmit={() => update.mutate({ jobId: video.job_id, patch }, { onSuccess: onClose })}
     >
-      <div>
-        <label htmlFor={`${id}-name`} className="block text-sm font-medium">
-          Name
-        </label>
-        <input id={`${id}-name`} className={`${inputClasses} mt-1.5`} value={name} maxLength={255} required onChange={(e) => setName(e.target.value)} autoFocus />
-      </div>
-      <div>
-        <label htmlFor={`${id}-desc`} className="block text-sm font-medium">
-          Description
-        </label>
-        <textarea
-          id={`${id}-desc`}
-          className={`${inputClasses} mt-1.5 min-h-24`}
-          value={description}
-          maxLength={5000}
-          placeholder="What is this video about? (optional)"
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
+      <TextField label="Name" value={name} maxLength={255} required onChange={(e) => setName(e.target.value)} autoFocus />
+      <TextAreaField
+        label="Description"
+        value={description}
+        maxLength={5000}
+        placeholder="What is this video about? (optional)"
+        onChange={(e) => setDescription(e.target.value)}
+      />
       {projects.isAvailable && (
         <div>
           <label htmlFor={`${id}-project`} className="block text-sm font-medium">
@@ -93,7 +82,7 @@ function ReprocessDialog({ video, onClose, onStarted }: { video: Video; onClose:
       }
       submitLabel="Reprocess"
       busy={reprocess.isPending}
-      error={reprocess.error ? errorDetail(reprocess.error) : null}
+      error={reprocess.error}
       submitDisabled={modules.length === 0}
       onClose={onClose}
       onSubmit={() =>
@@ -136,7 +125,7 @@ export function VideoActionDialogs({
       title={`Delete “${video.name}”?`}
       confirmLabel="Delete video"
       busy={remove.isPending}
-      error={remove.error ? errorDetail(remove.error) : null}
+      error={remove.error}
       onCancel={() => {
         remove.reset();
         onClose();

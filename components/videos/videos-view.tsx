@@ -4,14 +4,16 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
-import { Alert } from "@/components/ui/alert";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { EmptyState } from "@/components/ui/empty-state";
+import { inputClasses } from "@/components/ui/form-dialog";
+import { IconButton } from "@/components/ui/icon-button";
 import { PageHeader } from "@/components/ui/page-header";
-import { LoadingBlock } from "@/components/ui/spinner";
+import { QueryView } from "@/components/ui/query-view";
+import { UploadLink } from "@/components/upload/upload-link";
 import { useProjects, type Project } from "@/hooks/queries/projects";
 import { isActiveStatus, selectedModules, useVideos, VIDEO_STATUSES, type Video, type VideoStatus } from "@/hooks/queries/videos";
-import { errorDetail } from "@/lib/client/api-client";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
 import { formatBytes } from "@/lib/client/upload";
 import { formatDuration } from "./format";
@@ -20,7 +22,6 @@ import { VideoStatusBadge, statusLabel } from "./status-badge";
 import { useProcessing } from "./use-processing";
 import { VideoActionDialogs, type VideoAction } from "./video-actions";
 import { VideoThumbnail } from "./video-thumbnail";
-import { inputClasses } from "./video-dialog";
 
 function LiveLine({ video }: { video: Video }) {
   const state = useProcessing(video.job_id, {
@@ -35,31 +36,6 @@ function LiveLine({ video }: { video: Video }) {
       {running ? `Running ${moduleLabel(running.module).toLowerCase()} · ` : ""}
       {done} of {state.modules.length} modules done
     </p>
-  );
-}
-
-const iconPath = {
-  edit: "M4 20h4L19 9l-4-4L4 16v4Zm9.5-13.5 4 4",
-  reprocess: "M20 11a8 8 0 0 0-14.5-4.5M4 4v4h4m-4 5a8 8 0 0 0 14.5 4.5M20 20v-4h-4",
-  delete: "M5 7h14m-9 0V4.5h4V7m-7 0 .8 12.5h8.4L17 7",
-};
-
-function ActionButton({ action, label, onClick }: { action: VideoAction; label: string; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={label}
-      className={cn(
-        "grid size-9 place-items-center rounded-lg text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900",
-        action === "delete" && "hover:bg-red-50 hover:text-red-700",
-      )}
-    >
-      <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d={iconPath[action]} />
-      </svg>
-    </button>
   );
 }
 
@@ -91,11 +67,11 @@ function VideoRow({ video, project, onAction }: { video: Video; project?: Projec
         {video.status === "processing" && <LiveLine video={video} />}
       </div>
       <div className="-mr-2 flex shrink-0 flex-col items-center sm:flex-row">
-        <ActionButton action="edit" label={`Edit “${video.name}”`} onClick={() => onAction("edit")} />
+        <IconButton icon="edit" label={`Edit “${video.name}”`} onClick={() => onAction("edit")} />
         {!isActiveStatus(video.status) && (
-          <ActionButton action="reprocess" label={`Reprocess “${video.name}”`} onClick={() => onAction("reprocess")} />
+          <IconButton icon="reprocess" label={`Reprocess “${video.name}”`} onClick={() => onAction("reprocess")} />
         )}
-        <ActionButton action="delete" label={`Delete “${video.name}”`} onClick={() => onAction("delete")} />
+        <IconButton icon="delete" label={`Delete “${video.name}”`} onClick={() => onAction("delete")} />
       </div>
     </li>
   );
@@ -177,9 +153,7 @@ export function VideosView({ initialStatus, initialProject }: { initialStatus?: 
         title="Videos"
         description={live ? `${live} video${live === 1 ? " is" : "s are"} being analysed; this list updates by itself.` : "Everything you have uploaded, with its analysis."}
         actions={
-          <Link href="/upload" className={buttonClasses("primary")}>
-            Upload videos
-          </Link>
+          <UploadLink size="md" />
         }
       />
 
@@ -210,54 +184,47 @@ export function VideosView({ initialStatus, initialProject }: { initialStatus?: 
         {videos.data && videos.data.length > 0 && <StatusFilter value={status} counts={counts} onChange={(s) => setFilters({ status: s })} />}
       </div>
 
-      {videos.isPending ? (
-        <LoadingBlock label="Loading your videos…" />
-      ) : videos.isError ? (
-        <Alert
-          tone="error"
-          title="Could not load your videos"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => videos.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorDetail(videos.error)}
-        </Alert>
-      ) : shown.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-zinc-300 bg-white px-4 py-12 text-center">
-          {filtered ? (
-            <>
-              <p className="text-sm font-medium text-zinc-900">No videos match these filters.</p>
-              <Button
-                className="mt-3"
-                size="sm"
-                variant="secondary"
-                onClick={() => {
-                  setText("");
-                  setFilters({ status: null, projectId: "" });
-                }}
-              >
-                Clear filters
-              </Button>
-            </>
+      <QueryView
+        query={videos}
+        loadingLabel="Loading your videos…"
+        errorTitle="Could not load your videos"
+        isEmpty={() => shown.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              title="No videos match these filters."
+              action={
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    setText("");
+                    setFilters({ status: null, projectId: "" });
+                  }}
+                >
+                  Clear filters
+                </Button>
+              }
+            />
           ) : (
-            <>
-              <p className="text-sm font-medium text-zinc-900">No videos yet</p>
-              <p className="mt-1 text-sm text-zinc-500">Upload one to see its shots, scenes, transcript and more.</p>
-              <Link href="/upload" className={cn(buttonClasses("primary", "sm"), "mt-4")}>
-                Upload videos
-              </Link>
-            </>
-          )}
-        </div>
-      ) : (
-        <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white shadow-xs" aria-label="Videos">
-          {shown.map((v) => (
-            <VideoRow key={v.job_id} video={v} project={v.project_id ? projectById.get(v.project_id) : undefined} onAction={(action) => setPending({ video: v, action })} />
-          ))}
-        </ul>
-      )}
+            <EmptyState
+              title="No videos yet"
+              text="Upload one to see its shots, scenes, transcript and more."
+              action={
+                <UploadLink />
+              }
+            />
+          )
+        }
+      >
+        {() => (
+          <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white shadow-xs" aria-label="Videos">
+            {shown.map((v) => (
+              <VideoRow key={v.job_id} video={v} project={v.project_id ? projectById.get(v.project_id) : undefined} onAction={(action) => setPending({ video: v, action })} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       <p className="sr-only" aria-live="polite">
         {videos.data ? `${shown.length} video${shown.length === 1 ? "" : "s"} shown` : ""}
       </p>
