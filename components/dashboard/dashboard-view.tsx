@@ -1,5 +1,6 @@
 "use client";
-// What GET /api/dashboard returns today: the profile, the API keys and the projects.
+// GET /api/dashboard in one view: the allowance, recent videos, quick upload, projects, keys and
+// profile. While a video is queued or processing, it is fetched again every few seconds.
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
 import { Badge, KeyStatusBadge } from "@/components/ui/badge";
@@ -10,6 +11,9 @@ import { ListCard } from "@/components/ui/list-card";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryView } from "@/components/ui/query-view";
 import { ProjectsCard } from "@/components/projects/projects-card";
+import { AllowanceCard } from "./allowance-card";
+import { QuickUploadCard } from "./quick-upload-card";
+import { RecentVideosCard } from "./recent-videos-card";
 import { useDashboard } from "@/hooks/queries/dashboard";
 import { formatDate, formatRelative } from "@/lib/client/format";
 import type { ApiKey, Dashboard, Profile } from "@/lib/client/types";
@@ -116,10 +120,15 @@ function DashboardContent({ data }: { data: Dashboard }) {
     <>
       <PageHeader title={firstName ? `Hello, ${firstName}` : "Dashboard"} description={data.profile.email} />
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
-        <ProfileCard profile={data.profile} />
         <div className="min-w-0 space-y-6">
-          <KeysCard keys={data.api_keys} />
+          <AllowanceCard usage={data.usage} />
+          <RecentVideosCard videos={data.videos} />
+          <QuickUploadCard />
+        </div>
+        <div className="min-w-0 space-y-6">
           <ProjectsCard projects={data.projects} />
+          <KeysCard keys={data.api_keys} />
+          <ProfileCard profile={data.profile} />
           <QuickStartCard />
         </div>
       </div>

@@ -2,7 +2,7 @@
 // /upload: add files, choose modules (and a project), start; then watch every file upload and
 // get analysed, in place.
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -11,6 +11,7 @@ import { MODULE_NAMES } from "@/components/videos/module-meta";
 import { useProjects } from "@/hooks/queries/projects";
 import { formatBytes } from "@/lib/client/upload";
 import { DropZone } from "./drop-zone";
+import { takeHandedOffFiles } from "./handoff";
 import { UploadItemCard } from "./upload-item";
 import { useUploadQueue } from "./use-upload-queue";
 
@@ -45,6 +46,14 @@ function ProjectPicker({ value, onChange }: { value: string; onChange: (id: stri
 
 export function UploadView() {
   const queue = useUploadQueue();
+  // Files dropped on the dashboard's quick upload arrive with the page.
+  const { add } = queue;
+  useEffect(() => {
+    const handed = takeHandedOffFiles();
+    if (handed.length) add(handed);
+    // Once, on arrival (`add` only dispatches).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [modules, setModules] = useState<string[]>([...MODULE_NAMES]);
   const [projectId, setProjectId] = useState("");
   const ready = queue.items.filter((i) => i.phase === "ready");

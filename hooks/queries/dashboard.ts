@@ -1,4 +1,5 @@
-// GET /api/dashboard: the signed-in user's profile and keys (and more as resources land).
+// GET /api/dashboard: everything of the signed-in account in one call; polled every few seconds
+// while one of its videos is queued or processing.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/client/api-client";
 import type { Dashboard } from "@/lib/client/types";
@@ -10,6 +11,7 @@ export const dashboardQueries = {
       queryKey: [...dashboardQueries.all()],
       queryFn: ({ signal }) => apiClient.get<Dashboard>("/dashboard", { signal }),
       staleTime: 30_000,
+      refetchInterval: (q) => (q.state.data?.videos.some((v) => v.status === "queued" || v.status === "processing") ? 3000 : false),
     }),
 };
 
