@@ -12,7 +12,8 @@ const minutes = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} min`;
 export function AllowanceCard({ usage }: { usage: Usage }) {
   const used = usage.total_minutes;
   const limit = usage.total_limit_minutes;
-  const pct = Math.min(100, Math.max(0, usage.usage_percentage));
+  // A sliver stays visible once anything is used.
+  const pct = Math.min(100, Math.max(used > 0 ? 1 : 0, usage.usage_percentage));
   const expired = usage.trial_status === "expired";
   const low = !expired && pct >= 90;
   return (

@@ -14,6 +14,7 @@ export function QuickUploadCard() {
       <div className="px-5 py-4">
         <DropZone
           compact
+          prompt="Drop videos here"
           onFiles={(files) => {
             handOffFiles(files);
             router.push("/upload");

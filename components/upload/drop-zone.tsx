@@ -5,7 +5,16 @@ import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { SUPPORTED_EXTENSIONS } from "@/lib/client/upload";
 
-export function DropZone({ onFiles, compact }: { onFiles: (files: File[]) => void; compact?: boolean }) {
+export function DropZone({
+  onFiles,
+  compact,
+  prompt,
+}: {
+  onFiles: (files: File[]) => void;
+  compact?: boolean;
+  /** The line shown while nothing is dragged over. */
+  prompt?: string;
+}) {
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -69,7 +78,7 @@ export function DropZone({ onFiles, compact }: { onFiles: (files: File[]) => voi
         <path d="M12 15.5V4m0 0L7.5 8.5M12 4l4.5 4.5M4.5 15v3a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2v-3" />
       </svg>
       <p className={cn("mt-3 font-medium text-zinc-900", compact ? "text-sm" : "text-base")}>
-        {over ? "Drop to add" : compact ? "Drop more videos here" : "Drag videos here"}
+        {over ? "Drop to add" : (prompt ?? (compact ? "Drop more videos here" : "Drag videos here"))}
       </p>
       <p className="mt-1 text-sm text-zinc-500">or</p>
       <label htmlFor={inputId} className={cn(buttonClasses("secondary", compact ? "sm" : "md"), "mt-2 cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-accent-600")}>
