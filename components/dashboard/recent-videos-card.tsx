@@ -10,14 +10,14 @@ import type { Dashboard } from "@/lib/client/types";
 const SHOWN = 5;
 
 export function RecentVideosCard({ videos }: { videos: Dashboard["videos"] }) {
-  const newest = [...videos].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, SHOWN);
+  const newest = [...videos].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
     <ListCard
       title="Recent videos"
       titleId="recent-videos-heading"
-      description={videos.length > SHOWN ? `The newest ${SHOWN} of ${videos.length}` : undefined}
       link={{ href: "/videos", label: "All videos" }}
       items={newest}
+      limit={SHOWN}
       emptyText="No videos yet. Drop one below to start."
     >
       {(v) => (

@@ -11,9 +11,9 @@ export function ProjectsCard({ projects }: { projects: Project[] }) {
     <ListCard
       title="Projects"
       titleId="projects-card-heading"
-      description={projects.length > SHOWN ? `The newest ${SHOWN} of ${projects.length}` : undefined}
       link={{ href: "/projects", label: "All projects" }}
-      items={projects.slice(0, SHOWN)}
+      items={projects}
+      limit={SHOWN}
       emptyText="No projects yet."
     >
       {(p) => (
