@@ -33,14 +33,17 @@ function redirect(url: string): Response {
   return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "private, max-age=300", ...CORS } });
 }
 
-/** GET /playback/thumbnail/{job_id}: 302 to the thumbnail (404 `File not found` before a run made one). */
-export async function thumbnailRedirect(db: Db, params: { jobId: string; token: string }): Promise<Response> {
+/** 302 to a stored rendition of the video (404 `File not found` before a run made it). */
+async function renditionRedirect(db: Db, params: { jobId: string; token: string }, keyFor: (userId: string, jobId: string) => string): Promise<Response> {
   const video = await authorizePlayback(db, params.jobId, params.token);
-  const key = thumbnailKey(video.userId, video.jobId);
+  const key = keyFor(video.userId, video.jobId);
   const storage = getStorage();
   if (!(await storage.stat(key))) throw notFound("File");
   return redirect(await storage.presignDownload(key, { expiresIn: PRESIGN_SECONDS }));
 }
+
+/** GET /playback/thumbnail/{job_id}: 302 to the thumbnail. */
+export const thumbnailRedirect = (db: Db, params: { jobId: string; token: string }) => renditionRedirect(db, params, thumbnailKey);
 
 /**
  * GET /playback/storyboard/{job_id}: the storyboard's WebVTT thumbnails track, its sprite named by
@@ -58,14 +61,9 @@ export async function storyboardTrack(db: Db, params: { jobId: string; token: st
   return new Response(body, { headers: { "Content-Type": VTT_CONTENT_TYPE, "Cache-Control": "private, max-age=300", ...CORS } });
 }
 
-/** GET /playback/storyboard/{job_id}/image: 302 to the storyboard's sprite (404 `File not found` before a run made one). */
-export async function storyboardImageRedirect(db: Db, params: { jobId: string; token: string }): Promise<Response> {
-  const video = await authorizePlayback(db, params.jobId, params.token);
-  const key = storyboardImageKey(video.userId, video.jobId);
-  const storage = getStorage();
-  if (!(await storage.stat(key))) throw notFound("File");
-  return redirect(await storage.presignDownload(key, { expiresIn: PRESIGN_SECONDS }));
-}
+/** GET /playback/storyboard/{job_id}/image: 302 to the storyboard's sprite. */
+export const storyboardImageRedirect = (db: Db, params: { jobId: string; token: string }) =>
+  renditionRedirect(db, params, storyboardImageKey);
 
 /** HEAD /playback/stream/{job_id}: whether the HLS manifest exists. */
 export async function streamExists(db: Db, params: { jobId: string; token: string }): Promise<boolean> {

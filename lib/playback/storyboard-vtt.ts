@@ -1,7 +1,10 @@
 // A storyboard's WebVTT "thumbnails" track: one cue per tile of a sprite image, the cue text the
 // image's URI with a media fragment `#xywh=x,y,w,h` naming the tile. The format video players
 // (video.js, JW Player, Shaka, Plyr…) read for seek-bar previews. Pure functions: the pipeline
-// writes it, the playback route rewrites its image URI, the browser parses it.
+// writes it, the playback route rewrites its image URI, the browser parses it. Times and cue
+// blocks go through the same WebVTT writer and parser as subtitles.
+import { parseWebVtt } from "@/lib/analysis/text/vtt";
+import { clock } from "@/lib/results/formats";
 
 export interface StoryboardCue {
   /** Seconds. */
@@ -15,22 +18,8 @@ export interface StoryboardCue {
   h: number;
 }
 
-/** `hh:mm:ss.mmm`. */
-export function formatVttTime(seconds: number): string {
-  const ms = Math.max(0, Math.round(seconds * 1000));
-  const p = (n: number, w = 2) => String(n).padStart(w, "0");
-  return `${p(Math.floor(ms / 3_600_000))}:${p(Math.floor(ms / 60_000) % 60)}:${p(Math.floor(ms / 1000) % 60)}.${p(ms % 1000, 3)}`;
-}
-
-/** `hh:mm:ss.mmm` or `mm:ss.mmm` → seconds; NaN when it is neither. */
-export function parseVttTime(text: string): number {
-  const m = /^(?:(\d+):)?([0-5]?\d):([0-5]?\d(?:\.\d+)?)$/.exec(text.trim());
-  if (!m) return NaN;
-  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
-}
-
 export function buildStoryboardVtt(cues: StoryboardCue[]): string {
-  const blocks = cues.map((c) => `${formatVttTime(c.start)} --> ${formatVttTime(c.end)}\n${c.url}#xywh=${c.x},${c.y},${c.w},${c.h}`);
+  const blocks = cues.map((c) => `${clock(c.start, ".")} --> ${clock(c.end, ".")}\n${c.url}#xywh=${c.x},${c.y},${c.w},${c.h}`);
   return `WEBVTT\n\n${blocks.join("\n\n")}\n`;
 }
 
@@ -47,18 +36,10 @@ export function parseCueImage(text: string): Pick<StoryboardCue, "url" | "x" | "
 
 /** The cues of a thumbnails track, in time order; cues without a tile are skipped. */
 export function parseStoryboardVtt(text: string): StoryboardCue[] {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
-  if (!lines[0]?.startsWith("WEBVTT")) return [];
   const cues: StoryboardCue[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const timing = /^\s*(\S+)\s+-->\s+(\S+)/.exec(lines[i]);
-    if (!timing) continue;
-    const start = parseVttTime(timing[1]);
-    const end = parseVttTime(timing[2]);
-    const payload = lines[i + 1]?.trim();
-    if (!payload || !Number.isFinite(start) || !Number.isFinite(end)) continue;
-    const image = parseCueImage(payload);
-    if (image) cues.push({ start, end, ...image });
+  for (const cue of parseWebVtt(text)) {
+    const image = parseCueImage(cue.text);
+    if (image) cues.push({ start: cue.start, end: cue.end, ...image });
   }
   return cues.sort((a, b) => a.start - b.start);
 }

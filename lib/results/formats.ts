@@ -14,7 +14,8 @@ export function toCsv(segments: SegmentResponse[]): string {
   return lines.join("\r\n") + "\r\n";
 }
 
-function clock(seconds: number, sep: "," | "."): string {
+/** `hh:mm:ss,mmm` (SRT) or `hh:mm:ss.mmm` (WebVTT). */
+export function clock(seconds: number, sep: "," | "."): string {
   const ms = Math.max(0, Math.round(seconds * 1000));
   const h = Math.floor(ms / 3_600_000);
   const m = Math.floor((ms % 3_600_000) / 60_000);

@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { keyframesCoverSlots, storyboardInterval, storyboardLayout } from "@/lib/pipeline/storyboard";
 import { rewriteVttImages } from "@/lib/playback/rewrite-storyboard";
-import { buildStoryboardVtt, cueAt, formatVttTime, parseStoryboardVtt, parseVttTime } from "@/lib/playback/storyboard-vtt";
+import { parseVttTime } from "@/lib/analysis/text/vtt";
+import { buildStoryboardVtt, cueAt, parseStoryboardVtt } from "@/lib/playback/storyboard-vtt";
+import { clock } from "@/lib/results/formats";
 import { storyboardUrlFor } from "@/hooks/queries/storyboard";
 
 describe("storyboardLayout", () => {
@@ -67,7 +69,7 @@ describe("the WebVTT track", () => {
     expect(parseStoryboardVtt("not a track")).toEqual([]);
     expect(parseVttTime("1:02:03.250")).toBe(3723.25);
     expect(parseVttTime("nope")).toBeNaN();
-    expect(formatVttTime(59.9996)).toBe("00:01:00.000");
+    expect(clock(59.9996, ".")).toBe("00:01:00.000");
   });
 
   it("cueAt finds the cue showing a time, clamped to the first and last", () => {
