@@ -1,6 +1,9 @@
-// Next calls register() once when the server process starts.
+// Next calls register() once when the server process starts. A boot that keeps failing exits
+// the process with a message instead of leaving a server that answers 500 to everything.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { boot } = await import("./lib/server/boot");
-  await boot();
+  const { bootOrExit } = await import("./lib/server/boot");
+  const { installShutdownHandlers } = await import("./lib/server/shutdown");
+  installShutdownHandlers();
+  await bootOrExit();
 }

@@ -37,9 +37,23 @@ if (have !== want) {
   fs.writeFileSync(stamp, want);
   console.log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
+if (process.argv.includes("--build-only")) process.exit(0);
 
 const port = process.env.PORT || "3000";
 console.log(`Video Analysis: http://localhost:${port}  (data in ${path.resolve(process.env.DATA_DIR || "./data")})`);
-const child = spawn(process.execPath, [nextBin, "start", "-p", port], { cwd: root, stdio: "inherit", env: process.env });
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+// The server handles SIGTERM/SIGINT itself (instrumentation.ts: hand work back, then exit), and
+// leaves by itself when this process dies; scripts/edge-guard.cjs sees requests before Next.
+const child = spawn(process.execPath, ["--require", path.join(root, "scripts", "edge-guard.cjs"), nextBin, "start", "-p", port], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: "1", VA_PARENT_PID: String(process.pid) },
+});
+const STOP_DEADLINE_MS = 9_000;
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, () => {
+    child.kill(sig);
+    // A server that does not stop in time is killed: the whole tree is gone within 10 s.
+    setTimeout(() => child.kill("SIGKILL"), STOP_DEADLINE_MS).unref();
+  });
+}
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,6 +1,6 @@
 // Processing runs, their finished steps and their events. The embedded runner claims runs here;
 // the SSE route reads events here. Runs are internal: callers reach them through their video.
-import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { processingRuns, runEvents, runSteps } from "../schema";
 
@@ -47,7 +47,12 @@ export async function claimRun(
           eq(processingRuns.engine, params.engine),
           or(
             eq(processingRuns.status, "queued"),
-            and(eq(processingRuns.status, "running"), lt(processingRuns.leaseExpiresAt, now)),
+            // (Never our own: a lease we let lapse while still working is renewed, not re-claimed.)
+            and(
+              eq(processingRuns.status, "running"),
+              lt(processingRuns.leaseExpiresAt, now),
+              or(isNull(processingRuns.leaseOwner), ne(processingRuns.leaseOwner, params.owner)),
+            ),
           ),
         ),
       )
@@ -84,6 +89,38 @@ export async function renewLease(db: Db, params: { runId: string; owner: string;
     )
     .returning({ id: processingRuns.id });
   return rows.length > 0;
+}
+
+/** Running runs and who holds them (to find the runs of processes that died or stopped). */
+export async function runningLeases(db: Db, engine: string): Promise<{ id: string; leaseOwner: string | null }[]> {
+  return db
+    .select({ id: processingRuns.id, leaseOwner: processingRuns.leaseOwner })
+    .from(processingRuns)
+    .where(and(eq(processingRuns.engine, engine), eq(processingRuns.status, "running")));
+}
+
+/**
+ * Ends the leases of runs at once so any runner claims them on its next tick. `refund` gives
+ * back the attempt (a graceful stop is not a failure of the run).
+ */
+export async function expireLeases(db: Db, params: { runIds: string[]; refund?: boolean }): Promise<void> {
+  if (!params.runIds.length) return;
+  await db
+    .update(processingRuns)
+    .set({
+      leaseExpiresAt: new Date(0),
+      ...(params.refund ? { attempts: sql`greatest(${processingRuns.attempts} - 1, 0)` } : {}),
+    })
+    .where(and(inArray(processingRuns.id, params.runIds), eq(processingRuns.status, "running")));
+}
+
+/** Job ids with a queued or running run (their work directories are in use). */
+export async function activeRunJobIds(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ jobId: processingRuns.jobId })
+    .from(processingRuns)
+    .where(inArray(processingRuns.status, [...ACTIVE_RUN_STATUSES]));
+  return new Set(rows.map((r) => r.jobId));
 }
 
 export async function finishRun(

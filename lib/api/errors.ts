@@ -1,5 +1,16 @@
 // Errors a handler throws to answer a client: the wrapper turns them into {detail} with a status.
+// `instanceof ApiError` goes by a brand, not by class identity: Next bundles this module once per
+// route and once for instrumentation, and an error thrown by an object the other bundle created
+// (the storage driver the runner made first) must still be recognised, not become a 500.
+const BRAND = Symbol.for("video-analysis.ApiError");
+
 export class ApiError extends Error {
+  readonly [BRAND] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
   constructor(
     readonly status: number,
     readonly detail: string,

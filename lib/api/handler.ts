@@ -7,6 +7,7 @@ import { getDb, type Db } from "@/db/client";
 import { resolveUserContext, type UserContext } from "@/lib/auth/user-context";
 import type { Endpoint } from "./contract";
 import { ApiError, notFound, type ResourceName } from "./errors";
+import { DISK_FULL_DETAIL, isDiskFull } from "./public-error";
 import { checkRateLimit, rateLimitKey } from "./rate-limit";
 import { zodDetail } from "./zod-detail";
 
@@ -90,6 +91,7 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
 
 export function toErrorResponse(err: unknown, requestId: string, where: string): Response {
   if (err instanceof ApiError) return errorResponse(err.status, err.detail, { ...err.headers, "X-Request-Id": requestId });
+  if (isDiskFull(err)) return errorResponse(507, DISK_FULL_DETAIL, { "X-Request-Id": requestId });
   console.error(`[api] ${requestId} ${where} failed:`, err);
   return errorResponse(500, "Internal server error", { "X-Request-Id": requestId });
 }

@@ -1,6 +1,7 @@
 // The health report: the API answers, and the database answers a real query in time.
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { withoutPaths } from "@/lib/api/public-error";
 
 const DB_TIMEOUT_MS = 3_000;
 
@@ -12,7 +13,7 @@ export async function checkHealth() {
       new Promise((_, reject) => setTimeout(() => reject(new Error("database did not answer within 3 s")), DB_TIMEOUT_MS).unref()),
     ]);
   } catch (err) {
-    database = (err as Error).message || String(err);
+    database = withoutPaths((err as Error).message || String(err)) || "unavailable";
   }
   return { status: database === "ok" ? ("healthy" as const) : ("degraded" as const), checks: { api: "ok", database } };
 }

@@ -12,6 +12,7 @@ import { FeatureExtractor } from "./feature-extractor";
 import { ffmpegPath, MediaToolError } from "./ffmpeg";
 import type { FrameFeatures } from "./frame-features";
 import type { StreamProbe } from "./stream-probe";
+import { runSignal } from "@/lib/server/run-context";
 
 export interface RawFrame {
   index: number;
@@ -127,7 +128,7 @@ export function runDecode(
 
     const child = spawn(ffmpegPath(), decodeArgs(file, w, h, opts, fpsModeFlag), {
       stdio: ["ignore", "pipe", "pipe"],
-      signal: opts.signal,
+      signal: runSignal(opts.signal),
     });
     probing.then(
       (p) => {

@@ -1,5 +1,6 @@
 // Running ffmpeg/ffprobe (system binaries; FFMPEG_PATH / FFPROBE_PATH override).
 import { spawn } from "node:child_process";
+import { runSignal } from "@/lib/server/run-context";
 
 export const ffmpegPath = () => process.env.FFMPEG_PATH || "ffmpeg";
 export const ffprobePath = () => process.env.FFPROBE_PATH || "ffprobe";
@@ -9,7 +10,7 @@ export class MediaToolError extends Error {}
 /** Runs a tool to completion; rejects with the tail of stderr on a non-zero exit. */
 export function runTool(bin: string, args: string[], opts: { signal?: AbortSignal } = {}): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"], signal: opts.signal });
+    const child = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"], signal: runSignal(opts.signal) });
     const out: Buffer[] = [];
     let err = "";
     child.stdout.on("data", (c: Buffer) => out.push(c));

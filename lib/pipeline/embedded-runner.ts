@@ -1,13 +1,22 @@
 // The embedded job runner (the default engine): claims queued runs from Postgres, runs the
 // pipeline's steps with bounded concurrency, records each finished step so a restart resumes,
 // renews its lease while working, and takes over runs whose lease expired (their process died).
+// The lease is short (12 s, renewed every 3 s) so another process takes a dead one's run over
+// within 15 s; a graceful stop hands its runs back at once, and a cancelled run is aborted here.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import type { Db } from "@/db/client";
-import { claimRun, getFinishedSteps, recordStep, renewLease, type Run } from "@/db/queries/runs";
-import { onRunQueued } from "./engine";
+import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, renewLease, type Run } from "@/db/queries/runs";
+import { identityToken } from "@/lib/server/process-identity";
+import { withRunSignal } from "@/lib/server/run-context";
+import { onRunCancelled, onRunQueued } from "./engine";
 import { failRun } from "./finalize-run";
+import { publicErrorText } from "@/lib/api/public-error";
 import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
+import { workDirFor } from "./shared-media";
+
+export const DEFAULT_LEASE_MS = 12_000;
 
 export interface RunnerOptions {
   concurrency?: number;
@@ -23,8 +32,10 @@ export function runnerConcurrency(): number {
 }
 
 export class EmbeddedRunner {
-  readonly owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
-  private active = new Map<string, AbortController>();
+  /** host:pid-starttime:random, so a restart on the same host can tell a dead owner from a live one. */
+  readonly owner = `${os.hostname()}:${identityToken()}:${crypto.randomBytes(3).toString("hex")}`;
+  private active = new Map<string, { controller: AbortController; jobId: string; done: Promise<void> }>();
+  private unsubscribeCancel: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private ticking = false;
@@ -39,13 +50,14 @@ export class EmbeddedRunner {
     opts: RunnerOptions = {},
   ) {
     this.concurrency = opts.concurrency ?? runnerConcurrency();
-    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.pollMs = opts.pollMs ?? 1_000;
     this.maxAttempts = opts.maxAttempts ?? 3;
   }
 
   start(): this {
     this.unsubscribe = onRunQueued(() => void this.tick());
+    this.unsubscribeCancel = onRunCancelled((jobId) => this.cancelJob(jobId));
     this.timer = setInterval(() => void this.tick(), this.pollMs);
     this.timer.unref();
     void this.tick();
@@ -57,7 +69,25 @@ export class EmbeddedRunner {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
-    for (const c of this.active.values()) c.abort();
+    this.unsubscribeCancel?.();
+    for (const a of this.active.values()) a.controller.abort();
+  }
+
+  /**
+   * Graceful shutdown: stop claiming, abort the pipelines (their child processes die with them),
+   * wait for them to settle (at most `waitMs`), and hand their runs back at once.
+   */
+  async shutdown(waitMs = 3_000): Promise<void> {
+    const runIds = [...this.active.keys()];
+    const settled = Promise.all([...this.active.values()].map((a) => a.done));
+    await this.stop();
+    await Promise.race([settled, new Promise((r) => setTimeout(r, waitMs).unref())]);
+    await expireLeases(this.db, { runIds, refund: true });
+  }
+
+  /** Aborts this process's run of a job at once (the video was deleted or its run cancelled). */
+  cancelJob(jobId: string): void {
+    for (const a of this.active.values()) if (a.jobId === jobId) a.controller.abort();
   }
 
   get busy(): number {
@@ -71,7 +101,7 @@ export class EmbeddedRunner {
       while (!this.stopped && this.active.size < this.concurrency) {
         const run = await claimRun(this.db, { owner: this.owner, leaseMs: this.leaseMs, engine: "embedded" });
         if (!run) break;
-        void this.execute(run);
+        this.launch(run);
       }
     } catch (err) {
       console.error("[runner] claiming failed:", err);
@@ -80,16 +110,22 @@ export class EmbeddedRunner {
     }
   }
 
-  private async execute(run: Run): Promise<void> {
+  private launch(run: Run): void {
     const controller = new AbortController();
-    this.active.set(run.id, controller);
+    let finish = () => {};
+    const done = new Promise<void>((r) => (finish = r));
+    this.active.set(run.id, { controller, jobId: run.jobId, done });
+    void withRunSignal(controller.signal, () => this.execute(run, controller)).finally(finish);
+  }
+
+  private async execute(run: Run, controller: AbortController): Promise<void> {
     const heartbeat = setInterval(async () => {
       try {
         if (!(await renewLease(this.db, { runId: run.id, owner: this.owner, leaseMs: this.leaseMs }))) controller.abort();
       } catch (err) {
         console.error(`[runner] lease renewal of ${run.id} failed:`, err);
       }
-    }, Math.max(1_000, this.leaseMs / 3));
+    }, Math.max(1_000, this.leaseMs / 4));
     heartbeat.unref();
     try {
       if (run.attempts > this.maxAttempts) {
@@ -107,14 +143,36 @@ export class EmbeddedRunner {
       await runPipeline(this.db, run.id, step, controller.signal);
     } catch (err) {
       if (err instanceof RunCancelledError || controller.signal.aborted) return;
+      // A run whose video was deleted or whose run was cancelled meanwhile fails with whatever
+      // broke first (a foreign key, a missing file): an expected race, not an error to report.
+      if (!(await this.stillOurs(run.id))) return;
       console.error(`[runner] run ${run.id} of ${run.jobId} failed:`, err);
-      await failRun(this.db, { runId: run.id, error: (err as Error).message || String(err) }).catch((e) =>
+      await failRun(this.db, { runId: run.id, error: publicErrorText(err) }).catch((e) =>
         console.error(`[runner] recording the failure of ${run.id} failed:`, e),
       );
     } finally {
       clearInterval(heartbeat);
       this.active.delete(run.id);
-      if (!this.stopped) void this.tick();
+      if (!this.stopped) {
+        await this.removeWorkDir(run.jobId);
+        void this.tick();
+      }
+    }
+  }
+
+  private async stillOurs(runId: string): Promise<boolean> {
+    const now = await getRun(this.db, runId).catch(() => null);
+    return !!now && now.status === "running" && now.leaseOwner === this.owner;
+  }
+
+  /** A run that ended (completed, failed, cancelled, deleted) leaves no work files behind. */
+  private async removeWorkDir(jobId: string): Promise<void> {
+    try {
+      if ([...this.active.values()].some((a) => a.jobId === jobId)) return;
+      if ((await activeRunJobIds(this.db)).has(jobId)) return;
+      await fs.promises.rm(workDirFor(jobId), { recursive: true, force: true });
+    } catch (err) {
+      console.error(`[runner] removing the work files of ${jobId} failed:`, (err as Error).message);
     }
   }
 }

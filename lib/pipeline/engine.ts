@@ -23,3 +23,17 @@ export async function notifyRunQueued(jobId: string): Promise<void> {
   // The embedded runner also polls: a missed wake-up only delays a run by a second.
   for (const w of wakers) await w(jobId);
 }
+
+type CancelListener = (jobId: string) => void;
+const cancelListeners = ((globalThis as Record<string, unknown>).__vaCancelListeners ??= new Set<CancelListener>()) as Set<CancelListener>;
+
+/** The embedded runner hears here that a job's run was cancelled (video deleted, segments cleared). */
+export function onRunCancelled(fn: CancelListener): () => void {
+  cancelListeners.add(fn);
+  return () => cancelListeners.delete(fn);
+}
+
+/** Aborts this process's work on the job at once; other processes notice at their next lease renewal. */
+export function notifyRunCancelled(jobId: string): void {
+  for (const fn of cancelListeners) fn(jobId);
+}

@@ -7,6 +7,7 @@ import { insertNotification } from "@/db/queries/notifications";
 import { insertUsageRecord } from "@/db/queries/usage";
 import { videos } from "@/db/schema";
 import { emitEvent } from "./events";
+import { withoutPaths } from "@/lib/api/public-error";
 
 function secondsSince(d: Date | null): number {
   return d ? Math.max(0, (Date.now() - d.getTime()) / 1000) : 0;
@@ -31,7 +32,7 @@ export async function finalizeRun(db: Db, params: { runId: string; notes: string
       processingTime,
       modules: run.modules,
     });
-    const noteText = params.notes.length ? ` Notes: ${params.notes.join(" ")}` : "";
+    const noteText = params.notes.length ? ` Notes: ${withoutPaths(params.notes.join(" "))}` : "";
     await insertNotification(tx, {
       userId: run.userId,
       title: "Processing complete",
@@ -45,7 +46,8 @@ export async function finalizeRun(db: Db, params: { runId: string; notes: string
 }
 
 /** Marks a run and its video failed with a message a person can read. */
-export async function failRun(db: Db, params: { runId: string; error: string }): Promise<void> {
+export async function failRun(db: Db, { runId, error }: { runId: string; error: string }): Promise<void> {
+  const params = { runId, error: withoutPaths(error) };
   const run = await getRun(db, params.runId);
   if (!run || !["running", "queued"].includes(run.status)) return;
   const processingTime = Math.round(secondsSince(run.startedAt) * 1000) / 1000;

@@ -21,6 +21,7 @@ import { buildStoryboardVtt, type StoryboardCue } from "@/lib/playback/storyboar
 import { getStorage } from "@/lib/storage";
 import { resultsPrefix } from "./renditions";
 import type { SharedMedia } from "./shared-media";
+import { runSignal } from "@/lib/server/run-context";
 
 export const STORYBOARD_MAX_FRAMES = 100;
 export const STORYBOARD_TILE_WIDTH = 160;
@@ -104,7 +105,7 @@ function runPass(source: string, out: string, strategy: Strategy, layout: Layout
     "-frames:v", "1", "-update", "1", "-c:v", "mjpeg", "-q:v", "5", out,
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), args, { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(ffmpegPath(), args, { stdio: ["ignore", "ignore", "pipe"], signal: runSignal() });
     const result: PassResult = { sourceTimes: [], tiles: 0, tileWidth: 0, tileHeight: 0 };
     const tail: string[] = [];
     let pending = "";

@@ -1,19 +1,52 @@
 // What the app process does once at start-up: open and migrate the database, create the first
-// local user on an empty instance, open the CLI's control socket, start the embedded runner
-// (unless Inngest drives the pipeline).
+// local user on an empty instance, open the CLI's control socket, take over the runs of a dead
+// process, clear leftovers, start the embedded runner (unless Inngest drives the pipeline).
 import { dataDir, getDbHandle } from "@/db/client";
+import { DataDirBusyError } from "@/db/data-dir-lock";
 import { countUsers } from "@/db/queries/users";
-import { clerkConfig } from "@/lib/config";
 import { createUserWithKey } from "@/lib/users/create-user-with-key";
 import { activeEngine } from "@/lib/pipeline/engine";
 import { startEmbeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { recoverOrphanedRuns, sweepWorkDirs } from "@/lib/pipeline/recover-runs";
+import { withoutPaths } from "@/lib/api/public-error";
+import { getStorage } from "@/lib/storage";
 import { startControlSocket } from "./control-socket";
 
 const state = ((globalThis as Record<string, unknown>).__vaBoot ??= {}) as { started?: Promise<void> };
 
+/** Boots once per process; a failed boot may be tried again. */
 export function boot(): Promise<void> {
-  state.started ??= run();
+  state.started ??= run().catch((err) => {
+    state.started = undefined;
+    throw err;
+  });
   return state.started;
+}
+
+/**
+ * Boots, retrying for a while (a previous process may still be letting go of the data directory);
+ * when it cannot, says why and exits non-zero rather than serving 500s forever.
+ */
+export async function bootOrExit(opts: { tries?: number; delayMs?: number } = {}): Promise<void> {
+  const tries = opts.tries ?? 20;
+  for (let i = 1; ; i++) {
+    try {
+      return await boot();
+    } catch (err) {
+      const text = err instanceof DataDirBusyError ? err.message : withoutPaths((err as Error).message || String(err));
+      if (i >= tries) {
+        console.error(`\n  The app could not start: ${text}\n`);
+        process.exit(1);
+      }
+      console.error(`[boot] start-up failed (${text}); retrying (${i}/${tries - 1})`);
+      await new Promise((r) => setTimeout(r, opts.delayMs ?? 500));
+    }
+  }
+}
+
+/** The browser signs in with an API key unless Clerk's publishable key is built in. */
+function browserUsesLocalSignIn(): boolean {
+  return !process.env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY;
 }
 
 async function run(): Promise<void> {
@@ -23,7 +56,7 @@ async function run(): Promise<void> {
   if (handle.kind === "pglite") {
     await startControlSocket(dataDir(), async () => handle.db);
   }
-  if (!clerkConfig() && (await countUsers(handle.db)) === 0) {
+  if (browserUsesLocalSignIn() && (await countUsers(handle.db)) === 0) {
     const { user_id, api_key } = await createUserWithKey(handle.db, {
       email: "local@localhost",
       name: "Local user",
@@ -39,7 +72,12 @@ async function run(): Promise<void> {
       ].join("\n"),
     );
   }
+  getStorage(); // the local driver sweeps partial uploads of dead processes when it is created
   if (activeEngine() === "embedded") {
+    const recovered = await recoverOrphanedRuns(handle.db, { exclusive: handle.kind === "pglite" });
+    if (recovered) console.log(`[boot] resuming ${recovered} interrupted run(s) now`);
+    const swept = await sweepWorkDirs(handle.db);
+    if (swept) console.log(`[boot] removed work files of ${swept} ended run(s)`);
     const runner = startEmbeddedRunner(handle.db);
     console.log(`[boot] embedded job runner started (concurrency ${runner.concurrency})`);
   }

@@ -6,6 +6,8 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { ApiError, notFound } from "@/lib/api/errors";
+import { DISK_FULL_DETAIL } from "@/lib/api/public-error";
+import { identityToken, isProcessAlive, parseIdentityToken } from "@/lib/server/process-identity";
 import { DEFAULT_DOWNLOAD_EXPIRES_IN, type StorageDriver, type StoredObject } from "./driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
 import { buildSignedUrl } from "./signing";
@@ -13,10 +15,13 @@ import { buildSignedUrl } from "./signing";
 const TMP_DIR = ".tmp";
 /** Temp files older than this are left over from a crash and are swept at start. */
 const STALE_TEMP_MS = 24 * 3600 * 1000;
+/** Temp files are named `<pid>-<start>-<uuid>.part`: the process that writes them. */
+const TEMP_NAME = /^(\d+-\d+)-[0-9a-f-]{36}\.part$/;
 /** Body chunks are gathered into writes of about this size (one writev, fewer syscalls). */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 
 export const fileTooLarge = () => new ApiError(413, "File too large (maximum 4 GB)");
+export const diskFull = () => new ApiError(507, DISK_FULL_DETAIL);
 
 function isNotFound(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException)?.code;
@@ -53,7 +58,7 @@ export class LocalStorageDriver implements StorageDriver {
 
   private async tempFile(): Promise<string> {
     await fsp.mkdir(this.tmpDir, { recursive: true });
-    return path.join(this.tmpDir, `${crypto.randomUUID()}.part`);
+    return path.join(this.tmpDir, `${identityToken()}-${crypto.randomUUID()}.part`);
   }
 
   private async commit(tmp: string, key: string): Promise<void> {
@@ -62,11 +67,17 @@ export class LocalStorageDriver implements StorageDriver {
     await fsp.rename(tmp, dest);
   }
 
+  /** Removes partial uploads whose writer died (killed mid-upload), and any very old temp file. */
   private async sweepStaleTemps(): Promise<void> {
     try {
       const now = Date.now();
       for (const name of await fsp.readdir(this.tmpDir)) {
         const p = path.join(this.tmpDir, name);
+        const writer = parseIdentityToken(TEMP_NAME.exec(name)?.[1] ?? "");
+        if (writer && !isProcessAlive(writer)) {
+          await fsp.rm(p, { force: true });
+          continue;
+        }
         const st = await fsp.stat(p).catch(() => null);
         if (st && now - st.mtimeMs > STALE_TEMP_MS) await fsp.rm(p, { force: true });
       }
@@ -189,6 +200,12 @@ export class LocalStorageDriver implements StorageDriver {
     }
   }
 
+  /** 507 at once when the disk cannot hold `bytes` more (rather than failing half-way). */
+  private async assertRoomFor(bytes: number): Promise<void> {
+    const st = await fsp.statfs(this.root).catch(() => fsp.statfs(path.dirname(this.root))).catch(() => null);
+    if (st && st.bavail * st.bsize < bytes) throw diskFull();
+  }
+
   /**
    * Streams a request body into the object at `key`: to a temp file first (never the whole body
    * in memory), cut off with 413 once more than `maxBytes` arrive, renamed into place at the end
@@ -202,6 +219,7 @@ export class LocalStorageDriver implements StorageDriver {
   ): Promise<number> {
     const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
     this.filePath(key);
+    if (opts.expectedBytes !== undefined) await this.assertRoomFor(opts.expectedBytes);
     const tmp = await this.tempFile();
     const fh = await fsp.open(tmp, "wx", 0o644);
     let closed = false;

@@ -7,7 +7,7 @@ import { errorResponse, jsonResponse, toErrorResponse } from "@/lib/api/handler"
 import { ApiError } from "@/lib/api/errors";
 import { attachmentDisposition, contentTypeFor } from "./content-types";
 import { getStorage } from "./index";
-import { fileTooLarge, LocalStorageDriver } from "./local-driver";
+import { fileTooLarge, type LocalStorageDriver } from "./local-driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
 import { keyFromObjectUrl, verifySignedUrl } from "./signing";
 
@@ -15,9 +15,10 @@ const READ_CHUNK = 256 * 1024;
 
 function localDriver(): LocalStorageDriver {
   const storage = getStorage();
-  // With S3 configured nothing is served here.
-  if (!(storage instanceof LocalStorageDriver)) throw new ApiError(404, "Not found");
-  return storage;
+  // With S3 configured nothing is served here. By `kind`, not `instanceof`: the driver may have
+  // been created by another of Next's bundles (the runner's), whose class is a different object.
+  if (storage.kind !== "local") throw new ApiError(404, "Not found");
+  return storage as LocalStorageDriver;
 }
 
 function signedKey(url: URL, method: "PUT" | "GET", contentType: string | undefined, detail: string): string {

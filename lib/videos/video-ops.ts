@@ -6,6 +6,7 @@ import { deleteSegments } from "@/db/queries/segments";
 import { deleteVideo, getVideoByJobId, listVideos, updateVideo, type VideoStatus } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
+import { notifyRunCancelled } from "@/lib/pipeline/engine";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,6 +47,7 @@ export async function removeVideo(db: Db, params: { userId: string; jobId: strin
   await requireVideo(db, params);
   await cancelActiveRuns(db, params.jobId);
   if (!(await deleteVideo(db, params))) throw notFound("Video");
+  notifyRunCancelled(params.jobId);
 }
 
 /** Deletes all segments and resets the video to `uploaded` (a run in flight is cancelled). */
@@ -56,4 +58,5 @@ export async function clearSegments(db: Db, params: { userId: string; jobId: str
     await deleteSegments(tx, params);
     await updateVideo(tx, { ...params, set: { status: "uploaded", error: null, processingTime: null } });
   });
+  notifyRunCancelled(params.jobId);
 }
