@@ -8,7 +8,7 @@ import { resolveUserContext, type UserContext } from "@/lib/auth/user-context";
 import type { Endpoint } from "./contract";
 import { ApiError, notFound, type ResourceName } from "./errors";
 import { DISK_FULL_DETAIL, isDiskFull } from "./public-error";
-import { checkRateLimit, rateLimitKey } from "./rate-limit";
+import { addressKey, checkRateLimit, principalKey } from "./rate-limit";
 import { zodDetail } from "./zod-detail";
 
 export const MAX_JSON_BODY = 1024 * 1024;
@@ -96,6 +96,19 @@ export function toErrorResponse(err: unknown, requestId: string, where: string):
   return errorResponse(500, "Internal server error", { "X-Request-Id": requestId });
 }
 
+/** The caller, counted against their own limit; a failed authentication counts against the address. */
+async function authenticate(db: Db, req: Request): Promise<UserContext> {
+  let user: UserContext;
+  try {
+    user = await resolveUserContext(db, req.headers.get("authorization"));
+  } catch (err) {
+    checkRateLimit(addressKey(req));
+    throw err;
+  }
+  checkRateLimit(principalKey(user.user_id));
+  return user;
+}
+
 export function handle<E extends Endpoint>(
   endpoint: E,
   fn: (args: HandlerArgs<E>) => Promise<unknown>,
@@ -104,10 +117,9 @@ export function handle<E extends Endpoint>(
   return async (req: Request, ctx?: RouteContext): Promise<Response> => {
     const requestId = crypto.randomUUID();
     try {
-      checkRateLimit(rateLimitKey(req));
+      if (endpoint.auth !== "required") checkRateLimit(addressKey(req));
       const db = options.skipDb ? (undefined as unknown as Db) : await getDb();
-      const user =
-        endpoint.auth === "required" ? await resolveUserContext(db, req.headers.get("authorization")) : null;
+      const user = endpoint.auth === "required" ? await authenticate(db, req) : null;
       const rawParams = ctx ? await ctx.params : {};
       for (const [name, resource] of Object.entries(options.ids ?? {})) {
         if (!UUID.test(String(rawParams[name] ?? ""))) throw notFound(resource);

@@ -3,9 +3,25 @@ import type { SegmentResponse } from "@/lib/schemas/results";
 
 export const CSV_COLUMNS = ["id", "job_id", "module", "start_time", "end_time", "content", "metadata", "created_at"] as const;
 
+/**
+ * One RFC 4180 field. A text cell starting with `=`, `+`, `-`, `@`, tab or CR could run as a formula
+ * in a spreadsheet (OWASP "CSV injection"): it gets a leading `'`. Numbers are written as numbers.
+ */
 function csvField(v: unknown): string {
-  const s = v === null || v === undefined ? "" : String(v);
+  let s = v === null || v === undefined ? "" : String(v);
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Cue text: never a blank line (it would end the cue) and never a cue timing arrow. */
+function cueText(text: string): string {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n").map((l) => l.trimEnd()).filter((l) => l.trim() !== "");
+  return (lines.length ? lines.join("\n") : " ").replace(/-->/g, "->");
+}
+
+/** WebVTT cue text is HTML-like: `&` and `<` are escaped (`>` too, for symmetry). */
+function vttEscape(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 export function toCsv(segments: SegmentResponse[]): string {
@@ -26,12 +42,12 @@ export function clock(seconds: number, sep: "," | "."): string {
 
 export function toSrt(segments: SegmentResponse[]): string {
   return segments
-    .map((s, i) => `${i + 1}\n${clock(s.start_time, ",")} --> ${clock(s.end_time, ",")}\n${s.content}\n`)
+    .map((s, i) => `${i + 1}\n${clock(s.start_time, ",")} --> ${clock(s.end_time, ",")}\n${cueText(s.content)}\n`)
     .join("\n");
 }
 
 export function toVtt(segments: SegmentResponse[]): string {
-  const cues = segments.map((s) => `${clock(s.start_time, ".")} --> ${clock(s.end_time, ".")}\n${s.content.replace(/-->/g, "->")}\n`);
+  const cues = segments.map((s) => `${clock(s.start_time, ".")} --> ${clock(s.end_time, ".")}\n${vttEscape(cueText(s.content))}\n`);
   return `WEBVTT\n\n${cues.join("\n")}`;
 }
 

@@ -1,5 +1,7 @@
-// Per-credential rate limiting: RATE_LIMIT_PER_MINUTE requests per minute per credential (or per
-// client address without one), then 429 `Rate limit exceeded` with a Retry-After in seconds.
+// Rate limiting: RATE_LIMIT_PER_MINUTE requests per minute per authenticated user (however the key
+// is spelled), per client address for failed authentication and unauthenticated endpoints (the
+// socket address; X-Forwarded-For only with TRUST_PROXY), then 429 `Rate limit exceeded` with a
+// Retry-After in seconds.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/errors";
 import { checkRateLimit, resetRateLimits } from "@/lib/api/rate-limit";
@@ -62,8 +64,33 @@ describe("rate limit per credential", () => {
     expect429(await call("GET", "/keys", { auth: bad }));
   });
 
-  it("without credentials, the client address is the credential", async () => {
-    const from = (ip: string) => ({ headers: { "x-forwarded-for": `${ip}, 10.0.0.1` } });
+  it("one key spelled six ways is one principal: KEY, Bearer KEY, bearer KEY, BEARER KEY, padded", async () => {
+    const k = alice.api_key;
+    const spellings = [k, `Bearer ${k}`, `bearer ${k}`, `BEARER ${k}`, `  ${k}  `, `Bearer    ${k}`];
+    const statuses: number[] = [];
+    for (const auth of spellings) statuses.push((await call("GET", "/keys", { auth })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("many different invalid keys from one address are limited by the address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await call("GET", "/keys", { auth: `svc_live_${String(i).padStart(64, "0")}` })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // A valid key from the same address still works: it has its own limit.
+    expect((await call("GET", "/keys", { auth: bob.api_key })).status).toBe(200);
+  });
+
+  it("without TRUST_PROXY a forged X-Forwarded-For does not make a new client", async () => {
+    const peer = (fwd: string) => ({ headers: { "x-va-peer": "198.51.100.4", "x-forwarded-for": fwd } });
+    for (let i = 0; i < 5; i++) expect((await call("GET", "/health", peer(`203.0.113.${i}`))).status).toBe(200);
+    expect429(await call("GET", "/health", peer("203.0.113.99")));
+    // Another socket address is another client.
+    expect((await call("GET", "/health", { headers: { "x-va-peer": "198.51.100.5" } })).status).toBe(200);
+  });
+
+  it("with TRUST_PROXY=1 the address our proxy appended is the client", async () => {
+    vi.stubEnv("TRUST_PROXY", "1");
+    const from = (ip: string) => ({ headers: { "x-va-peer": "10.0.0.1", "x-forwarded-for": `forged-${ip}, ${ip}` } });
     for (let i = 0; i < 5; i++) expect((await call("GET", "/health", from("203.0.113.7"))).status).toBe(200);
     expect429(await call("GET", "/health", from("203.0.113.7")));
     expect((await call("GET", "/health", from("203.0.113.8"))).status).toBe(200);
