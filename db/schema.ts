@@ -291,3 +291,17 @@ export type Profile = typeof profiles.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type Video = typeof videos.$inferSelect;
 export type Segment = typeof segments.$inferSelect;
+
+/** Storage keys handed out in upload URLs that have not expired: no two outstanding URLs share a key. */
+export const uploadReservations = pgTable(
+  "upload_reservations",
+  {
+    key: text("key").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("upload_reservations_expires_idx").on(t.expiresAt)],
+);

@@ -25,7 +25,7 @@ export async function registerEnterpriseUpload(
   const base = sanitizeFilename(isSupportedExtension(opts.name) ? opts.name : `${opts.name}.mp4`);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const fileName = attempt ? withUniqueSuffix(base, crypto.randomBytes(3).toString("hex")) : base;
-    const upload = await presignUpload({
+    const upload = await presignUpload(db, {
       userId: opts.userId,
       fileName,
       contentType: opts.contentType ?? "video/mp4",

@@ -215,7 +215,7 @@ export class LocalStorageDriver implements StorageDriver {
   async writeStream(
     key: string,
     body: ReadableStream<Uint8Array> | null,
-    opts: { maxBytes?: number; expectedBytes?: number } = {},
+    opts: { maxBytes?: number; expectedBytes?: number; beforeCommit?: () => Promise<void> } = {},
   ): Promise<number> {
     const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
     this.filePath(key);
@@ -266,6 +266,7 @@ export class LocalStorageDriver implements StorageDriver {
       if (batchBytes) await writeAll(fh, batch, batchBytes);
       await fh.close();
       closed = true;
+      await opts.beforeCommit?.();
       await this.commit(tmp, key);
       return total;
     } catch (err) {

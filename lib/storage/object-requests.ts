@@ -3,6 +3,8 @@
 // URL is the credential (no Authorization). Not for the S3 driver: its URLs point at S3.
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
+import { getDb } from "@/db/client";
+import { getVideoByStoragePath } from "@/db/queries/videos";
 import { errorResponse, jsonResponse, toErrorResponse } from "@/lib/api/handler";
 import { ApiError } from "@/lib/api/errors";
 import { attachmentDisposition, contentTypeFor } from "./content-types";
@@ -27,6 +29,19 @@ function signedKey(url: URL, method: "PUT" | "GET", contentType: string | undefi
   return key;
 }
 
+/**
+ * An upload URL cannot replace a file a video already stands on: its probed duration and size
+ * would silently turn false and a run reading it would fail. (A video registered before its
+ * upload, as the enterprise flow does, gets its first bytes.)
+ */
+async function assertNotReplacingRegistered(storage: LocalStorageDriver, key: string): Promise<void> {
+  const [area, userId] = key.split("/");
+  if (area !== "users" || !userId || !(await storage.stat(key))) return;
+  if (await getVideoByStoragePath(await getDb(), { userId, storagePath: key })) {
+    throw new ApiError(409, "This file belongs to a registered video and cannot be replaced; request a new upload URL");
+  }
+}
+
 /** PUT /api/storage/object/{key} – the raw bytes of an upload, streamed to disk. */
 export async function putObject(req: Request): Promise<Response> {
   const requestId = crypto.randomUUID();
@@ -37,7 +52,12 @@ export async function putObject(req: Request): Promise<Response> {
     const declaredText = req.headers.get("content-length");
     const declared = declaredText !== null && /^\d+$/.test(declaredText.trim()) ? Number(declaredText) : undefined;
     if (declared !== undefined && declared > MAX_UPLOAD_BYTES) throw fileTooLarge();
-    const size = await storage.writeStream(key, req.body, { maxBytes: MAX_UPLOAD_BYTES, expectedBytes: declared });
+    await assertNotReplacingRegistered(storage, key);
+    const size = await storage.writeStream(key, req.body, {
+      maxBytes: MAX_UPLOAD_BYTES,
+      expectedBytes: declared,
+      beforeCommit: () => assertNotReplacingRegistered(storage, key),
+    });
     return jsonResponse({ ok: true, key, size });
   } catch (err) {
     return toErrorResponse(err, requestId, "PUT /storage/object");

@@ -1,7 +1,10 @@
 // POST /storage/upload-url: where a client PUTs a new video. The name is sanitized, its extension
-// checked, and a name already taken gets a short random suffix so nothing is overwritten.
+// checked, and a name already taken (stored, or promised to another upload URL that has not
+// expired) gets a short random suffix so nothing is overwritten.
 import crypto from "node:crypto";
 import path from "node:path";
+import type { Db } from "@/db/client";
+import { reserveUploadKey } from "@/db/queries/upload-reservations";
 import { forbidden } from "@/lib/api/errors";
 import { getStorage, publicUrlFor } from "./index";
 import { assertSupportedExtension, NOT_OWNED, resolveOwnedKey, sanitizeFilename, userPrefix, withUniqueSuffix } from "./paths";
@@ -29,7 +32,7 @@ export interface PresignedUpload {
 
 const SUFFIX_ATTEMPTS = 5;
 
-export async function presignUpload(opts: PresignUploadOptions): Promise<PresignedUpload> {
+export async function presignUpload(db: Db, opts: PresignUploadOptions): Promise<PresignedUpload> {
   const storage = getStorage();
   let dir: string;
   let original: string;
@@ -46,9 +49,12 @@ export async function presignUpload(opts: PresignUploadOptions): Promise<Presign
   const base = opts.key !== undefined ? sanitizeFilename(path.posix.basename(opts.key)) : sanitizeFilename(original);
   assertSupportedExtension(base);
 
+  const expiresAt = new Date(Date.now() + opts.expiresIn * 1000);
+  const isFree = async (key: string) =>
+    !(await storage.stat(key)) && (await reserveUploadKey(db, { key, userId: opts.userId, expiresAt }));
   let name = base;
-  for (let i = 0; await storage.stat(`${dir}/${name}`); i++) {
-    if (i >= SUFFIX_ATTEMPTS) throw new Error(`no free name for ${dir}/${base}`);
+  for (let i = 0; !(await isFree(`${dir}/${name}`)); i++) {
+    if (i >= SUFFIX_ATTEMPTS) throw new Error(`no free name for ${base}`);
     name = withUniqueSuffix(base, crypto.randomBytes(3).toString("hex"));
   }
   const key = `${dir}/${name}`;

@@ -6,8 +6,8 @@ import { otherMethods } from "@/lib/api/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // POST /api/storage/upload-url – a presigned URL to PUT a new video to
-export const POST = handle(storageApi.uploadUrl, ({ user, body }) =>
-  presignUpload({
+export const POST = handle(storageApi.uploadUrl, ({ db, user, body }) =>
+  presignUpload(db, {
     userId: user.user_id,
     fileName: body.file_name,
     key: body.key,
