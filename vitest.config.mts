@@ -16,7 +16,8 @@ export default defineConfig({
     pool: "forks",
     env: { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1" },
     projects: [
-      { extends: true, test: { name: "pglite", include: ["tests/**/*.test.ts"] } },
+      // tests/crash runs the real server as child processes: its own config (vitest.crash.config.mts).
+      { extends: true, test: { name: "pglite", include: ["tests/**/*.test.ts"], exclude: ["tests/crash/**"] } },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true, test: { name: "postgres", include: dbSuites, exclude: notDbFacing, env: { TEST_DB: "postgres" } } }]
         : []),

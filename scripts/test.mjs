@@ -1,5 +1,6 @@
-// npm test: the vitest suites (unit + API against real databases), then the Playwright specs in
-// Debian Chromium against the production server. Fails if either fails.
+// npm test: the vitest suites (unit + API against real databases), the crash suite (the real
+// server as child processes: kill -9, SIGTERM, full disk, abuse), then the Playwright specs in
+// Debian Chromium against the production server. Fails if any fails.
 import { spawnSync } from "node:child_process";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -8,7 +9,9 @@ const run = (cmd, args) => spawnSync(cmd, args, { stdio: "inherit", env: process
 const types = run("npx", ["tsc", "--noEmit", "-p", "."]);
 if (types !== 0) console.error("type check failed");
 const unit = run("npx", ["vitest", "run"]);
+const crash = run("npx", ["vitest", "run", "-c", "vitest.crash.config.mts"]);
 const e2e = process.env.SKIP_E2E ? 0 : run("npx", ["playwright", "test"]);
 if (unit !== 0) console.error("vitest failed");
+if (crash !== 0) console.error("crash suite failed");
 if (e2e !== 0) console.error("playwright failed");
-process.exit(types || unit || e2e);
+process.exit(types || unit || crash || e2e);

@@ -134,11 +134,13 @@ export async function finishRun(
 }
 
 /** Cancels the video's queued or running runs (segments cleared, video deleted or re-queued). */
-export async function cancelActiveRuns(db: Db, jobId: string): Promise<void> {
-  await db
+export async function cancelActiveRuns(db: Db, jobId: string): Promise<string[]> {
+  const rows = await db
     .update(processingRuns)
     .set({ status: "cancelled", finishedAt: new Date(), leaseExpiresAt: null })
-    .where(and(eq(processingRuns.jobId, jobId), inArray(processingRuns.status, [...ACTIVE_RUN_STATUSES])));
+    .where(and(eq(processingRuns.jobId, jobId), inArray(processingRuns.status, [...ACTIVE_RUN_STATUSES])))
+    .returning({ id: processingRuns.id });
+  return rows.map((r) => r.id);
 }
 
 export async function getFinishedSteps(db: Db, runId: string): Promise<Map<string, unknown>> {

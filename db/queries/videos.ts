@@ -76,3 +76,10 @@ export async function deleteVideosByStoragePath(db: Db, params: { userId: string
     .returning({ id: videos.id });
   return rows.length;
 }
+
+/** Which of these job ids still have a video (the event hub ends the streams of deleted ones). */
+export async function existingJobIds(db: Db, jobIds: string[]): Promise<Set<string>> {
+  if (!jobIds.length) return new Set();
+  const rows = await db.select({ jobId: videos.jobId }).from(videos).where(inArray(videos.jobId, jobIds));
+  return new Set(rows.map((r) => r.jobId));
+}

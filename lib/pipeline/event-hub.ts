@@ -3,9 +3,13 @@
 // processes on the same database. No subscriber, no timer.
 import type { Db } from "@/db/client";
 import { eventsSince, maxEventId, type RunEvent } from "@/db/queries/runs";
+import { existingJobIds } from "@/db/queries/videos";
 import { onLocalEvent } from "./events";
 
 type Listener = (e: RunEvent) => void;
+
+/** Every this many polls the hub checks that its jobs' videos still exist. */
+const EXISTENCE_EVERY = 4;
 
 export class EventHub {
   private subs = new Map<string, Set<Listener>>();
@@ -14,6 +18,7 @@ export class EventHub {
   private offLocal: (() => void) | null = null;
   private polling = false;
   private starting: Promise<void> | null = null;
+  private polls = 0;
 
   constructor(
     private readonly db: Db,
@@ -69,10 +74,32 @@ export class EventHub {
     try {
       const rows = await eventsSince(this.db, { jobIds: [...this.subs.keys()], afterId: this.lastId });
       for (const e of rows) this.deliver(e);
+      if (++this.polls % EXISTENCE_EVERY === 0) await this.endDeletedJobs();
     } catch (err) {
       console.error("[events] poll failed:", err);
     } finally {
       this.polling = false;
+    }
+  }
+
+  /**
+   * A video deleted while clients listen takes its runs and events with it (foreign keys), so no
+   * `done` row ever comes: its streams get a `done` from here instead (in every process).
+   */
+  private async endDeletedJobs(): Promise<void> {
+    const jobIds = [...this.subs.keys()];
+    const existing = await existingJobIds(this.db, jobIds);
+    for (const jobId of jobIds) {
+      if (existing.has(jobId)) continue;
+      const done: RunEvent = {
+        id: Number.MAX_SAFE_INTEGER,
+        runId: "",
+        jobId,
+        type: "done",
+        data: { status: "failed", error: "The video was deleted" },
+        createdAt: new Date(),
+      };
+      for (const fn of this.subs.get(jobId) ?? []) fn(done);
     }
   }
 

@@ -7,6 +7,7 @@ import { deleteVideo, getVideoByJobId, listVideos, updateVideo, type VideoStatus
 import type { Video } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { notifyRunCancelled } from "@/lib/pipeline/engine";
+import { emitEvent } from "@/lib/pipeline/events";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -53,10 +54,15 @@ export async function removeVideo(db: Db, params: { userId: string; jobId: strin
 /** Deletes all segments and resets the video to `uploaded` (a run in flight is cancelled). */
 export async function clearSegments(db: Db, params: { userId: string; jobId: string }): Promise<void> {
   await requireVideo(db, params);
-  await db.transaction(async (tx) => {
-    await cancelActiveRuns(tx, params.jobId);
+  const cancelled = await db.transaction(async (tx) => {
+    const ids = await cancelActiveRuns(tx, params.jobId);
     await deleteSegments(tx, params);
     await updateVideo(tx, { ...params, set: { status: "uploaded", error: null, processingTime: null } });
+    return ids;
   });
   notifyRunCancelled(params.jobId);
+  // Clients following a cancelled run hear that it ended.
+  for (const runId of cancelled) {
+    await emitEvent(db, { runId, jobId: params.jobId, type: "done", data: { status: "failed", error: "Processing was cancelled" } });
+  }
 }

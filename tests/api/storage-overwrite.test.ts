@@ -17,8 +17,8 @@ let clip: Buffer;
 let other: Buffer;
 beforeAll(async () => {
   alice = await makeUser("alice-ow@example.com");
-  clip = fs.readFileSync(makeClip("ow-a.mp4", { duration: 2 }));
-  other = fs.readFileSync(makeClip("ow-b.mp4", { duration: 4 }));
+  clip = fs.readFileSync(makeClip("ow-a.mp4", { seconds: 2 }));
+  other = fs.readFileSync(makeClip("ow-b.mp4", { seconds: 4 }));
 });
 
 async function uploadUrl(name: string) {
