@@ -1,12 +1,13 @@
 // What the app process does once at start-up: open and migrate the database, create the first
 // local user on an empty instance, open the CLI's control socket, start the embedded runner
-// (unless Inngest drives the pipeline).
+// (unless Inngest drives the pipeline) and the webhook dispatcher.
 import { dataDir, getDbHandle } from "@/db/client";
 import { countUsers } from "@/db/queries/users";
 import { clerkConfig } from "@/lib/config";
 import { createUserWithKey } from "@/lib/users/create-user-with-key";
 import { activeEngine } from "@/lib/pipeline/engine";
 import { startEmbeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { startControlSocket } from "./control-socket";
 
 const state = ((globalThis as Record<string, unknown>).__vaBoot ??= {}) as { started?: Promise<void> };
@@ -43,4 +44,6 @@ async function run(): Promise<void> {
     const runner = startEmbeddedRunner(handle.db);
     console.log(`[boot] embedded job runner started (concurrency ${runner.concurrency})`);
   }
+  // Whichever engine runs the pipeline, this process delivers the webhooks its events queued.
+  startWebhookDispatcher(handle.db);
 }
