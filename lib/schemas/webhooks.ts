@@ -1,19 +1,9 @@
-// Webhooks: event types, request bodies, responses, payloads and the endpoints' contracts.
+// Webhooks: request bodies, responses, payloads and the endpoints' contracts.
 import { z } from "zod";
 import type { WebhookDelivery, WebhookEndpoint } from "@/db/schema";
 import { defineEndpoint } from "@/lib/api/contract";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { isoTime, okResponse, timestamp } from "./common";
-
-/** The processing stream's events (mirrored as they are), the outcome of a video, and the test. */
-export const WEBHOOK_EVENT_TYPES = [
-  "module_started",
-  "module_progress",
-  "module_completed",
-  "done",
-  "video.completed",
-  "video.failed",
-  "webhook.test",
-] as const;
 
 const urlField = z.string().trim().min(1).max(2048).describe("http(s) URL; loopback, private and link-local targets are refused");
 const eventsField = z
