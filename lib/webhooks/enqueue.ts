@@ -46,24 +46,23 @@ async function videoOutcome(db: Db, e: RunEvent): Promise<{ type: string; data: 
 /** Queues the deliveries of one run event; never throws (a webhook problem must not fail a run). */
 export async function enqueueRunEvent(db: Db, e: RunEvent): Promise<void> {
   try {
-    let queued = await enqueueDeliveries(db, {
+    const queued = await enqueueDeliveries(db, {
       jobId: e.jobId,
       eventType: e.type,
       eventId: e.id,
       payload: messageBody(e.type, e.createdAt, eventPayload(e)),
     });
-    if (e.type === "done") {
-      const outcome = await videoOutcome(db, e);
-      if (outcome) {
-        queued += await enqueueDeliveries(db, {
-          jobId: e.jobId,
-          eventType: outcome.type,
-          eventId: e.id,
-          payload: messageBody(outcome.type, e.createdAt, outcome.data),
-        });
-      }
-    }
     if (queued) wakeWebhookDispatchers();
+    if (e.type !== "done") return;
+    const outcome = await videoOutcome(db, e);
+    if (!outcome) return;
+    const more = await enqueueDeliveries(db, {
+      jobId: e.jobId,
+      eventType: outcome.type,
+      eventId: e.id,
+      payload: messageBody(outcome.type, e.createdAt, outcome.data),
+    });
+    if (more) wakeWebhookDispatchers();
   } catch (err) {
     console.error(`[webhooks] queueing deliveries for event ${e.id} failed:`, err);
   }
