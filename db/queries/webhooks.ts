@@ -1,7 +1,7 @@
 // Webhook endpoints and their deliveries. Deliveries are the persisted retry queue: written when a
 // run event is emitted, claimed by any app process with FOR UPDATE SKIP LOCKED plus a short lock
 // lease, so each attempt is made by one process and a process that dies mid-way is taken over.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { segments, videos, webhookDeliveries, webhookEndpoints, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint } from "../schema";
 
@@ -113,18 +113,22 @@ export interface DueDelivery {
   eventType: string;
 }
 
-/** Claims up to `limit` due deliveries for `lockMs` (skipping rows another process holds). */
+/**
+ * Claims up to `limit` due deliveries for `lockMs` (skipping rows another process holds). A paused
+ * endpoint's deliveries wait (its test events still go).
+ */
 export async function claimDueDeliveries(db: Db, params: { limit: number; lockMs: number }): Promise<DueDelivery[]> {
   const now = new Date().toISOString();
   const until = new Date(Date.now() + params.lockMs).toISOString();
   const result = await db.execute(sql`
     WITH due AS (
-      SELECT d.id FROM ${webhookDeliveries} d
+      SELECT d.id FROM ${webhookDeliveries} d JOIN ${webhookEndpoints} e ON e.id = d.endpoint_id
       WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamp
         AND (d.locked_until IS NULL OR d.locked_until < ${now}::timestamp)
+        AND (e.enabled = 1 OR d.event_type = 'webhook.test')
       ORDER BY d.next_attempt_at
       LIMIT ${params.limit}
-      FOR UPDATE SKIP LOCKED
+      FOR UPDATE OF d SKIP LOCKED
     )
     UPDATE ${webhookDeliveries} d
     SET locked_until = ${until}::timestamp
@@ -168,4 +172,11 @@ export async function recordAttempt(
 function rowsOf(result: unknown): Record<string, unknown>[] {
   // postgres-js answers an array of rows; PGlite an object with `rows`.
   return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as Record<string, unknown>[];
+}
+
+/** Drops finished deliveries created before `before` (the log keeps what is recent). */
+export async function deleteFinishedDeliveries(db: Db, before: Date): Promise<void> {
+  await db
+    .delete(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.status, ["delivered", "failed"]), lt(webhookDeliveries.createdAt, before)));
 }

@@ -3,9 +3,12 @@
 // attempt), POSTs them signed, and records the outcome: delivered, or retried with exponential
 // backoff for about a day (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), then failed.
 import type { Db } from "@/db/client";
-import { claimDueDeliveries, recordAttempt, type DueDelivery } from "@/db/queries/webhooks";
+import { claimDueDeliveries, deleteFinishedDeliveries, recordAttempt, type DueDelivery } from "@/db/queries/webhooks";
 import { postWebhook } from "./send";
 import { signedHeaders } from "./signing";
+
+/** How long delivered and failed messages stay in the log. */
+export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
 
 /** Waits before attempt 2, 3, …; the first attempt is immediate. 8 attempts over ~27.6 h. */
 export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
@@ -34,6 +37,7 @@ export class WebhookDispatcher {
   private again = false;
   private stopped = false;
   private idle: (() => void)[] = [];
+  private lastCleanup = 0;
   private readonly wake = () => void this.tick();
   private readonly pollMs: number;
   private readonly concurrency: number;
@@ -76,6 +80,10 @@ export class WebhookDispatcher {
     }
     this.ticking = true;
     try {
+      if (Date.now() - this.lastCleanup > 3_600_000) {
+        this.lastCleanup = Date.now();
+        await deleteFinishedDeliveries(this.db, new Date(Date.now() - LOG_RETENTION_MS));
+      }
       do {
         this.again = false;
         while (!this.stopped && this.active < this.concurrency) {
