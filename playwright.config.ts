@@ -64,6 +64,8 @@ export default defineConfig({
       NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY: "",
       CLERK_SECRET_KEY: "",
       CLERK_JWT_KEY: "",
+      // The webhooks spec's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_URLS: "1",
     },
   },
 });

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -286,11 +287,96 @@ export const sharedReports = pgTable(
   (t) => [uniqueIndex("shared_reports_video_idx").on(t.videoId)],
 );
 
+/** A user's webhook endpoint: where events are POSTed, signed with `secret` (Standard Webhooks). */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** `whsec_` + base64: needed in clear to sign, shown to the user once. */
+    secret: text("secret").notNull(),
+    /** Event types to send; empty means all. */
+    events: jsonb("events").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    enabled: integer("enabled").notNull().default(1),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhook_endpoints_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** One message to one endpoint: the persisted retry queue and the delivery log at once. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    /** Also the `webhook-id` header: the same on every attempt. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    eventType: text("event_type").notNull(),
+    /** The run event it mirrors (null for test events). */
+    eventId: bigint("event_id", { mode: "number" }),
+    /** The exact JSON body sent (text, so every attempt signs the same bytes). */
+    payload: text("payload").notNull(),
+    /** pending | delivered | failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { mode: "date" }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { mode: "date" }),
+    lastAttemptAt: timestamp("last_attempt_at", { mode: "date" }),
+    responseStatus: integer("response_status"),
+    durationMs: integer("duration_ms"),
+    error: text("error"),
+    attemptLog: jsonb("attempt_log").$type<WebhookAttempt[]>().notNull().default(sql`'[]'::jsonb`),
+    deliveredAt: timestamp("delivered_at", { mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("webhook_deliveries_event_idx")
+      .on(t.endpointId, t.eventId, t.eventType)
+      .where(sql`${t.eventId} IS NOT NULL`),
+  ],
+);
+
+export interface WebhookAttempt {
+  attempt: number;
+  at: string;
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+/** A POST's first response under an Idempotency-Key, replayed for 24 h (lib/api/idempotency.ts). */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    /** Null while the first request is still running. */
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type Video = typeof videos.$inferSelect;
 export type Segment = typeof segments.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
 /** Storage keys handed out in upload URLs that have not expired: no two outstanding URLs share a key. */
 export const uploadReservations = pgTable(

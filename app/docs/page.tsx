@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiReference } from "@/components/docs/api-reference";
+import { WebhooksGuide } from "@/components/docs/webhooks-guide";
 import type { OpenApiDocument } from "@/components/docs/openapi";
 import { Logo } from "@/components/shell/logo";
 import { buttonClasses } from "@/components/ui/button";
@@ -33,6 +34,7 @@ export default function DocsPage() {
       </header>
       <main>
         <ApiReference doc={doc} />
+        <WebhooksGuide />
       </main>
     </div>
   );

@@ -24,5 +24,6 @@ export const primaryNav: NavItem[] = [
 
 export const secondaryNav: NavItem[] = [
   { href: "/keys", label: "API keys", icon: icon("M14.5 9.5a3 3 0 1 0 0-.01M12.2 11.3 4 19.5V21h3v-2h2v-2h2l1.7-1.7M15.5 3.5a5.5 5.5 0 1 1-3.3 9.9") },
+  { href: "/webhooks", label: "Webhooks", icon: icon("M9 7.5a3 3 0 1 1 4.5 2.6L16 15m-7.5 4.5a3 3 0 1 1 1-5.8l2.7-4.6M15 16.5h-6m6 0a3 3 0 1 0 5.2-2") },
   { href: "/docs", label: "API docs", icon: icon("M6.5 3.5h8l4 4v13h-12v-17Zm8 0v4h4M9 12h6m-6 3.5h6") },
 ];

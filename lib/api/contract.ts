@@ -25,6 +25,8 @@ export interface Endpoint<
   status?: number;
   /** What a non-JSON success answers, for the document. */
   produces?: string;
+  /** POSTs that create or start something: honours `Idempotency-Key` (lib/api/idempotency.ts). */
+  idempotent?: boolean;
 }
 
 export function defineEndpoint<

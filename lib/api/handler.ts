@@ -1,6 +1,7 @@
 // The one wrapper every route handler goes through: rate limit → auth → parse (zod) → call →
-// shape. Every failure becomes {detail} with its status; unexpected ones are logged with a
-// request id and answered 500 `Internal server error`.
+// shape (or replay an Idempotency-Key's stored response where the contract says `idempotent`).
+// Every failure becomes {detail} with its status; unexpected ones are logged with a request id
+// and answered 500 `Internal server error`.
 import crypto from "node:crypto";
 import { z } from "zod";
 import { getDb, type Db } from "@/db/client";
@@ -9,6 +10,7 @@ import type { Endpoint } from "./contract";
 import { ApiError, notFound, type ResourceName } from "./errors";
 import { DISK_FULL_DETAIL, isDiskFull } from "./public-error";
 import { addressKey, checkRateLimit, principalKey } from "./rate-limit";
+import { idempotencyKeyOf, requestHash, withIdempotency } from "./idempotency";
 import { zodDetail } from "./zod-detail";
 
 export const MAX_JSON_BODY = 1024 * 1024;
@@ -127,14 +129,23 @@ export function handle<E extends Endpoint>(
       const params = endpoint.params ? parseWith(endpoint.params, rawParams, "path") : undefined;
       const query = endpoint.query ? parseWith(endpoint.query, queryObject(new URL(req.url)), "query") : undefined;
       let body: unknown;
+      let raw: unknown;
       if (endpoint.body) {
-        const raw = await readJson(req);
+        raw = await readJson(req);
         body = parseWith(endpoint.body, raw === undefined ? {} : raw, "body");
       }
-      const result = await fn({ req, db, user, params, query, body, requestId } as HandlerArgs<E>);
-      if (result instanceof Response) return result;
-      const shaped = endpoint.response && process.env.NODE_ENV !== "production" ? endpoint.response.parse(result) : result;
-      return jsonResponse(shaped, endpoint.status ?? 200);
+      const respond = async (): Promise<Response> => {
+        const result = await fn({ req, db, user, params, query, body, requestId } as HandlerArgs<E>);
+        if (result instanceof Response) return result;
+        const shaped = endpoint.response && process.env.NODE_ENV !== "production" ? endpoint.response.parse(result) : result;
+        return jsonResponse(shaped, endpoint.status ?? 200);
+      };
+      const idempotencyKey = endpoint.idempotent && user ? idempotencyKeyOf(req) : null;
+      if (!idempotencyKey || !user) return await respond();
+      const where = `${endpoint.method} ${endpoint.path}`;
+      return await withIdempotency(db, { userId: user.user_id, key: idempotencyKey, hash: requestHash(req, raw) }, () =>
+        respond().catch((err) => toErrorResponse(err, requestId, where)),
+      );
     } catch (err) {
       return toErrorResponse(err, requestId, `${endpoint.method} ${endpoint.path}`);
     }

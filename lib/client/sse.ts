@@ -95,10 +95,14 @@ export interface ProcessingEvent {
   [k: string]: unknown;
 }
 
-/** Splits an SSE body into the JSON of its `data:` fields; comments (`: keepalive`) are skipped. */
-export function createSseParser(onData: (data: string) => void) {
+/**
+ * Splits an SSE body into the JSON of its `data:` fields, each with the event's `id:` (the last
+ * one seen, as EventSource keeps it); comments (`: keepalive`) are skipped.
+ */
+export function createSseParser(onData: (data: string, id: string | null) => void) {
   let buffer = "";
   let dataLines: string[] = [];
+  let lastId: string | null = null;
   return (chunk: string) => {
     buffer += chunk;
     let nl: number;
@@ -106,12 +110,14 @@ export function createSseParser(onData: (data: string) => void) {
       const line = buffer.slice(0, nl);
       buffer = buffer.slice(nl + (buffer[nl] === "\r" && buffer[nl + 1] === "\n" ? 2 : 1));
       if (line === "") {
-        if (dataLines.length) onData(dataLines.join("\n"));
+        if (dataLines.length) onData(dataLines.join("\n"), lastId);
         dataLines = [];
       } else if (line.startsWith("data:")) {
         dataLines.push(line.slice(5).replace(/^ /, ""));
+      } else if (line.startsWith("id:")) {
+        lastId = line.slice(3).replace(/^ /, "");
       }
-      // `: comment`, `event:`, `id:`, `retry:` lines carry nothing this client uses.
+      // `: comment`, `event:`, `retry:` lines carry nothing this client uses.
     }
   };
 }
@@ -136,23 +142,24 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /**
  * Follows GET /processing/{job_id}/events until `done` (resolves with it) or abort (resolves
- * null). A dropped connection reconnects with backoff; the server replays the current run's
- * events on reconnect, so handlers must be idempotent. 4xx answers are final (thrown).
+ * null). A dropped connection reconnects with backoff and `Last-Event-ID`, so the server sends
+ * only the events missed. 4xx answers are final (thrown).
  */
 export async function followProcessingEvents(jobId: string, opts: StreamOptions): Promise<ProcessingEvent | null> {
   const { signal } = opts;
   let attempt = 0;
+  let lastEventId: string | null = null;
   while (!signal.aborted) {
     const seen: { done: ProcessingEvent | null } = { done: null };
     try {
-      const res = await fetchWithAuth(`/processing/${encodeURIComponent(jobId)}/events`, {
-        headers: { Accept: "text/event-stream" },
-        signal,
-      });
+      const headers: Record<string, string> = { Accept: "text/event-stream" };
+      if (lastEventId) headers["Last-Event-ID"] = lastEventId;
+      const res = await fetchWithAuth(`/processing/${encodeURIComponent(jobId)}/events`, { headers, signal });
       opts.onOpen?.();
       attempt = 0;
       const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-      const parse = createSseParser((data) => {
+      const parse = createSseParser((data, id) => {
+        if (id) lastEventId = id;
         let e: ProcessingEvent;
         try {
           e = JSON.parse(data) as ProcessingEvent;

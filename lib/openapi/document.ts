@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Endpoint } from "@/lib/api/contract";
 import { errorBody } from "@/lib/schemas/common";
+import { webhookPayload } from "@/lib/schemas/webhooks";
 import { allEndpoints } from "./endpoints";
 
 type Json = Record<string, unknown>;
@@ -12,6 +13,15 @@ const ERROR_STATUSES: Record<string, string> = {
   "401": "Missing or invalid credentials",
   "404": "Not found (or not yours)",
   "429": "Rate limit exceeded",
+};
+
+const IDEMPOTENCY_HEADER: Json = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  schema: { type: "string", maxLength: 255 },
+  description:
+    "Retry safely: the same key with the same request within 24 h replays the first response (status and body, header `Idempotent-Replayed: true`); with another request 422; concurrent duplicates wait for the first.",
 };
 
 function convert(schema: z.ZodType, io: "input" | "output", components: Json): Json {
@@ -37,8 +47,16 @@ function parameters(e: Endpoint, components: Json): Json[] {
       out.push({ name, in: where, required: where === "path" || !!obj.required?.includes(name), schema: s });
     }
   }
+  if (e.idempotent) out.push(IDEMPOTENCY_HEADER);
   return out;
 }
+
+const WEBHOOKS_TAG = [
+  "Endpoints you register receive a POST per event, body `WebhookPayload` ({type, timestamp, data}), signed per Standard Webhooks:",
+  "`webhook-id` (the same on every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature` = `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`",
+  "keyed with the base64-decoded part of the `whsec_` secret. Answer 2xx within 10 s; anything else (redirects included) is retried",
+  "after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then the delivery is marked failed.",
+].join(" ");
 
 export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json {
   const components: Json = {};
@@ -54,6 +72,9 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json
       if (code === "401" && e.auth === "none") continue;
       responses[code] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     }
+    if (e.idempotent) {
+      responses["422"] = { description: "Idempotency-Key already used with a different request", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    }
     const op: Json = {
       operationId: `${e.method.toLowerCase()}${e.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase())}`,
       summary: e.summary,
@@ -68,6 +89,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json
     (paths[e.path] ??= {})[e.method.toLowerCase()] = op;
   }
   convert(errorBody, "output", components); // registers components.schemas.Error (errorBody has id "Error")
+  convert(webhookPayload, "output", components); // what webhook endpoints receive (not a response of ours)
   return {
     openapi: "3.0.3",
     info: {
@@ -78,6 +100,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json
     },
     servers: [{ url: "/api" }],
     security: [{ apiKey: [] }, { bearer: [] }],
+    tags: [{ name: "Webhooks", description: WEBHOOKS_TAG }],
     paths,
     components: {
       schemas: components,

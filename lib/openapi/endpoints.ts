@@ -16,6 +16,7 @@ import { searchApi } from "@/lib/schemas/search";
 import { sharesApi } from "@/lib/schemas/shares";
 import { usageApi } from "@/lib/schemas/usage";
 import { videosApi } from "@/lib/schemas/videos";
+import { webhooksApi } from "@/lib/schemas/webhooks";
 
 const groups: Record<string, Endpoint>[] = [
   healthApi,
@@ -34,6 +35,7 @@ const groups: Record<string, Endpoint>[] = [
   enterpriseApi,
   searchApi,
   chatApi,
+  webhooksApi,
 ];
 
 export const allEndpoints: Endpoint[] = groups.flatMap((g) => Object.values(g));

@@ -1,7 +1,8 @@
-// GET /processing/{job_id}/events as a text/event-stream: the current run's events so far, then
-// live ones; `: keepalive` every second; closes after `done`. A finished video answers its last
-// run's stored events (so module notes can be read after the fact) and `done` at once; a video not
-// started yet keeps the client waiting (keepalives) until a run ends.
+// GET /processing/{job_id}/events as a text/event-stream: the current run's events so far (after
+// Last-Event-ID), then live ones, each with its `id:`; `: keepalive` every second; closes after
+// `done`. A finished video answers its last run's stored events (so module notes can be read after
+// the fact) and `done` at once; a video not started yet keeps the client waiting (keepalives)
+// until a run ends.
 import type { Db } from "@/db/client";
 import { latestRunForJob, listRunEvents, type RunEvent } from "@/db/queries/runs";
 import type { Video } from "@/db/schema";
@@ -13,12 +14,22 @@ export function eventPayload(e: RunEvent): Record<string, unknown> {
   return { type: e.type, job_id: e.jobId, ...(e.data as Record<string, unknown>) };
 }
 
-export function processingEventStream(db: Db, video: Video, signal: AbortSignal, keepaliveMs = 1000): ReadableStream<Uint8Array> {
+/**
+ * `afterId` is the client's `Last-Event-ID`: every event carries its row id as `id:`, and a
+ * reconnecting client gets only the events after the last one it saw.
+ */
+export function processingEventStream(
+  db: Db,
+  video: Video,
+  signal: AbortSignal,
+  keepaliveMs = 1000,
+  afterId = 0,
+): ReadableStream<Uint8Array> {
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       let closed = false;
-      let lastId = 0;
+      let lastId = afterId;
       let keepalive: NodeJS.Timeout | null = null;
       let unsubscribe: (() => void) | null = null;
       cleanup = () => {
@@ -44,7 +55,7 @@ export function processingEventStream(db: Db, video: Video, signal: AbortSignal,
       const send = (e: RunEvent) => {
         if (closed || e.id <= lastId) return;
         lastId = e.id;
-        write(`data: ${JSON.stringify(eventPayload(e))}\n\n`);
+        write(`id: ${e.id}\ndata: ${JSON.stringify(eventPayload(e))}\n\n`);
         if (e.type === "done") cleanup();
       };
       if (signal.aborted) return cleanup();
@@ -54,7 +65,11 @@ export function processingEventStream(db: Db, video: Video, signal: AbortSignal,
         const run = await latestRunForJob(db, video.jobId);
         const stored = run ? await listRunEvents(db, { runId: run.id }) : [];
         for (const e of stored) if (e.type !== "done") send(e);
-        write(`data: ${JSON.stringify({ type: "done", job_id: video.jobId, status: video.status, ...(video.error ? { error: video.error } : {}) })}\n\n`);
+        // The run's own `done` row gives the id (a run without one: its last event's id).
+        const doneRow = stored.find((e) => e.type === "done");
+        if (!doneRow || doneRow.id > afterId) {
+          write(`id: ${doneRow?.id ?? stored.at(-1)?.id ?? 0}\ndata: ${JSON.stringify({ type: "done", job_id: video.jobId, status: video.status, ...(video.error ? { error: video.error } : {}) })}\n\n`);
+        }
         return cleanup();
       }
       // Subscribe before reading what is stored, so nothing falls between the two.

@@ -1,6 +1,8 @@
-// Writing a run's events: rows the SSE route streams (and wakes local subscribers at once).
+// Writing a run's events: rows the SSE route streams (and wakes local subscribers at once), and
+// the webhook deliveries they cause.
 import type { Db } from "@/db/client";
 import { insertEvent, type RunEvent } from "@/db/queries/runs";
+import { enqueueRunEvent } from "@/lib/webhooks/enqueue";
 
 type Listener = (e: RunEvent) => void;
 const listeners = ((globalThis as Record<string, unknown>).__vaEventListeners ??= new Set<Listener>()) as Set<Listener>;
@@ -16,4 +18,5 @@ export async function emitEvent(
 ): Promise<void> {
   const row = await insertEvent(db, params);
   for (const l of listeners) l(row);
+  await enqueueRunEvent(db, row);
 }

@@ -123,6 +123,7 @@ export const chatApi = {
   ask: defineEndpoint({
     method: "POST",
     path: "/chat/ask",
+    idempotent: true,
     tag,
     summary:
       "Ask about a video. Without session_id a session is created (titled from the question); with it the conversation continues (last 10 messages). Answers cite [mm:ss] times and may use Markdown; without a configured model they list the most relevant segments",
@@ -131,12 +132,12 @@ export const chatApi = {
     response: askResponse,
   }),
   listSessions: defineEndpoint({ method: "GET", path: "/chat/sessions", tag, summary: "Your chat sessions, most recently active first (video_id: job id or internal id)", auth: "required", query: listSessionsQuery, response: z.array(chatSessionResponse) }),
-  createSession: defineEndpoint({ method: "POST", path: "/chat/sessions", tag, summary: "Create a chat session (optionally about a video)", auth: "required", body: createSessionBody, response: chatSessionResponse, status: 201 }),
+  createSession: defineEndpoint({ method: "POST", path: "/chat/sessions", tag, summary: "Create a chat session (optionally about a video)", auth: "required", body: createSessionBody, response: chatSessionResponse, status: 201 , idempotent: true }),
   getSession: defineEndpoint({ method: "GET", path: "/chat/sessions/{session_id}", tag, summary: "Get a chat session", auth: "required", params: sessionIdParams, response: chatSessionResponse }),
   patchSession: defineEndpoint({ method: "PATCH", path: "/chat/sessions/{session_id}", tag, summary: "Rename a chat session", auth: "required", params: sessionIdParams, body: patchSessionBody, response: chatSessionResponse }),
   deleteSession: defineEndpoint({ method: "DELETE", path: "/chat/sessions/{session_id}", tag, summary: "Delete a chat session and its messages", auth: "required", params: sessionIdParams, response: okResponse }),
   listMessages: defineEndpoint({ method: "GET", path: "/chat/sessions/{session_id}/messages", tag, summary: "The session's messages, oldest first", auth: "required", params: sessionIdParams, response: z.array(chatMessageResponse) }),
-  createMessage: defineEndpoint({ method: "POST", path: "/chat/sessions/{session_id}/messages", tag, summary: "Add a message without asking the agent", auth: "required", params: sessionIdParams, body: createMessageBody, response: chatMessageResponse, status: 201 }),
+  createMessage: defineEndpoint({ method: "POST", path: "/chat/sessions/{session_id}/messages", tag, summary: "Add a message without asking the agent", auth: "required", params: sessionIdParams, body: createMessageBody, response: chatMessageResponse, status: 201 , idempotent: true }),
   listFeedback: defineEndpoint({ method: "GET", path: "/chat/sessions/{session_id}/feedback", tag, summary: "The ratings of the session's answers (from POST /chat/feedback; unrated answers are absent)", auth: "required", params: sessionIdParams, response: z.array(feedbackResponse) }),
   feedback: defineEndpoint({ method: "POST", path: "/chat/feedback", tag, summary: "Rate an answer (up or down, optional comment); rating again replaces the rating", auth: "required", body: feedbackBody, response: feedbackResponse, status: 201 }),
 };

@@ -46,6 +46,7 @@ export const enterpriseApi = {
   run: defineEndpoint({
     method: "POST",
     path: "/enterprise",
+    idempotent: true,
     tag: "Enterprise",
     summary:
       "One endpoint for API-key integrations. action: listProjects, createProject (201), registerUpload, process, getStatus, getResults, askAgent. 400 `Missing action` / `Unknown action: <x>`",

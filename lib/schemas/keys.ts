@@ -45,6 +45,7 @@ export const keysApi = {
   create: defineEndpoint({
     method: "POST",
     path: "/keys",
+    idempotent: true,
     tag: "API keys",
     summary: "Create an API key; the full key is shown only in this response",
     auth: "required",

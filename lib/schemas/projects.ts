@@ -42,7 +42,7 @@ export const projectIdParams = z.object({ project_id: z.string() });
 const tag = "Projects";
 export const projectsApi = {
   list: defineEndpoint({ method: "GET", path: "/projects", tag, summary: "Your projects with their video counts, newest first", auth: "required", response: z.array(projectResponse) }),
-  create: defineEndpoint({ method: "POST", path: "/projects", tag, summary: "Create a project", auth: "required", body: createProjectBody, response: projectResponse, status: 201 }),
+  create: defineEndpoint({ method: "POST", path: "/projects", tag, summary: "Create a project", auth: "required", body: createProjectBody, response: projectResponse, status: 201 , idempotent: true }),
   get: defineEndpoint({ method: "GET", path: "/projects/{project_id}", tag, summary: "Get a project", auth: "required", params: projectIdParams, response: projectResponse }),
   patch: defineEndpoint({ method: "PATCH", path: "/projects/{project_id}", tag, summary: "Rename or describe a project", auth: "required", params: projectIdParams, body: patchProjectBody, response: projectResponse }),
   remove: defineEndpoint({ method: "DELETE", path: "/projects/{project_id}", tag, summary: "Delete a project; its videos stay, unassigned", auth: "required", params: projectIdParams, response: okResponse }),

@@ -29,7 +29,7 @@ export const shareHashParams = z.object({ share_hash: z.string() });
 
 const tag = "Shared reports";
 export const sharesApi = {
-  create: defineEndpoint({ method: "POST", path: "/videos/{job_id}/share", tag, summary: "Share a video's report: 201 when created, 200 with the existing share", auth: "required", params: jobIdParams, response: shareResponse, status: 201 }),
+  create: defineEndpoint({ method: "POST", path: "/videos/{job_id}/share", tag, summary: "Share a video's report: 201 when created, 200 with the existing share", auth: "required", params: jobIdParams, response: shareResponse, status: 201 , idempotent: true }),
   revoke: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}/share", tag, summary: "Revoke the share (its hash stops working)", auth: "required", params: jobIdParams, response: okResponse }),
   get: defineEndpoint({ method: "GET", path: "/shared-reports/{share_hash}", tag, summary: "A shared report, without authentication (no user ids, storage paths or keys)", auth: "none", params: shareHashParams, response: sharedReportResponse }),
 };

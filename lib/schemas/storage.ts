@@ -80,6 +80,7 @@ export const storageApi = {
   uploadUrl: defineEndpoint({
     method: "POST",
     path: "/storage/upload-url",
+    idempotent: true,
     tag: "Storage",
     summary: "A presigned URL to PUT a video to (supported extensions only, at most 4 GB)",
     auth: "required",

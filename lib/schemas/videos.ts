@@ -85,6 +85,9 @@ export function toProcessingStatus(v: Video): z.infer<typeof processingStatusRes
 export const queuedResponse = z.object({ job_id: z.string(), status: z.literal("queued"), message: z.string() });
 
 export const jobIdParams = z.object({ job_id: z.string() });
+export const eventsQuery = z.object({
+  last_event_id: z.string().max(20).optional().describe("Like the Last-Event-ID header (which wins): only events after this id"),
+});
 
 export const registerUploadBody = z.object({
   file_path: storagePathField,
@@ -134,11 +137,11 @@ export const videosApi = {
   get: defineEndpoint({ method: "GET", path: "/videos/{job_id}", tag, summary: "Get a video", auth: "required", params: jobIdParams, response: videoResponse }),
   patch: defineEndpoint({ method: "PATCH", path: "/videos/{job_id}", tag, summary: "Rename, describe or move a video to a project (null unassigns)", auth: "required", params: jobIdParams, body: patchVideoBody, response: videoResponse }),
   remove: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}", tag, summary: "Delete a video, its segments and shared reports (the source file stays)", auth: "required", params: jobIdParams, response: okResponse }),
-  registerAndProcess: defineEndpoint({ method: "POST", path: "/videos/register-and-process", tag, summary: "Register an uploaded file and queue it in one call", auth: "required", body: registerAndProcessBody, response: queuedResponse }),
-  process: defineEndpoint({ method: "POST", path: "/videos/{job_id}/process", tag, summary: "Start or restart processing with the given modules", auth: "required", params: jobIdParams, body: processBody, response: queuedResponse }),
-  reprocess: defineEndpoint({ method: "POST", path: "/videos/{job_id}/reprocess", tag, summary: "Clear the segments and process again", auth: "required", params: jobIdParams, body: reprocessBody, response: queuedResponse }),
-  registerUpload: defineEndpoint({ method: "POST", path: "/processing/register-upload", tag: ptag, summary: "Register an uploaded file as a video (status uploaded)", auth: "required", body: registerUploadBody, response: registerUploadResponse }),
-  start: defineEndpoint({ method: "POST", path: "/processing/{job_id}/start", tag: ptag, summary: "Queue an uploaded or failed video", auth: "required", params: jobIdParams, body: startBody, response: processingStatusResponse }),
+  registerAndProcess: defineEndpoint({ method: "POST", path: "/videos/register-and-process", tag, summary: "Register an uploaded file and queue it in one call", auth: "required", body: registerAndProcessBody, response: queuedResponse , idempotent: true }),
+  process: defineEndpoint({ method: "POST", path: "/videos/{job_id}/process", tag, summary: "Start or restart processing with the given modules", auth: "required", params: jobIdParams, body: processBody, response: queuedResponse , idempotent: true }),
+  reprocess: defineEndpoint({ method: "POST", path: "/videos/{job_id}/reprocess", tag, summary: "Clear the segments and process again", auth: "required", params: jobIdParams, body: reprocessBody, response: queuedResponse , idempotent: true }),
+  registerUpload: defineEndpoint({ method: "POST", path: "/processing/register-upload", tag: ptag, summary: "Register an uploaded file as a video (status uploaded)", auth: "required", body: registerUploadBody, response: registerUploadResponse , idempotent: true }),
+  start: defineEndpoint({ method: "POST", path: "/processing/{job_id}/start", tag: ptag, summary: "Queue an uploaded or failed video", auth: "required", params: jobIdParams, body: startBody, response: processingStatusResponse , idempotent: true }),
   status: defineEndpoint({ method: "GET", path: "/processing/{job_id}/status", tag: ptag, summary: "Processing status of a video", auth: "required", params: jobIdParams, response: processingStatusResponse }),
-  events: defineEndpoint({ method: "GET", path: "/processing/{job_id}/events", tag: ptag, summary: "Live processing events (text/event-stream): module_started, module_completed, done", auth: "required", params: jobIdParams, produces: "text/event-stream" }),
+  events: defineEndpoint({ method: "GET", path: "/processing/{job_id}/events", tag: ptag, summary: "Live processing events (text/event-stream): module_started, module_progress, module_completed, done; each with an `id:` — reconnect with the `Last-Event-ID` header (or `last_event_id`) to get only what was missed", auth: "required", params: jobIdParams, query: eventsQuery, produces: "text/event-stream" }),
 };

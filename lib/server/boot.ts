@@ -1,6 +1,7 @@
 // What the app process does once at start-up: open and migrate the database, create the first
 // local user on an empty instance, open the CLI's control socket, take over the runs of a dead
-// process, clear leftovers, start the embedded runner (unless Inngest drives the pipeline).
+// process, clear leftovers, start the embedded runner (unless Inngest drives the pipeline) and the
+// webhook dispatcher.
 import { dataDir, getDbHandle } from "@/db/client";
 import { DataDirBusyError } from "@/db/data-dir-lock";
 import { countUsers } from "@/db/queries/users";
@@ -10,6 +11,7 @@ import { startEmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { recoverOrphanedRuns, sweepWorkDirs } from "@/lib/pipeline/recover-runs";
 import { withoutPaths } from "@/lib/api/public-error";
 import { getStorage } from "@/lib/storage";
+import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { startControlSocket } from "./control-socket";
 
 const state = ((globalThis as Record<string, unknown>).__vaBoot ??= {}) as { started?: Promise<void> };
@@ -81,4 +83,6 @@ async function run(): Promise<void> {
     const runner = startEmbeddedRunner(handle.db);
     console.log(`[boot] embedded job runner started (concurrency ${runner.concurrency})`);
   }
+  // Whichever engine runs the pipeline, this process delivers the webhooks its events queued.
+  startWebhookDispatcher(handle.db);
 }

@@ -80,6 +80,22 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<Fixture>> = {
       },
     };
   },
+  webhook_id: async (owner) => {
+    const created = await call("POST", "/webhooks", { auth: owner.api_key, body: { url: "https://hooks.example.com/isolation", description: "d" } });
+    expect(created.status).toBe(201);
+    const { id } = created.body;
+    const before = (await call("GET", `/webhooks/${id}`, { auth: owner.api_key })).body;
+    return {
+      id,
+      intact: async () => {
+        const after = await call("GET", `/webhooks/${id}`, { auth: owner.api_key });
+        expect(after.status, `webhook ${id} is gone`).toBe(200);
+        expect(after.body).toEqual(before);
+        const log = await call("GET", `/webhooks/${id}/deliveries`, { auth: owner.api_key });
+        expect(log.body, "another user queued a delivery").toEqual([]);
+      },
+    };
+  },
   session_id: async (owner) => {
     const created = await call("POST", "/chat/sessions", { auth: owner.api_key, body: { title: "isolation fixture" } });
     expect(created.status).toBe(201);

@@ -35,6 +35,11 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<string>> = {
     expect(created.status).toBe(201);
     return created.body.id;
   },
+  webhook_id: async (owner) => {
+    const created = await call("POST", "/webhooks", { auth: owner.api_key, body: { url: "https://hooks.example.com/robustness" } });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  },
   // a storage object key in the caller's own area (the presigned object endpoint)
   key: async (owner) => `users/${owner.user_id}/robustness.mp4`,
 };

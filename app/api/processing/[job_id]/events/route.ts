@@ -6,12 +6,14 @@ import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/processing/{job_id}/events – live processing events (text/event-stream)
+// GET /api/processing/{job_id}/events – live processing events (text/event-stream), resumable
 export const GET = handle(
   videosApi.events,
-  async ({ db, user, params, req }) => {
+  async ({ db, user, params, query, req }) => {
     const video = await requireVideo(db, { userId: user.user_id, jobId: params.job_id });
-    return sseResponse(processingEventStream(db, video, req.signal));
+    const lastEventId = Number(req.headers.get("last-event-id") ?? query.last_event_id ?? 0);
+    const afterId = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0;
+    return sseResponse(processingEventStream(db, video, req.signal, undefined, afterId));
   },
   { ids: { job_id: "Video" } },
 );

@@ -1,0 +1,124 @@
+"use client";
+// Register an endpoint (URL, which events, a note), then show its signing secret once.
+import { useId, useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { TextField } from "@/components/ui/form-dialog";
+import { useCreateWebhook } from "@/hooks/queries/webhooks";
+import { errorDetail } from "@/lib/client/api-client";
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+
+const SELECTABLE = WEBHOOK_EVENT_TYPES.filter((t) => t !== "webhook.test");
+
+export function CreateWebhookForm() {
+  const create = useCreateWebhook();
+  const [url, setUrl] = useState("");
+  const [description, setDescription] = useState("");
+  const [events, setEvents] = useState<string[]>(["video.completed", "video.failed"]);
+  const revealId = useId();
+
+  function toggle(type: string) {
+    setEvents((prev) => (prev.includes(type) ? prev.filter((t) => t !== type) : [...prev, type]));
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate(
+      { url: url.trim(), events, description: description.trim() },
+      {
+        onSuccess: () => {
+          setUrl("");
+          setDescription("");
+        },
+      },
+    );
+  }
+
+  const created = create.data;
+  if (created?.secret) {
+    return (
+      <div className="rounded-xl border border-accent-200 bg-accent-50/60 p-5" role="region" aria-labelledby={revealId}>
+        <h2 id={revealId} className="text-base font-semibold text-zinc-900">
+          Endpoint registered
+        </h2>
+        <p className="mt-1 text-sm text-zinc-600">
+          Its signing secret verifies that a request came from us (see the receiver example in the{" "}
+          <a href="/docs#webhooks" className="font-medium text-accent-700 underline-offset-4 hover:underline">
+            API docs
+          </a>
+          ). Copy it now: this is the only time it is shown.
+        </p>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
+          <label htmlFor={`${revealId}-secret`} className="sr-only">
+            Signing secret
+          </label>
+          <input
+            id={`${revealId}-secret`}
+            readOnly
+            value={created.secret}
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="new-webhook-secret"
+            className="h-10 w-full min-w-0 rounded-lg border-0 bg-white px-3 font-mono text-sm text-zinc-900 ring-1 ring-zinc-300 ring-inset sm:flex-1"
+          />
+          <CopyButton text={created.secret} size="md" accessibleLabel="Copy the signing secret" />
+        </div>
+        <div className="mt-4">
+          <Button variant="primary" onClick={() => create.reset()}>
+            Done, I&apos;ve saved it
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4 rounded-xl border border-zinc-200 bg-white p-5 shadow-xs" aria-label="Add a webhook endpoint">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Endpoint URL"
+          help="Where we POST events. Public http(s) addresses only."
+          type="url"
+          required
+          maxLength={2048}
+          placeholder="https://example.com/webhooks/video"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        <TextField
+          label="Description (optional)"
+          help="What receives these events."
+          maxLength={500}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-zinc-800">Events</legend>
+        <p className="mt-0.5 text-xs text-zinc-500">None ticked: every event.</p>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {SELECTABLE.map((type) => (
+            <label key={type} className="flex items-start gap-2 rounded-lg p-2 text-sm ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-accent-600"
+                checked={events.includes(type)}
+                onChange={() => toggle(type)}
+              />
+              <span>
+                <span className="font-mono text-xs text-zinc-900">{type}</span>
+                <span className="block text-xs text-zinc-500">{WEBHOOK_EVENT_DESCRIPTIONS[type]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" busy={create.isPending} disabled={!url.trim()}>
+          Add endpoint
+        </Button>
+      </div>
+      {create.isError && <Alert tone="error">{errorDetail(create.error)}</Alert>}
+    </form>
+  );
+}

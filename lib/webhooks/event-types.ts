@@ -1,0 +1,23 @@
+// The webhook event types (import-free: the webhooks page uses the same list).
+/** The processing stream's events (mirrored as they are), the outcome of a video, and the test. */
+export const WEBHOOK_EVENT_TYPES = [
+  "module_started",
+  "module_progress",
+  "module_completed",
+  "done",
+  "video.completed",
+  "video.failed",
+  "webhook.test",
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  module_started: "A module began",
+  module_progress: "A module reported progress",
+  module_completed: "A module finished (segment count, notes)",
+  done: "The run ended (status)",
+  "video.completed": "The video is analyzed: segment counts and links",
+  "video.failed": "Processing failed: the error and links",
+  "webhook.test": "Sent by “Send test event”",
+};
