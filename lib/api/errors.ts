@@ -17,7 +17,8 @@ export type ResourceName =
   | "Notification"
   | "Shared report"
   | "File"
-  | "Feedback";
+  | "Feedback"
+  | "Upload";
 
 export const notFound = (resource: ResourceName) => new ApiError(404, `${resource} not found`);
 export const badRequest = (detail: string) => new ApiError(400, detail);

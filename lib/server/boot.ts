@@ -8,6 +8,7 @@ import { createUserWithKey } from "@/lib/users/create-user-with-key";
 import { activeEngine } from "@/lib/pipeline/engine";
 import { startEmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { startControlSocket } from "./control-socket";
+import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
 
 const state = ((globalThis as Record<string, unknown>).__vaBoot ??= {}) as { started?: Promise<void> };
 
@@ -39,6 +40,7 @@ async function run(): Promise<void> {
       ].join("\n"),
     );
   }
+  startMultipartSweeper(handle.db);
   if (activeEngine() === "embedded") {
     const runner = startEmbeddedRunner(handle.db);
     console.log(`[boot] embedded job runner started (concurrency ${runner.concurrency})`);
