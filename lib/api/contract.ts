@@ -25,6 +25,8 @@ export interface Endpoint<
   status?: number;
   /** What a non-JSON success answers, for the document. */
   produces?: string;
+  /** With `Accept: text/event-stream` the success is streamed (lib/api/event-stream-answer.ts). */
+  streams?: boolean;
 }
 
 export function defineEndpoint<
