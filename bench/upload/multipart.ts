@@ -149,20 +149,26 @@ async function main() {
   const bare: number[] = [];
   const multi: number[] = [];
   const rss: number[] = [];
+  const bareCpu: number[] = [];
+  const multiCpu: number[] = [];
+  const bareUrl = (p: string) => `http://127.0.0.1:${barePort}${p}`;
   for (let i = 0; i < ROUNDS; i++) {
     // Interleaved: the order flips every round so neither side always runs on a warmer machine.
     const order = i % 2 ? ["multipart", "bare"] : ["bare", "multipart"];
     for (const which of order) {
       if (which === "bare") {
+        await fetch(bareUrl("/__bench/reset"));
         const t0 = performance.now();
-        const r = await put(`http://127.0.0.1:${barePort}/x`, SIZE, 7);
+        const r = await put(bareUrl("/x"), SIZE, 7);
         bare.push(performance.now() - t0);
+        bareCpu.push((await fetch(bareUrl("/__bench/stats")).then((x) => x.json())).cpuMs);
         if (r.status !== 200 || JSON.parse(r.body).size !== SIZE) throw new Error(`bare server answered ${r.status} ${r.body}`);
       } else {
         await fetch(`http://127.0.0.1:${app.port}/__bench/reset`);
         const r = await multipartOnce(app, `round-${i}.mp4`);
         const s = await stats();
         rss.push(s.peak - s.base);
+        multiCpu.push(s.cpuMs);
         multi.push(r.ms);
         fs.rmSync(r.path);
       }
@@ -170,13 +176,15 @@ async function main() {
     }
     console.log(
       `round ${i + 1}: bare PUT ${mibps(bare[i]).toFixed(0)} MiB/s, multipart ${mibps(multi[i]).toFixed(0)} MiB/s, ` +
-        `ratio ${(bare[i] / multi[i]).toFixed(2)}, app server RSS +${(rss[i] / MB).toFixed(1)} MiB`,
+        `ratio ${(bare[i] / multi[i]).toFixed(2)}, app server RSS +${(rss[i] / MB).toFixed(1)} MiB, ` +
+        `server CPU bare ${(bareCpu[i] / 1000).toFixed(2)} s, app ${(multiCpu[i] / 1000).toFixed(2)} s`,
     );
   }
   const ratio = median(bare.map((b, i) => b / multi[i]));
   console.log(
     `\nmedian: bare PUT ${mibps(median(bare)).toFixed(0)} MiB/s, multipart ${mibps(median(multi)).toFixed(0)} MiB/s, ` +
-      `multipart/bare throughput ratio ${ratio.toFixed(2)} (median of rounds), max app server RSS growth ${(Math.max(...rss) / MB).toFixed(1)} MiB`,
+      `multipart/bare throughput ratio ${ratio.toFixed(2)} (median of rounds), max app server RSS growth ${(Math.max(...rss) / MB).toFixed(1)} MiB, ` +
+      `server CPU per GiB: bare ${(median(bareCpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s, app ${(median(multiCpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s (load average ${os.loadavg()[0].toFixed(1)})`,
   );
 
   // Interrupted at 50%, then resumed.
