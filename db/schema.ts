@@ -370,6 +370,49 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
+/** Resumable multipart uploads in progress (lib/storage/multipart.ts). On S3 the parts live in S3
+ * under `s3UploadId`; on local storage they are written into one temp file at their offsets and
+ * each stored part is a row of `multipartParts`. Rows older than 24 h are aborted and removed. */
+export const multipartUploads = pgTable(
+  "multipart_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    filePath: text("file_path").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    fileSize: bigint("file_size", { mode: "number" }).notNull(),
+    partSize: bigint("part_size", { mode: "number" }).notNull(),
+    partCount: integer("part_count").notNull(),
+    driver: text("driver").notNull(),
+    s3UploadId: text("s3_upload_id"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { mode: "date" }).notNull(),
+  },
+  (t) => [
+    index("multipart_uploads_user_idx").on(t.userId, t.createdAt),
+    index("multipart_uploads_expires_idx").on(t.expiresAt),
+    uniqueIndex("multipart_uploads_file_path_idx").on(t.filePath),
+  ],
+);
+
+export const multipartParts = pgTable(
+  "multipart_parts",
+  {
+    uploadId: uuid("upload_id")
+      .notNull()
+      .references(() => multipartUploads.id, { onDelete: "cascade" }),
+    partNumber: integer("part_number").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    etag: text("etag").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.partNumber] })],
+);
+
+
 export type User = typeof users.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;

@@ -19,6 +19,7 @@ export function Composer({
   busy,
   error,
   placeholder,
+  onStop,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -29,6 +30,8 @@ export function Composer({
   /** Shown under the box (an Alert with the server's words). */
   error?: ReactNode;
   placeholder: string;
+  /** While an answer is being written: stops it. */
+  onStop?: () => void;
 }) {
   const inputId = useId();
   const hintId = useId();
@@ -71,9 +74,15 @@ export function Composer({
                 {value.length} / {MAX_QUESTION_CHARS}
               </span>
             )}
-            <Button type="submit" size="sm" busy={busy} disabled={empty || tooLong}>
-              {busy ? "Asking…" : "Ask"}
-            </Button>
+            {busy && onStop ? (
+              <Button type="button" size="sm" variant="secondary" onClick={onStop}>
+                Stop
+              </Button>
+            ) : (
+              <Button type="submit" size="sm" busy={busy} disabled={empty || tooLong}>
+                {busy ? "Asking…" : "Ask"}
+              </Button>
+            )}
           </div>
         </div>
       </div>

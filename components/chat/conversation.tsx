@@ -90,11 +90,22 @@ export function Conversation({
     lastCount.current = count;
   }, [count]);
 
+  // The answer streams in: its text so far, and a way to stop it.
+  const [streamText, setStreamText] = useState("");
+  const stopper = useRef<AbortController | null>(null);
+  useEffect(() => () => stopper.current?.abort(), []);
+  useEffect(() => {
+    if (streamText) endRef.current?.scrollIntoView({ block: "nearest" });
+  }, [streamText]);
+
   const submit = () => {
     const q = question.trim();
     setQuestion("");
+    setStreamText("");
+    const controller = new AbortController();
+    stopper.current = controller;
     ask.mutate(
-      { question: q, jobId, sessionId: current, mode },
+      { question: q, jobId, sessionId: current, mode, onText: setStreamText, signal: controller.signal },
       {
         onSuccess: (answer) => {
           if (currentRef.current === current && answer.session_id !== current) {
@@ -102,13 +113,15 @@ export function Conversation({
             onSessionStarted(answer.session_id);
           }
         },
-        // Nothing typed is lost: the question goes back into the box.
-        onError: () => setQuestion((typed) => typed || q),
+        // Nothing typed is lost: the question goes back into the box (not when stopped: it was asked).
+        onError: (err) => {
+          if ((err as Error).name !== "AbortError") setQuestion((typed) => typed || q);
+        },
       },
     );
   };
 
-  const askError = ask.isError ? (
+  const askError = ask.isError && ask.error.name !== "AbortError" ? (
     <Alert
       tone="error"
       title="No answer"
@@ -157,7 +170,7 @@ export function Conversation({
         sessionId={current}
         messages={messages.data ?? []}
         ratings={ratings.data}
-        pending={ask.isPending ? { question: ask.variables.question, mode: ask.variables.mode } : null}
+        pending={ask.isPending ? { question: ask.variables.question, mode: ask.variables.mode, text: streamText } : null}
         onSeek={onSeek}
       />
     );
@@ -194,6 +207,7 @@ export function Conversation({
           onModeChange={setMode}
           onSubmit={submit}
           busy={ask.isPending}
+          onStop={() => stopper.current?.abort()}
           error={askError}
           placeholder={current ? "Ask a follow-up question…" : `Ask about “${videoName}”…`}
         />

@@ -74,6 +74,8 @@ function Answer({
 export interface PendingQuestion {
   question: string;
   mode: ChatMode;
+  /** The answer so far while it streams ("" until its first words). */
+  text: string;
 }
 
 export function MessageList({
@@ -112,10 +114,18 @@ export function MessageList({
           <Question text={pending.question} />
           <li className="flex gap-3" data-role="pending">
             <AgentMark />
-            <p role="status" className="flex items-center gap-2 py-1 text-sm text-zinc-500">
-              <Spinner className="size-4" />
-              {pending.mode === "brute_force" ? "Reading the whole analysis…" : "Looking for the moments that answer this…"}
-            </p>
+            {pending.text ? (
+              <div className="min-w-0 flex-1" data-testid="streaming-answer">
+                <span className="sr-only">Answer so far: </span>
+                <Markdown source={pending.text} onSeek={(t) => onSeek(t, [])} />
+                <Spinner className="mt-1 size-3.5 text-zinc-400" />
+              </div>
+            ) : (
+              <p role="status" className="flex items-center gap-2 py-1 text-sm text-zinc-500">
+                <Spinner className="size-4" />
+                {pending.mode === "brute_force" ? "Reading the whole analysis…" : "Looking for the moments that answer this…"}
+              </p>
+            )}
           </li>
         </>
       )}

@@ -22,6 +22,7 @@ import { segmentQueries, useSegments } from "@/hooks/queries/segments";
 import { isActiveStatus, selectedModules, useVideo, type Video } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/client/api-client";
 import { formatDateTime } from "@/lib/client/format";
+import { captionsUrlFor } from "@/lib/client/captions";
 import { formatBytes } from "@/lib/client/upload";
 import { Downloads } from "./downloads";
 import { usePlayerStore } from "./player-store";
@@ -29,6 +30,7 @@ import { useLastRun } from "./use-last-run";
 import { SegmentPanel } from "./segment-panel";
 import { SharePanel } from "./share-panel";
 import { Timeline } from "./timeline";
+import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
 
 function DetailsCard({ video, onEdit }: { video: Video; onEdit: () => void }) {
@@ -187,7 +189,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
 
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0 space-y-6">
-            <VideoPlayer store={store} sources={v} sourceKey={sourceKey} title={v.name} />
+            <VideoPlayer store={store} sources={v} sourceKey={sourceKey} title={v.name} captionsUrl={captionsUrlFor(v.thumbnail_url, !!counts.transcription)} />
             <Card aria-labelledby="timeline-heading">
               <CardHeader title="Timeline" titleId="timeline-heading" description="Click a block to jump there." />
               <div className="px-5 py-4">
@@ -208,6 +210,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
                 )}
               </div>
             </Card>
+            <TranscriptPanel segments={segs} store={store} />
           </div>
           <div className="relative min-w-0 lg:min-h-[20rem]">
             {segments.data && panelModules.length > 0 ? (

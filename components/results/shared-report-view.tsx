@@ -12,10 +12,12 @@ import { formatDuration } from "@/components/videos/format";
 import { sortModules } from "@/components/videos/module-meta";
 import { useSharedReport, type Segment, type SharedReport } from "@/hooks/queries/segments";
 import { errorDetail, isApiClientError } from "@/lib/client/api-client";
+import { captionsUrlFor } from "@/lib/client/captions";
 import { formatDate } from "@/lib/client/format";
 import { usePlayerStore } from "./player-store";
 import { SegmentPanel } from "./segment-panel";
 import { Timeline } from "./timeline";
+import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
 
 function saveJson(report: SharedReport) {
@@ -55,7 +57,13 @@ function Body({ report, initialTime }: { report: SharedReport; initialTime?: num
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <VideoPlayer store={store} sources={report} sourceKey={report.video_name} title={report.video_name} />
+          <VideoPlayer
+            store={store}
+            sources={report}
+            sourceKey={report.video_name}
+            title={report.video_name}
+            captionsUrl={captionsUrlFor(report.thumbnail_url, !!report.modules.transcription?.length)}
+          />
           <Card aria-labelledby="timeline-heading">
             <CardHeader title="Timeline" titleId="timeline-heading" description="Click a block to jump there." />
             <div className="px-5 py-4">
@@ -68,6 +76,7 @@ function Body({ report, initialTime }: { report: SharedReport; initialTime?: num
               />
             </div>
           </Card>
+          <TranscriptPanel segments={segments} store={store} />
         </div>
         <div className="relative min-w-0 lg:min-h-[20rem]">
           {modules.length > 0 && <SegmentPanel segments={segments} modules={modules} store={store} className="lg:absolute lg:inset-0" />}

@@ -1,7 +1,8 @@
 "use client";
 // The results player: the HLS rendition through hls.js (native HLS where there is no Media
 // Source, as on iPhones), falling back to the source file, and an honest message when neither
-// plays. Native controls: keyboard, captions and phones come for free.
+// plays. Native controls: keyboard, captions and phones come for free. The transcript, when there
+// is one, is a captions track shown by default.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { toThisOrigin } from "@/lib/client/upload";
@@ -20,12 +21,15 @@ export function VideoPlayer({
   sources,
   sourceKey,
   title,
+  captionsUrl,
 }: {
   store: PlayerStore;
   sources: PlayerSources;
   /** Changes when the sources are worth trying again (e.g. a run made the HLS stream). */
   sourceKey: string;
   title: string;
+  /** The transcript as a WebVTT track, shown by default (null when the video has none). */
+  captionsUrl?: string | null;
 }) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const [mode, setMode] = useState<Mode>("loading");
@@ -166,7 +170,9 @@ export function VideoPlayer({
         data-testid="results-video"
         data-mode={mode}
         className="aspect-video w-full bg-zinc-950"
-      />
+      >
+        {captionsUrl && <track kind="captions" src={toThisOrigin(captionsUrl)} srcLang="en" label="Transcript" default />}
+      </video>
       {/* A poster that 404s (no thumbnail yet) must not leave a broken image. */}
       {sources.thumbnail_url && posterOk && (
         <img src={toThisOrigin(sources.thumbnail_url)} alt="" hidden onError={() => setPosterOk(false)} />

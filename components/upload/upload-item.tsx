@@ -93,7 +93,7 @@ export function UploadItemCard({
           </p>
           <p className="text-xs text-zinc-500">
             {formatBytes(item.file.size)}
-            {item.phase === "ready" && " · ready"}
+            {item.phase === "ready" && (item.resumable ? " · ready, resumes the unfinished upload" : " · ready")}
             {item.phase === "waiting" && " · waiting to upload"}
             {item.phase === "starting" && " · uploaded, starting the analysis…"}
             {item.phase === "cancelled" && " · upload cancelled"}

@@ -6,6 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { videoQueries } from "@/hooks/queries/videos";
 import { apiClient, errorDetail } from "@/lib/client/api-client";
+import { discardMultipartUpload, hasResumableUpload, MULTIPART_THRESHOLD, uploadInParts } from "@/lib/client/multipart-upload";
 import { checkFile, contentTypeFor, putFile, registerAndProcess, requestUploadUrl } from "@/lib/client/upload";
 
 export type UploadPhase = "rejected" | "ready" | "waiting" | "uploading" | "starting" | "started" | "failed" | "cancelled";
@@ -26,6 +27,8 @@ export interface UploadItem {
   projectId: string | null;
   /** A problem after the analysis started (moving to the project). */
   warning: string | null;
+  /** An earlier multipart upload of this very file was left unfinished: it resumes. */
+  resumable: boolean;
 }
 
 type Action =
@@ -58,6 +61,7 @@ function reducer(items: UploadItem[], a: Action): UploadItem[] {
             modules: [],
             projectId: null,
             warning: null,
+            resumable: !error && file.size > MULTIPART_THRESHOLD && hasResumableUpload(file),
           };
         });
       return [...items, ...added];
@@ -118,30 +122,37 @@ export function useUploadQueue() {
       controllers.current.set(item.id, controller);
       patch(item.id, { phase: "uploading", loaded: 0, rate: null, error: null, failedStep: null });
       try {
-        const target = await requestUploadUrl(item.file, controller.signal);
-        let last = { t: performance.now(), loaded: 0 };
+        let last: { t: number; loaded: number } | null = null;
         let rate: number | null = null;
         let lastPaint = 0;
-        await putFile(target.upload_url, item.file, contentTypeFor(item.file), {
-          signal: controller.signal,
-          onProgress: ({ loaded }) => {
-            const now = performance.now();
-            const dt = (now - last.t) / 1000;
-            if (dt >= 0.5) {
-              const r = (loaded - last.loaded) / dt;
-              rate = rate === null ? r : rate * 0.6 + r * 0.4;
-              last = { t: now, loaded };
-            }
-            // At most ~10 renders a second, and always the last one.
-            if (now - lastPaint > 100 || loaded >= item.file.size) {
-              lastPaint = now;
-              patch(item.id, { loaded, rate });
-            }
-          },
-        });
+        const onProgress = ({ loaded }: { loaded: number }) => {
+          const now = performance.now();
+          // A resumed upload starts with what the server already has: the rate counts from there.
+          last ??= { t: now, loaded };
+          const dt = (now - last.t) / 1000;
+          if (dt >= 0.5) {
+            const r = Math.max(0, (loaded - last.loaded) / dt);
+            rate = rate === null ? r : rate * 0.6 + r * 0.4;
+            last = { t: now, loaded };
+          }
+          // At most ~10 renders a second, and always the last one.
+          if (now - lastPaint > 100 || loaded >= item.file.size) {
+            lastPaint = now;
+            patch(item.id, { loaded, rate });
+          }
+        };
+        let filePath: string;
+        if (item.file.size > MULTIPART_THRESHOLD) {
+          // Large files go up in parts, several at once, resumable after a drop or a reload.
+          filePath = (await uploadInParts(item.file, contentTypeFor(item.file), { signal: controller.signal, onProgress })).file_path;
+        } else {
+          const target = await requestUploadUrl(item.file, controller.signal);
+          await putFile(target.upload_url, item.file, contentTypeFor(item.file), { signal: controller.signal, onProgress });
+          filePath = target.file_path;
+        }
         controllers.current.delete(item.id);
         patch(item.id, { loaded: item.file.size });
-        await startAnalysis(item, target.file_path);
+        await startAnalysis(item, filePath);
       } catch (err) {
         controllers.current.delete(item.id);
         if ((err as Error).name === "AbortError") patch(item.id, { phase: "cancelled", error: null });
@@ -191,9 +202,16 @@ export function useUploadQueue() {
     add: (files: File[]) => dispatch({ type: "add", files }),
     remove: (id: string) => {
       controllers.current.get(id)?.abort();
+      const item = items.find((i) => i.id === id);
+      // Removing a file drops its unfinished parts on the server too.
+      if (item && item.phase !== "started") void discardMultipartUpload(item.file);
       dispatch({ type: "remove", id });
     },
-    cancel: (id: string) => controllers.current.get(id)?.abort(),
+    cancel: (id: string) => {
+      controllers.current.get(id)?.abort();
+      const item = items.find((i) => i.id === id);
+      if (item) void discardMultipartUpload(item.file);
+    },
     clearFinished: () => dispatch({ type: "clear-finished" }),
     start: (ids: string[], modules: string[], projectId: string | null) => dispatch({ type: "start", ids, modules, projectId }),
     retry: (item: UploadItem) => {

@@ -4,6 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiClient, isApiClientError } from "@/lib/client/api-client";
+import { postStreaming } from "@/lib/client/ask-stream";
 import type { askResponse, ChatMode, chatMessageResponse, ChatSessionResponse, feedbackResponse } from "@/lib/schemas/chat";
 
 export type ChatSession = ChatSessionResponse;
@@ -56,18 +57,26 @@ export interface AskInput {
   jobId: string;
   sessionId: string | null;
   mode: ChatMode;
+  /** The answer is streamed: called with its text so far as it grows. */
+  onText?: (text: string) => void;
+  /** Stops the answer (the question stays stored). */
+  signal?: AbortSignal;
 }
 
 export function useAskQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AskInput) =>
-      apiClient.post<AskAnswer>("/chat/ask", {
-        question: input.question,
-        video_id: input.jobId,
-        mode: input.mode,
-        ...(input.sessionId ? { session_id: input.sessionId } : {}),
-      }),
+      postStreaming<AskAnswer>(
+        "/chat/ask",
+        {
+          question: input.question,
+          video_id: input.jobId,
+          mode: input.mode,
+          ...(input.sessionId ? { session_id: input.sessionId } : {}),
+        },
+        { signal: input.signal, onText: input.onText },
+      ),
     onSuccess: async (answer, input) => {
       await Promise.all([
         queryClient.fetchQuery({ ...chatQueries.messages(answer.session_id), staleTime: 0 }),
@@ -77,6 +86,11 @@ export function useAskQuestion() {
     // The session (or the video) went away elsewhere: the list should stop offering it.
     onError: (err, input) => {
       if (isApiClientError(err, 404)) void queryClient.invalidateQueries({ queryKey: chatQueries.sessions(input.jobId).queryKey });
+      // Stopped: the question was stored (and a new session made); show what the server kept.
+      if ((err as Error).name === "AbortError") {
+        void queryClient.invalidateQueries({ queryKey: chatQueries.sessions(input.jobId).queryKey });
+        if (input.sessionId) void queryClient.invalidateQueries({ queryKey: chatQueries.messages(input.sessionId).queryKey });
+      }
     },
   });
 }

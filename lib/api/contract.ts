@@ -27,6 +27,8 @@ export interface Endpoint<
   produces?: string;
   /** POSTs that create or start something: honours `Idempotency-Key` (lib/api/idempotency.ts). */
   idempotent?: boolean;
+  /** With `Accept: text/event-stream` the success is streamed (lib/api/event-stream-answer.ts). */
+  streams?: boolean;
 }
 
 export function defineEndpoint<

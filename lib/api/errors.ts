@@ -29,7 +29,8 @@ export type ResourceName =
   | "Shared report"
   | "File"
   | "Feedback"
-  | "Webhook";
+  | "Webhook"
+  | "Upload";
 
 export const notFound = (resource: ResourceName) => new ApiError(404, `${resource} not found`);
 export const badRequest = (detail: string) => new ApiError(400, detail);

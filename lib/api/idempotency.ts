@@ -2,7 +2,7 @@
 // the endpoint's contract): the first response (status and body) is stored per user and key and
 // replayed for 24 h to the same request; the same key with another request is 422; a duplicate
 // arriving while the first still runs waits for its response. 5xx answers are not kept (a retry
-// runs again); bodies that fail validation never reach here.
+// runs again), nor are streamed answers; bodies that fail validation never reach here.
 import crypto from "node:crypto";
 import type { Db } from "@/db/client";
 import {
@@ -78,7 +78,9 @@ async function runAndStore(db: Db, params: { userId: string; key: string }, run:
     await releaseIdempotencyKey(db, params).catch(() => {});
     throw err;
   }
-  if (res.status >= 500) {
+  // A streamed answer (text/event-stream) is not buffered to be kept: it would stop streaming.
+  const streamed = res.headers.get("content-type")?.startsWith("text/event-stream") ?? false;
+  if (res.status >= 500 || streamed) {
     await releaseIdempotencyKey(db, params);
     return res;
   }

@@ -4,6 +4,7 @@
 // retrieved segments, listed with their times, and a sentence saying why.
 import type { Video } from "@/db/schema";
 import { getModelClient } from "@/lib/ai/provider";
+import { completeChat } from "./answer-stream";
 import { clip, formatStamp, oneLine, type ContextEntry } from "./context";
 import type { Retrieved } from "./retrieve";
 
@@ -94,8 +95,8 @@ export async function composeAnswer(params: {
     { role: "user", content: params.question },
   ];
   try {
-    const res = await chat.client.chat.completions.create({ model: chat.model, messages }, { signal: params.signal, timeout: CHAT_TIMEOUT_MS });
-    const text = res.choices[0]?.message?.content?.trim();
+    // Streams to the request's sink when it asked for text/event-stream (answer-stream.ts).
+    const text = (await completeChat(chat, messages, { signal: params.signal, timeout: CHAT_TIMEOUT_MS }))?.trim();
     if (!text) throw new Error("the model returned an empty answer");
     return { text, model: chat.model, segmentIds: retrieved.segmentIds };
   } catch (err) {

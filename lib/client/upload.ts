@@ -63,7 +63,7 @@ export function toThisOrigin(url: string): string {
   if (typeof window === "undefined") return url;
   try {
     const u = new URL(url, window.location.href);
-    if (u.origin !== window.location.origin && /^\/api\/(storage\/object|playback)\//.test(u.pathname)) {
+    if (u.origin !== window.location.origin && /^\/api\/(storage\/(object|multipart)|playback)\//.test(u.pathname)) {
       return `${u.pathname}${u.search}`;
     }
     return u.toString();
@@ -87,7 +87,8 @@ export function putFile(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", toThisOrigin(url));
-    xhr.setRequestHeader("Content-Type", contentType);
+    // A part of a multipart upload is sent without one ("").
+    if (contentType) xhr.setRequestHeader("Content-Type", contentType);
     xhr.upload.onprogress = (e) => opts.onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {

@@ -68,6 +68,15 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json
         ? { description: "Success", content: { "application/json": { schema: convert(e.response, "output", components) } } }
         : { description: "Success", content: { [e.produces ?? "application/octet-stream"]: {} } },
     };
+    if (e.streams && e.response) {
+      (responses[status] as { content: Json }).content["text/event-stream"] = {
+        schema: {
+          type: "string",
+          description:
+            'With `Accept: text/event-stream`: `data: {"type":"delta","text":…}` events as the text grows, then one `data: {"type":"message",…}` holding the JSON body above (its fields beside "type"); an error after the first event is `data: {"type":"error","detail":…}`. Errors before it keep their status and JSON {detail}',
+        },
+      };
+    }
     for (const [code, description] of Object.entries(ERROR_STATUSES)) {
       if (code === "401" && e.auth === "none") continue;
       responses[code] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };

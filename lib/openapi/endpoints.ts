@@ -10,6 +10,7 @@ import { openapiApi } from "@/lib/schemas/openapi";
 import { pingApi } from "@/lib/schemas/ping";
 import { playbackApi } from "@/lib/schemas/playback";
 import { projectsApi } from "@/lib/schemas/projects";
+import { multipartApi } from "@/lib/schemas/multipart";
 import { storageApi } from "@/lib/schemas/storage";
 import { resultsApi } from "@/lib/schemas/results";
 import { searchApi } from "@/lib/schemas/search";
@@ -27,6 +28,7 @@ const groups: Record<string, Endpoint>[] = [
   videosApi,
   resultsApi,
   storageApi,
+  multipartApi,
   projectsApi,
   usageApi,
   notificationsApi,

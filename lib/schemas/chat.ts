@@ -130,6 +130,7 @@ export const chatApi = {
     auth: "required",
     body: askBody,
     response: askResponse,
+    streams: true,
   }),
   listSessions: defineEndpoint({ method: "GET", path: "/chat/sessions", tag, summary: "Your chat sessions, most recently active first (video_id: job id or internal id)", auth: "required", query: listSessionsQuery, response: z.array(chatSessionResponse) }),
   createSession: defineEndpoint({ method: "POST", path: "/chat/sessions", tag, summary: "Create a chat session (optionally about a video)", auth: "required", body: createSessionBody, response: chatSessionResponse, status: 201 , idempotent: true }),
@@ -137,7 +138,7 @@ export const chatApi = {
   patchSession: defineEndpoint({ method: "PATCH", path: "/chat/sessions/{session_id}", tag, summary: "Rename a chat session", auth: "required", params: sessionIdParams, body: patchSessionBody, response: chatSessionResponse }),
   deleteSession: defineEndpoint({ method: "DELETE", path: "/chat/sessions/{session_id}", tag, summary: "Delete a chat session and its messages", auth: "required", params: sessionIdParams, response: okResponse }),
   listMessages: defineEndpoint({ method: "GET", path: "/chat/sessions/{session_id}/messages", tag, summary: "The session's messages, oldest first", auth: "required", params: sessionIdParams, response: z.array(chatMessageResponse) }),
-  createMessage: defineEndpoint({ method: "POST", path: "/chat/sessions/{session_id}/messages", tag, summary: "Add a message without asking the agent", auth: "required", params: sessionIdParams, body: createMessageBody, response: chatMessageResponse, status: 201 , idempotent: true }),
+  createMessage: defineEndpoint({ method: "POST", path: "/chat/sessions/{session_id}/messages", tag, summary: "Add a message without asking the agent", auth: "required", params: sessionIdParams, body: createMessageBody, response: chatMessageResponse, status: 201, streams: true, idempotent: true }),
   listFeedback: defineEndpoint({ method: "GET", path: "/chat/sessions/{session_id}/feedback", tag, summary: "The ratings of the session's answers (from POST /chat/feedback; unrated answers are absent)", auth: "required", params: sessionIdParams, response: z.array(feedbackResponse) }),
   feedback: defineEndpoint({ method: "POST", path: "/chat/feedback", tag, summary: "Rate an answer (up or down, optional comment); rating again replaces the rating", auth: "required", body: feedbackBody, response: feedbackResponse, status: 201 }),
 };

@@ -13,6 +13,7 @@ import { withoutPaths } from "@/lib/api/public-error";
 import { getStorage } from "@/lib/storage";
 import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { startControlSocket } from "./control-socket";
+import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
 
 const state = ((globalThis as Record<string, unknown>).__vaBoot ??= {}) as { started?: Promise<void> };
 
@@ -75,6 +76,7 @@ async function run(): Promise<void> {
     );
   }
   getStorage(); // the local driver sweeps partial uploads of dead processes when it is created
+  startMultipartSweeper(handle.db);
   if (activeEngine() === "embedded") {
     const recovered = await recoverOrphanedRuns(handle.db, { exclusive: handle.kind === "pglite" });
     if (recovered) console.log(`[boot] resuming ${recovered} interrupted run(s) now`);

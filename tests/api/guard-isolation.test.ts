@@ -114,6 +114,20 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<Fixture>> = {
       },
     };
   },
+  upload_id: async (owner) => {
+    const created = await call("POST", "/storage/multipart", { auth: owner.api_key, body: { file_name: "isolation.mp4", file_size: 1000 } });
+    expect(created.status).toBe(201);
+    const { upload_id } = created.body;
+    const before = (await call("GET", `/storage/multipart/${upload_id}`, { auth: owner.api_key })).body;
+    return {
+      id: upload_id,
+      intact: async () => {
+        const after = await call("GET", `/storage/multipart/${upload_id}`, { auth: owner.api_key });
+        expect(after.status, `multipart upload ${upload_id} is gone`).toBe(200);
+        expect(after.body).toEqual(before);
+      },
+    };
+  },
   // Notifications are written by the system (no endpoint creates one): insert one for the owner.
   notification_id: async (owner) => {
     const row = await insertNotification(await getDb(), { userId: owner.user_id, title: "isolation fixture", message: "m", type: "info" });

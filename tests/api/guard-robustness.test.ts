@@ -40,6 +40,13 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<string>> = {
     expect(created.status).toBe(201);
     return created.body.id;
   },
+  upload_id: async (owner) => {
+    const created = await call("POST", "/storage/multipart", { auth: owner.api_key, body: { file_name: "robustness.mp4", file_size: 1000 } });
+    expect(created.status).toBe(201);
+    return created.body.upload_id;
+  },
+  // a part of a multipart upload (its presigned part endpoint)
+  part_number: async () => "1",
   // a storage object key in the caller's own area (the presigned object endpoint)
   key: async (owner) => `users/${owner.user_id}/robustness.mp4`,
 };

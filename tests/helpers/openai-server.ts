@@ -1,7 +1,9 @@
 // A local stand-in for the OpenAI API, speaking its wire protocol closely enough for the `openai`
 // SDK and strict enough to prove our requests would be accepted:
 //   POST /v1/chat/completions    JSON; text and image_url content parts; response_format json_object
-//                                (which, like the real API, needs the word "json" in the messages)
+//                                (which, like the real API, needs the word "json" in the messages);
+//                                `stream: true` answers text/event-stream `chat.completion.chunk`s
+//                                (a word or so each, `streamDelayMs` apart) and `data: [DONE]`
 //   POST /v1/embeddings          JSON; encoding_format float|base64 (the SDK's default: float32 LE),
 //                                `dimensions`; deterministic unit vectors from the text
 //   POST /v1/audio/transcriptions multipart/form-data: file, model, response_format, prompt,
@@ -20,6 +22,8 @@ export interface RecordedOpenAIRequest {
   /** Parsed JSON, or for multipart the text fields (repeated fields as arrays) plus `file`. */
   body: any;
   status?: number;
+  /** A streamed completion whose client went away before its end. */
+  streamCut?: boolean;
 }
 
 export interface ChatRequest {
@@ -67,6 +71,8 @@ export interface FakeOpenAI {
   requests: RecordedOpenAIRequest[];
   chat: ChatHandler;
   transcription: TranscriptionHandler;
+  /** Pause between streamed chat chunks (0 after each reset). */
+  streamDelayMs: number;
   /** The environment that points the app at this server. */
   env(): { OPENAI_API_KEY: string; OPENAI_BASE_URL: string };
   /** Answer the next `times` requests to `path` (e.g. "/v1/embeddings") with this error. */
@@ -85,6 +91,33 @@ class ApiError extends Error {
     readonly type = status === 401 ? "invalid_request_error" : status >= 500 ? "server_error" : "invalid_request_error",
   ) {
     super(message);
+  }
+}
+
+/** A streamed chat completion: its pieces as `chat.completion.chunk` events, then `[DONE]`. */
+class ChatStream {
+  constructor(
+    readonly model: string,
+    readonly pieces: string[],
+  ) {}
+
+  async write(res: http.ServerResponse, delayMs: number, record: RecordedOpenAIRequest): Promise<void> {
+    const id = `chatcmpl-${crypto.randomBytes(12).toString("hex")}`;
+    const created = Math.floor(Date.now() / 1000);
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: this.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
+    res.write(chunk({ role: "assistant", content: "", refusal: null }, null));
+    for (const piece of this.pieces) {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      if (res.destroyed) {
+        record.streamCut = true;
+        return;
+      }
+      res.write(chunk({ content: piece }, null));
+    }
+    res.write(chunk({}, "stop"));
+    res.end("data: [DONE]\n\n");
   }
 }
 
@@ -281,6 +314,7 @@ function createFakeOpenAI(opts: { apiKey?: string } = {}): { fake: FakeOpenAI; l
       throw new ApiError(500, "The fake server has no chat handler for this test");
     },
     transcription: () => ({ segments: [] }),
+    streamDelayMs: 0,
     env: () => ({ OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: fake.url }),
     fail(path, status, message, times = 1) {
       failures.push({ path, status, message, times });
@@ -289,6 +323,7 @@ function createFakeOpenAI(opts: { apiKey?: string } = {}): { fake: FakeOpenAI; l
     reset() {
       fake.requests.length = 0;
       failures.length = 0;
+      fake.streamDelayMs = 0;
       transcriptions = 0;
     },
     close: async () => {},
@@ -354,6 +389,7 @@ function createFakeOpenAI(opts: { apiKey?: string } = {}): { fake: FakeOpenAI; l
       const content = typeof answer === "string" ? answer : JSON.stringify(answer);
       const promptTokens = Math.ceil(chat.text.length / 4);
       const completionTokens = Math.ceil(content.length / 4);
+      if (body.stream === true) return new ChatStream(chat.model, content.match(/\s*\S+/g) ?? [content]);
       return {
         id: `chatcmpl-${crypto.randomBytes(12).toString("hex")}`,
         object: "chat.completion",
@@ -377,7 +413,9 @@ function createFakeOpenAI(opts: { apiKey?: string } = {}): { fake: FakeOpenAI; l
         if (req.method !== "POST") throw new ApiError(404, `Invalid URL (${req.method} ${record.path})`);
         const out = await handle(req, raw, record);
         record.status = 200;
-        if (typeof out === "string") {
+        if (out instanceof ChatStream) {
+          await out.write(res, fake.streamDelayMs, record);
+        } else if (typeof out === "string") {
           res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
           res.end(out);
         } else {

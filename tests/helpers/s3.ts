@@ -16,6 +16,7 @@ export interface LocalS3 {
 interface S3rverInstance {
   run(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
+  middleware: unknown[];
 }
 type S3rverClass = new (opts: Record<string, unknown>) => S3rverInstance;
 
@@ -30,6 +31,7 @@ export async function startLocalS3(bucket = "test-bucket"): Promise<LocalS3> {
     silent: true,
     configureBuckets: [{ name: bucket }],
   });
+  addMultipartListAndAbort(server, directory);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
@@ -52,4 +54,54 @@ export async function startLocalS3(bucket = "test-bucket"): Promise<LocalS3> {
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+type KoaCtx = {
+  method: string;
+  path: string;
+  query: Record<string, string | undefined>;
+  status: number;
+  body: unknown;
+  type: string;
+};
+
+/**
+ * s3rver 3.7 implements CreateMultipartUpload, UploadPart and CompleteMultipartUpload but answers
+ * ListParts and AbortMultipartUpload with 405. This adds both, speaking S3's XML, over s3rver's
+ * own store (its FilesystemStore keeps parts as `<bucket>/._S3rver_uploads/<uploadId>/<n>` + `<n>.md5`).
+ */
+function addMultipartListAndAbort(server: S3rverInstance, directory: string): void {
+  const mw = async (ctx: KoaCtx, next: () => Promise<void>) => {
+    const uploadId = ctx.query.uploadId;
+    const m = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
+    if (!uploadId || !m || !/^[0-9a-f]+$/.test(uploadId) || (ctx.method !== "GET" && ctx.method !== "DELETE")) return next();
+    const [, bucket, key] = m;
+    const dir = path.join(directory, bucket, "._S3rver_uploads", uploadId);
+    if (!fs.existsSync(dir)) {
+      ctx.status = 404;
+      ctx.body = { Error: { Code: "NoSuchUpload", Message: "The specified upload does not exist.", UploadId: uploadId } };
+      return;
+    }
+    if (ctx.method === "DELETE") {
+      fs.rmSync(dir, { recursive: true, force: true });
+      ctx.status = 204;
+      ctx.body = null;
+      return;
+    }
+    const parts = fs
+      .readdirSync(dir)
+      .filter((n) => /^\d+$/.test(n) && fs.existsSync(path.join(dir, `${n}.md5`)))
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((n) => {
+        const st = fs.statSync(path.join(dir, String(n)));
+        const md5 = fs.readFileSync(path.join(dir, `${n}.md5`), "utf8").trim();
+        return { PartNumber: n, LastModified: st.mtime.toISOString(), ETag: `"${md5}"`, Size: st.size };
+      });
+    ctx.body = {
+      ListPartsResult: { Bucket: bucket, Key: decodeURIComponent(key), UploadId: uploadId, MaxParts: 1000, IsTruncated: false, Part: parts },
+    };
+  };
+  // Before s3rver's router (the last middleware), after its XML encoder.
+  server.middleware.splice(server.middleware.length - 1, 0, mw);
 }

@@ -1,0 +1,48 @@
+// Captions: a processed clip with speech (its subtitle track) shows its transcript as a captions
+// track that is on by default, in the results player and on the public share page; the transcript
+// panel marks the line being spoken and seeks the player when a line is clicked.
+import { expect, test, type Locator } from "@playwright/test";
+import { ResultsPage } from "./pages/results-page";
+import { SignInPage } from "./pages/sign-in-page";
+import { createUser, uniqueEmail } from "./support/cli";
+import { api, CLIP_SUBTITLES, makeClip, processClip } from "./support/clips";
+import { snap } from "./support/screenshots";
+
+/** The captions track's mode and its cues' texts, once loaded. */
+const captions = (video: Locator) =>
+  video.evaluate((v: HTMLVideoElement) => {
+    const t = [...v.textTracks].find((x) => x.kind === "captions");
+    return t ? { mode: t.mode, cues: [...(t.cues ?? [])].map((c) => (c as VTTCue).text) } : null;
+  });
+
+test("captions on by default and a transcript panel that follows and seeks", async ({ page, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const user = createUser({ email: uniqueEmail("captions"), name: "Cara Captions" });
+  const clipName = `captions-clip-${testInfo.project.name}`;
+  const jobId = await processClip(user.api_key, makeClip(clipName), { modules: ["transcription"] });
+
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(user.api_key);
+  await page.goto(`/videos/${jobId}`);
+  const results = new ResultsPage(page);
+  await results.waitForMedia();
+  await expect.poll(() => captions(results.video), { timeout: 20_000 }).toEqual({ mode: "showing", cues: CLIP_SUBTITLES.map((s) => s.text) });
+
+  const panel = page.getByTestId("transcript-panel");
+  await expect(panel.getByRole("button")).toHaveCount(CLIP_SUBTITLES.length);
+  await panel.getByRole("button", { name: new RegExp(CLIP_SUBTITLES[2].text) }).click();
+  await expect.poll(() => results.currentTime()).toBeCloseTo(CLIP_SUBTITLES[2].start, 1);
+  await expect(panel.locator('li[aria-current="true"]')).toContainText(CLIP_SUBTITLES[2].text);
+  await snap(page, testInfo, "80-captions-results", { fullPage: false });
+
+  // The public share page: the same track, reached with the share's playback token.
+  const share = await api(user.api_key)<{ url: string; share_hash: string }>("POST", `/videos/${jobId}/share`);
+  const visitorContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/share/${share.share_hash}`);
+  const sharedVideo = visitor.getByTestId("results-video");
+  await expect.poll(() => captions(sharedVideo), { timeout: 20_000 }).toEqual({ mode: "showing", cues: CLIP_SUBTITLES.map((s) => s.text) });
+  await expect(visitor.getByTestId("transcript-panel").getByRole("button")).toHaveCount(CLIP_SUBTITLES.length);
+  await visitorContext.close();
+});

@@ -1,0 +1,38 @@
+// PUT /api/storage/multipart/{upload_id}/parts/{part_number}: the local driver's presigned part
+// URL. The signature is the credential (no Authorization); the body is streamed to the part's
+// offset of the upload's temp file. Answers 200 `{part_number, size, etag}` with an `ETag` header.
+import crypto from "node:crypto";
+import { getDb } from "@/db/client";
+import { getMultipartUploadById } from "@/db/queries/multipart";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { jsonResponse, toErrorResponse } from "@/lib/api/handler";
+import { getStorage } from "./index";
+import { LocalStorageDriver } from "./local-driver";
+import { LocalMultipart } from "./multipart-local";
+import { verifyPartUrl } from "./multipart-signing";
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export async function putPart(req: Request, ctx: RouteContext): Promise<Response> {
+  const requestId = crypto.randomUUID();
+  try {
+    const storage = getStorage();
+    if (!(storage instanceof LocalStorageDriver)) throw new ApiError(404, "Not found");
+    const params = await ctx.params;
+    const uploadId = String(params.upload_id ?? "");
+    const partText = String(params.part_number ?? "");
+    const partNumber = /^\d{1,5}$/.test(partText) ? Number(partText) : NaN;
+    if (!(partNumber >= 1) || !verifyPartUrl(new URL(req.url), uploadId, partNumber)) {
+      throw new ApiError(403, "Upload URL expired or invalid");
+    }
+    const db = await getDb();
+    const upload = await getMultipartUploadById(db, uploadId);
+    if (!upload || upload.expiresAt <= new Date() || partNumber > upload.partCount) throw notFound("Upload");
+    const declaredText = req.headers.get("content-length");
+    const declared = declaredText !== null && /^\d+$/.test(declaredText.trim()) ? Number(declaredText) : undefined;
+    const part = await new LocalMultipart(storage).writePart(db, upload, partNumber, req.body, declared);
+    return jsonResponse(part, 200, { ETag: part.etag });
+  } catch (err) {
+    return toErrorResponse(err, requestId, "PUT /storage/multipart/{upload_id}/parts/{part_number}");
+  }
+}
