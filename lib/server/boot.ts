@@ -1,12 +1,13 @@
 // What the app process does once at start-up: open and migrate the database, create the first
 // local user on an empty instance, open the CLI's control socket, start the embedded runner
-// (unless Inngest drives the pipeline).
+// (unless Inngest drives the pipeline), re-embed vectors of an earlier embedding model.
 import { dataDir, getDbHandle } from "@/db/client";
 import { countUsers } from "@/db/queries/users";
 import { clerkConfig } from "@/lib/config";
 import { createUserWithKey } from "@/lib/users/create-user-with-key";
 import { activeEngine } from "@/lib/pipeline/engine";
 import { startEmbeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { startReembedding } from "@/lib/search/reembed";
 import { startControlSocket } from "./control-socket";
 
 const state = ((globalThis as Record<string, unknown>).__vaBoot ??= {}) as { started?: Promise<void> };
@@ -43,4 +44,6 @@ async function run(): Promise<void> {
     const runner = startEmbeddedRunner(handle.db);
     console.log(`[boot] embedded job runner started (concurrency ${runner.concurrency})`);
   }
+  // Vectors made by another embedding model than the configured one are re-embedded in the background.
+  startReembedding(handle.db);
 }
