@@ -172,16 +172,17 @@ function termsCte(text: string): SQL {
  * so a segment holding every word of the query scores at least 0.6, and one that only means the
  * same scores its cosine similarity. `extraWhere` narrows the rows (e.g. full-text matches only).
  */
-function scoredSql(params: { scope: VectorScope; vector: readonly number[]; text: string; extraWhere?: SQL }): SQL {
+function scoredSql(params: { scope: VectorScope; vector: readonly number[]; text: string; words?: string; extraWhere?: SQL }): SQL {
   const q = vectorLiteral(params.vector);
+  const words = params.words ?? params.text;
   return sql`
-    WITH terms AS MATERIALIZED (${termsCte(params.text)}),
+    WITH terms AS MATERIALIZED (${termsCte(words)}),
     total AS MATERIALIZED (SELECT coalesce(sum(weight), 0) AS weight FROM terms),
     parts AS MATERIALIZED (
       SELECT ${columns},
         greatest(0, 1 - (${segments.embedding} <=> ${q}::vector)) AS semantic,
         coalesce((SELECT sum(t.weight) FROM terms t WHERE ${segments.contentTsv} @@ t.q) / nullif((SELECT weight FROM total), 0), 0) AS coverage,
-        (${segments.contentTsv} @@ phraseto_tsquery('simple', ${params.text}::text)) AS phrase
+        (${segments.contentTsv} @@ phraseto_tsquery('simple', ${words}::text)) AS phrase
       FROM ${segments} WHERE ${scopeWhere(params.scope)} ${params.extraWhere ?? sql``}
     ), scored AS MATERIALIZED (
       SELECT id, job_id, module, content, start_time, end_time, metadata,
@@ -215,10 +216,13 @@ export async function exactCandidates(
   return rows.map(toCandidate);
 }
 
-/** The `k` best segments of the scope by hybrid similarity, exactly (chat retrieval). */
+/**
+ * The `k` best segments of the scope by hybrid similarity, exactly (chat retrieval). `words`: the
+ * text whose words are matched, when it is not the whole query (a question's keywords).
+ */
 export async function nearestExact(
   db: Db,
-  params: { scope: VectorScope; vector: readonly number[]; text: string; k: number },
+  params: { scope: VectorScope; vector: readonly number[]; text: string; words?: string; k: number },
 ): Promise<Candidate[]> {
   const rows = rowsOf<RawCandidate>(
     await db.execute(sql`${scoredSql(params)}

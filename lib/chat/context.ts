@@ -23,8 +23,10 @@ export interface ContextEntry {
   content: string;
   /** Start times of repeats of the same text in the same module (kept once, here). */
   alsoAt: number[];
-  /** Cosine similarity to the question, when retrieval measured it. */
+  /** Similarity to the question (search's hybrid score), when retrieval measured it. */
   similarity?: number;
+  /** Words of the content that match the question's keywords, when retrieval looked. */
+  matched?: string[];
 }
 
 /** Characters of segment text given to the model in brute_force mode (~15k tokens). */

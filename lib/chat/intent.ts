@@ -3,6 +3,7 @@
 // (dark or bright stretches, fades, motion) — for which the question is also searched in the
 // words the visual modules write ("dark", "fades out", "high motion"), since a viewer's words
 // ("when does the screen go dark?") rarely match them.
+import { STOPWORDS, wordTokens } from "@/lib/analysis/text/stopwords";
 
 export interface OverviewAsk {
   /** "what is it / what happens / summary" */
@@ -34,7 +35,7 @@ export function overviewAsk(question: string): OverviewAsk | null {
 
 /** Viewer words → the words shots and visualelements segments use for the same thing. */
 const VISUAL_VOCABULARY: [RegExp, string][] = [
-  [/\b(dark|darker|darkness|black|blackout|night|dim|unlit|goes? out)\b/i, "dark black fades out fade out"],
+  [/\b(dark|darker|darkness|black|blackout|night|dim|unlit|goes? out)\b/i, "dark black"],
   [/\b(bright|brighter|light|white|flash|glare|sunny)\b/i, "bright white"],
   [/\b(fade|fades|fading|faded)\b/i, "fade in fade out fades out dissolve"],
   [/\b(motion|moving|moves|move|movement|action|fast|busy|shaky|pan|panning)\b/i, "high motion moderate motion"],
@@ -51,3 +52,13 @@ export function visualQuery(question: string): string | null {
 
 /** Modules whose segments describe the picture. */
 export const VISUAL_MODULES = ["shots", "visualelements"] as const;
+
+/** Words of a question about a video that say nothing about what is asked for. */
+const QUESTION_WORDS = new Set(
+  "video videos clip film footage show shows shown showing see seen saw watch watching appear appears appeared happen happens happened moment moments time times exactly please tell find anything something mention mentioned mentions said say says talk talks talked part where when screen go goes get gets".split(" "),
+);
+
+/** The question's content words (for full-text matching): no stopwords, no question words. */
+export function questionKeywords(question: string): string {
+  return [...new Set(wordTokens(question).filter((w) => !STOPWORDS.has(w) && !QUESTION_WORDS.has(w)))].join(" ");
+}

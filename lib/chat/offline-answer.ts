@@ -12,12 +12,9 @@ import type { Retrieved, VideoOverview, VideoRef } from "./retrieve";
 
 /** Segments listed as relevant moments. */
 const MOMENTS = 8;
-/** Below this hybrid similarity a segment is not shown as relevant: it shares no word with the
- * question and its meaning is only loosely related (sentence-encoder cosines of unrelated short
- * texts reach ~0.2–0.3). */
-export const MIN_MOMENT_SIMILARITY = 0.35;
-/** Picture moments need the visual words themselves (a matched word scores ≥ 0.6). */
-const MIN_VISUAL_SIMILARITY = 0.4;
+/** A segment that shares no keyword with the question is shown only from this similarity on: the
+ * sentence encoder's cosines of unrelated short texts reach ~0.4 (measured in tests/api/chat). */
+export const MIN_MOMENT_SIMILARITY = 0.5;
 
 function duration(seconds: number): string {
   const t = Math.round(seconds);
@@ -75,13 +72,12 @@ export function offlineAnswer(question: string, retrieved: Retrieved, opening: s
   if (ask) {
     for (const o of retrieved.overviews) {
       const { lines, ids: used } = overviewLines(o, ask, videos);
-      if (videos.length > 1) parts.push(`**${o.name}**`);
-      parts.push(lines.join("\n"));
+      parts.push(`${videos.length > 1 ? `**${o.name}**\n` : ""}${lines.join("\n")}`);
       ids.push(...used);
     }
   }
   const shown = new Set<string>();
-  const visual = (retrieved.visual ?? []).filter((e) => (e.similarity ?? 0) >= MIN_VISUAL_SIMILARITY).sort((a, b) => (a.jobId ?? "").localeCompare(b.jobId ?? "") || a.start - b.start).slice(0, MOMENTS);
+  const visual = (retrieved.visual ?? []).filter((e) => e.matched?.length).sort((a, b) => (a.jobId ?? "").localeCompare(b.jobId ?? "") || a.start - b.start).slice(0, MOMENTS);
   if (visual.length) {
     parts.push(`What the picture analysis shows about that:\n\n${visual.map((e) => momentLine(videos, e)).join("\n")}`);
     for (const e of visual) {
@@ -90,8 +86,8 @@ export function offlineAnswer(question: string, retrieved: Retrieved, opening: s
     }
   }
   const moments = retrieved.entries
-    .filter((e) => (e.similarity ?? 0) >= MIN_MOMENT_SIMILARITY && !shown.has(e.ids[0]) && !(ask && e.module === "video_reasoning"))
-    .sort((a, b) => (b.similarity ?? 0) - (a.similarity ?? 0) || a.start - b.start)
+    .filter((e) => (e.matched?.length || (e.similarity ?? 0) >= MIN_MOMENT_SIMILARITY) && !shown.has(e.ids[0]) && !(ask && e.module === "video_reasoning"))
+    .sort((a, b) => (b.matched?.length ?? 0) - (a.matched?.length ?? 0) || (b.similarity ?? 0) - (a.similarity ?? 0) || a.start - b.start)
     .slice(0, MOMENTS);
   if (moments.length) {
     parts.push(`${parts.length ? "Other moments" : "The moments"} that match the question best:\n\n${moments.map((e) => momentLine(videos, e)).join("\n")}`);

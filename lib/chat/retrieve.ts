@@ -1,19 +1,20 @@
 // The segments an answer is built from, over one video or all videos of a project.
-//   vector:      the question goes through the same hybrid search as POST /search (words and
-//                meaning), best per 5-second window, modules taking turns, VECTOR_TOP_K of them;
+//   vector:      the question is scored like POST /search scores a query (words and meaning,
+//                db/queries/search.ts), and the VECTOR_TOP_K best segments are taken (neighbours
+//                within 5 seconds are all kept: the model reads them as one passage);
 //                a question about the picture ("when does it go dark?") is searched a second
 //                time in the visual modules' own words (intent.ts);
 //   brute_force: every segment, compressed (context.ts), each line scored by the same search.
 // Either way `overviews` holds what an overview answer needs: per video its duration, segment
 // counts per module and its digest (video_reasoning), all read from stored rows.
 import type { Db } from "@/db/client";
-import type { Candidate } from "@/db/queries/search";
+import { matchedTerms, type Candidate } from "@/db/queries/search";
 import { listSegments, type SegmentRow } from "@/db/queries/segments";
 import type { Video } from "@/db/schema";
 import type { ChatMode } from "@/lib/schemas/chat";
 import { searchScope } from "@/lib/search/search-segments";
 import { compressSegments, contextLine, oneLine, toEntry, type ContextEntry, type SegmentLike } from "./context";
-import { visualQuery, VISUAL_MODULES } from "./intent";
+import { questionKeywords, visualQuery, VISUAL_MODULES } from "./intent";
 
 /** Segments given to the model in vector mode. */
 export const VECTOR_TOP_K = 20;
@@ -100,21 +101,32 @@ export async function retrieveContext(
   const overviews = videos.map((v, i) => overviewOf(v, perVideo[i]));
   const all: SegmentLike[] = perVideo.flat().map((r) => ({ id: r.id, jobId: r.jobId, module: r.module, content: r.content, startTime: r.startTime, endTime: r.endTime }));
   const jobIds = videos.map((v) => v.jobId);
-  const search = (query: string, limit: number, only?: readonly string[]) =>
-    all.length ? searchScope(db, { userId: params.userId, query, jobIds, modules: only ?? modules, limit, threshold: 0, signal: params.signal }) : Promise.resolve([]);
+  // The question's meaning is compared whole; its words are matched without the question words
+  // ("when", "video", "shown"), which would otherwise dilute a match on the word asked about.
+  const keywords = questionKeywords(params.question);
+  const search = (query: string, limit: number, only?: readonly string[], words?: string) =>
+    all.length
+      ? searchScope(db, { userId: params.userId, query, words, jobIds, modules: only ?? modules, limit, threshold: 0, nearest: true, signal: params.signal })
+      : Promise.resolve([]);
   const line = (e: ContextEntry, max: number) => contextLine(e, max, e.jobId ? labelOf.get(e.jobId) : undefined);
   const scopeWords = many ? `the ${videos.length} videos of the project` : "the video";
   const scopeOwner = many ? `the project's ${videos.length} videos'` : "the video's";
 
+  const withMatches = async (entries: ContextEntry[], words = keywords) => {
+    const m = words ? await matchedTerms(db, { userId: params.userId, ids: entries.flatMap((e) => e.ids), text: words }) : new Map<string, string[]>();
+    return entries.map((e) => ({ ...e, matched: [...new Set(e.ids.flatMap((id) => m.get(id) ?? []))] }));
+  };
   const visualWords = visualQuery(params.question);
   const visualModules = VISUAL_MODULES.filter((m) => !modules || modules.includes(m));
-  const visual = visualWords && visualModules.length ? (await search(visualWords, VISUAL_TOP_K, visualModules)).map(entryOf) : null;
+  // Picture segments holding any of those words (matched: which), best first.
+  const visual =
+    visualWords && visualModules.length ? await withMatches((await search(visualWords, VISUAL_TOP_K, visualModules)).map(entryOf), visualWords) : null;
 
   if (params.mode === "brute_force") {
     const c = compressSegments(all);
-    const found = await search(params.question, 200);
+    const found = await search(params.question, 200, undefined, keywords || undefined);
     const sim = new Map(found.map((f) => [f.id, f.similarity]));
-    const entries = c.entries.map((e) => ({ ...e, similarity: Math.max(0, ...e.ids.map((id) => sim.get(id) ?? 0)) }));
+    const entries = await withMatches(c.entries.map((e) => ({ ...e, similarity: Math.max(0, ...e.ids.map((id) => sim.get(id) ?? 0)) })));
     const cut = Number.isFinite(c.maxContent) ? `; texts shortened to ${c.maxContent} characters` : "";
     const dropped = c.dropped ? `; ${c.dropped} lines left out to fit` : "";
     return {
@@ -130,9 +142,9 @@ export async function retrieveContext(
     };
   }
 
-  const found = (await search(params.question, VECTOR_TOP_K)).map(entryOf);
+  const found = (await search(params.question, VECTOR_TOP_K, undefined, keywords || undefined)).map(entryOf);
   const seen = new Set(found.map((e) => e.ids[0]));
-  const entries = [...found, ...(visual ?? []).filter((e) => !seen.has(e.ids[0]))].sort(byTime);
+  const entries = (await withMatches([...found, ...(visual ?? []).filter((e) => !seen.has(e.ids[0]))])).sort(byTime);
   const how = visual ? " (and the picture's segments matching it)" : "";
   return {
     mode: "vector",

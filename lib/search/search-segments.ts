@@ -15,6 +15,7 @@ import {
   hnswCandidates,
   matchedTerms,
   modulesWithVectors,
+  nearestExact,
   ownedJobIds,
   projectJobIds,
   rescoreCandidates,
@@ -29,7 +30,7 @@ import { ApiError, notFound } from "@/lib/api/errors";
 import { embedQuery } from "@/lib/pipeline/embed-step";
 import { MODULE_NAMES } from "@/lib/pipeline/module-names";
 import type { SearchResult } from "@/lib/schemas/search";
-import { modulesThatRanShort, rankCandidates } from "./rank";
+import { compareCandidates, modulesThatRanShort, rankCandidates } from "./rank";
 
 /** Up to this many vectors in scope, an exact scan: ~1 ms per 1,000 vectors on the server
  * (bench/search), so at most ~5 ms plus the dedup, against ~3–6 ms for the HNSW path. */
@@ -167,7 +168,14 @@ export async function searchSegments(db: Db, params: SearchParams): Promise<Sear
  */
 export async function searchScope(
   db: Db,
-  params: Omit<SearchParams, "jobId" | "jobIds" | "projectId"> & { jobIds: readonly string[]; wholeLibrary?: boolean },
+  params: Omit<SearchParams, "jobId" | "jobIds" | "projectId"> & {
+    jobIds: readonly string[];
+    wholeLibrary?: boolean;
+    /** Chat context: the `limit` best segments by the same score, without the 5-second windows and turns. */
+    nearest?: boolean;
+    /** With `nearest`: the words matched by full-text (default: the query's). */
+    words?: string;
+  },
 ): Promise<Candidate[]> {
   const jobIds = params.jobIds;
   const modules = params.modules?.length ? [...new Set(params.modules)] : undefined;
@@ -181,8 +189,13 @@ export async function searchScope(
       throw new ApiError(502, `The embedding model ${model} could not embed the query: ${err.message}`);
     });
     if (!query) continue; // a text with no words
+    if (params.nearest) {
+      candidates.push(...(await nearestExact(db, { scope, vector: query.vector, text: params.query, words: params.words, k: params.limit })));
+      continue;
+    }
     const found = await searchVectors(db, { scope, vector: query.vector, text: params.query, limit: params.limit, threshold: params.threshold, plan: choosePlan(stats) });
     candidates.push(...found.candidates);
   }
+  if (params.nearest) return candidates.filter((c) => c.similarity >= params.threshold).sort(compareCandidates).slice(0, params.limit);
   return rankCandidates(candidates, { limit: params.limit, threshold: params.threshold });
 }
