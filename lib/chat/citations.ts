@@ -25,9 +25,9 @@ export function clockSeconds(clock: string): number {
   return clock.split(":").reduce((t, part) => t * 60 + Number(part), 0);
 }
 
-/** The app's page of a video, opened at `seconds`. */
+/** The app's page of a video, opened at `seconds` (to a tenth: the cited segment's own start). */
 export function videoHref(jobId: string, seconds: number): string {
-  return `/videos/${jobId}?t=${Math.max(0, Math.floor(seconds))}`;
+  return `/videos/${jobId}?t=${Math.max(0, Math.round(seconds * 10) / 10)}`;
 }
 
 /** A Markdown citation of a moment of a video in a multi-video answer. */
