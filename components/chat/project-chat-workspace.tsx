@@ -3,8 +3,7 @@
 // moment as a link naming its video, which opens that video's results at the moment.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
-import { inputClasses } from "@/components/ui/form-dialog";
+import { useState } from "react";
 import { LoadError, NOT_FOUND_DETAIL } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingBlock } from "@/components/ui/spinner";
@@ -12,28 +11,15 @@ import { useChatSessions } from "@/hooks/queries/chat";
 import { useProject, useProjects, type Project } from "@/hooks/queries/projects";
 import { chatHref, projectScope } from "./chat-url";
 import { Conversation } from "./conversation";
+import { ScopeSwitcher } from "./scope-switcher";
 import { SessionDialogs, type SessionAction } from "./session-dialogs";
 import { SessionList } from "./session-list";
 
 function ProjectSwitcher({ project }: { project: Project }) {
-  const id = useId();
   const router = useRouter();
   const projects = useProjects();
-  const options = projects.data ?? [project];
-  return (
-    <div className="w-72 max-w-full">
-      <label htmlFor={id} className="sr-only">
-        Project to chat about
-      </label>
-      <select id={id} value={project.id} onChange={(e) => router.push(chatHref({ project: e.target.value }))} className={`${inputClasses} h-10 truncate pr-8`}>
-        {options.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const options = (projects.data ?? [project]).map((p) => ({ value: p.id, label: p.name }));
+  return <ScopeSwitcher label="Project to chat about" value={project.id} options={options} onChange={(id) => router.push(chatHref({ project: id }))} />;
 }
 
 export function ProjectChatWorkspace({ projectId, sessionId }: { projectId: string; sessionId: string | null }) {

@@ -13,6 +13,7 @@ import { useProjects } from "@/hooks/queries/projects";
 import { useVideos } from "@/hooks/queries/videos";
 import { formatRelative } from "@/lib/client/format";
 import { chatHref } from "./chat-url";
+import { ChevronRight } from "./scope-switcher";
 
 function ProjectChooser() {
   const projects = useProjects();
@@ -33,9 +34,7 @@ function ProjectChooser() {
                   {p.video_count} video{p.video_count === 1 ? "" : "s"}
                 </span>
               </span>
-              <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-zinc-400" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                <path d="m7.5 5 5 5-5 5" />
-              </svg>
+              <ChevronRight />
             </Link>
           </li>
         ))}
@@ -83,9 +82,7 @@ export function VideoChooser() {
                         {formatRelative(v.created_at)}
                       </span>
                     </span>
-                    <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-zinc-400" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                      <path d="m7.5 5 5 5-5 5" />
-                    </svg>
+                    <ChevronRight />
                   </Link>
                 </li>
               ))}

@@ -28,7 +28,7 @@ const g = globalThis as { __vaSentenceEncoder?: EncoderState };
 
 /** Where the worker file lives: beside this module in the source tree (never bundled). */
 export function sentenceEncoderWorkerPath(): string {
-  return process.env.SENTENCE_ENCODER_WORKER ?? path.join(process.cwd(), "lib", "ai", "sentence-encoder.worker.cjs");
+  return process.env.SENTENCE_ENCODER_WORKER ?? path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "ai", "sentence-encoder.worker.cjs");
 }
 
 function start(): EncoderState {
