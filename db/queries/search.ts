@@ -168,7 +168,7 @@ function termsCte(text: string): SQL {
  *   semantic  s = max(0, cosine similarity of the vectors)
  *   coverage  c = weighted share of the query's words the segment contains (exact or stemmed)
  *   phrase    p = 1 when the query's words appear in the segment as the query's phrase
- *   similarity  = max(s, c × (0.6 + 0.3 s + 0.1 p)), at most 1
+ *   similarity  = max(s, c × (0.6 + 0.3 s + 0.1 p)), at most 1, to 6 decimals
  * so a segment holding every word of the query scores at least 0.6, and one that only means the
  * same scores its cosine similarity. `extraWhere` narrows the rows (e.g. full-text matches only).
  */
@@ -186,7 +186,8 @@ function scoredSql(params: { scope: VectorScope; vector: readonly number[]; text
       FROM ${segments} WHERE ${scopeWhere(params.scope)} ${params.extraWhere ?? sql``}
     ), scored AS MATERIALIZED (
       SELECT id, job_id, module, content, start_time, end_time, metadata,
-        least(1, greatest(semantic, coverage * (0.6 + 0.3 * semantic + CASE WHEN phrase THEN 0.1 ELSE 0 END)))::float8 AS similarity
+        -- rounded to 6 decimals: float noise must not keep an identical text below threshold 1
+        round(least(1, greatest(semantic, coverage * (0.6 + 0.3 * semantic + CASE WHEN phrase THEN 0.1 ELSE 0 END)))::numeric, 6)::float8 AS similarity
       FROM parts
     )`;
 }
@@ -285,7 +286,10 @@ export async function matchedTerms(db: Db, params: { userId: string; ids: readon
   const marked = new RegExp(`${MARK_START}([^${MARK_STOP}]*)${MARK_STOP}`, "g");
   for (const r of rows) {
     const words = new Map<string, string>();
-    for (const h of [r.a, r.b]) for (const m of h.matchAll(marked)) if (m[1] && !words.has(m[1].toLowerCase())) words.set(m[1].toLowerCase(), m[1]);
+    // English matches (stems, no stopwords) when there are any; exact forms (stopwords too) else,
+    // so a query of content words does not highlight every "a" and "the".
+    const english = [...r.b.matchAll(marked)];
+    for (const m of english.length ? english : [...r.a.matchAll(marked)]) if (m[1] && !words.has(m[1].toLowerCase())) words.set(m[1].toLowerCase(), m[1]);
     const lower = r.content.toLowerCase();
     const at = (w: string) => (lower.indexOf(w) + 1 || Infinity);
     out.set(r.id, [...words.entries()].sort((x, y) => at(x[0]) - at(y[0])).map(([, w]) => w));

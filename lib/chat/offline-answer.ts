@@ -38,19 +38,18 @@ function overviewLines(o: VideoOverview, ask: OverviewAsk, videos: readonly Vide
   const ids: string[] = [];
   const all = ask.summary;
   if (ask.duration || all) lines.push(`It is ${duration(o.duration)} long.`);
-  const counted = (module: string, word: string) =>
-    o.counts[module] !== undefined ? `${plural(o.counts[module], word)}` : `no ${word}s (the ${module} module has no segments)`;
-  if (ask.shots || all) lines.push(`The analysis found ${counted("shots", "shot")}.`);
-  if (ask.scenes || all) lines.push(`It groups them into ${counted("scenes", "scene")}.`);
+  const n = (module: string) => o.counts[module] ?? 0;
+  if (ask.shots || all) lines.push(n("shots") ? `The analysis found ${plural(n("shots"), "shot")}.` : "No shots were detected (the shots module has no segments).");
+  if (ask.scenes || all) lines.push(n("scenes") ? `They form ${plural(n("scenes"), "scene")}.` : "No scenes were detected (the scenes module has no segments).");
   if (all) {
-    const spoken = o.counts.transcription ? `${plural(o.counts.transcription, "transcript cue")}` : "no transcript";
-    lines.push(`There ${o.counts.transcription === 1 ? "is" : "are"} ${spoken}.`);
+    lines.push(n("transcription") ? `The transcript has ${plural(n("transcription"), "cue")}.` : "There is no transcript.");
+    const quoted = o.digest ? o.chapters : o.firstCues;
     if (o.digest) lines.push("", `Digest: ${clip(o.digest, 1200)}`);
-    else lines.push("", "There is no digest of this video (the video_reasoning module has no segments).");
-    const chapters = o.chapters.slice(0, MOMENTS);
-    if (chapters.length) {
-      lines.push("", ...chapters.map((c) => `- ${stampOf(videos, { jobId: o.jobId, start: c.start })} ${clip(c.content, 300)}`));
-      ids.push(...chapters.map((c) => c.id));
+    else lines.push("", `There is no digest of this video (the video_reasoning module has no segments)${quoted.length ? "; it begins:" : "."}`);
+    const listed = quoted.slice(0, MOMENTS);
+    if (listed.length) {
+      lines.push("", ...listed.map((c) => `- ${stampOf(videos, { jobId: o.jobId, start: c.start })} ${clip(c.content, 300)}`));
+      ids.push(...listed.map((c) => c.id));
     }
   }
   if (ask.text || (all && !o.digest)) {

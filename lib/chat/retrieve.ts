@@ -40,6 +40,8 @@ export interface VideoOverview extends VideoRef {
   onScreenText: string[];
   /** video_reasoning chapters and key moments, in time order. */
   chapters: { start: number; content: string; id: string }[];
+  /** The first transcript cues (what an overview quotes when there is no digest). */
+  firstCues: { start: number; content: string; id: string }[];
 }
 
 export interface Retrieved {
@@ -82,7 +84,11 @@ function overviewOf(ref: VideoRef, rows: readonly SegmentRow[]): VideoOverview {
     .filter((r) => r !== summary)
     .map((r) => ({ start: r.startTime, content: oneLine(r.content), id: r.id }))
     .sort((a, b) => a.start - b.start);
-  return { ...ref, counts, digest: summary ? oneLine(summary.content) : null, onScreenText: onScreenText.slice(0, 12), chapters };
+  const firstCues = rows
+    .filter((r) => r.module === "transcription")
+    .slice(0, 5)
+    .map((r) => ({ start: r.startTime, content: oneLine(r.content), id: r.id }));
+  return { ...ref, counts, digest: summary ? oneLine(summary.content) : null, onScreenText: onScreenText.slice(0, 12), chapters, firstCues };
 }
 
 function entryOf(c: Candidate): ContextEntry {

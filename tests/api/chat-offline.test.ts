@@ -89,8 +89,8 @@ describe("offline answers about one video", () => {
     expect(a.startsWith(`${NO_MODEL_PREFIX}\n\n`)).toBe(true);
     expect(a).toContain("It is 40 s long.");
     expect(a).toContain("The analysis found 4 shots.");
-    expect(a).toContain("It groups them into 2 scenes.");
-    expect(a).toContain("There are 2 transcript cues.");
+    expect(a).toContain("They form 2 scenes.");
+    expect(a).toContain("The transcript has 2 cues.");
     expect(a).toContain('Digest: Computed digest of a 0:40 video; 4 shots');
     expect(a).toContain('- [00:00] Scene 1 of 2 (0:00–0:20, 20.0 s); 2 shots; speech: "The boats leave the harbour at dawn"');
     expect(a).toContain("- [00:20] Scene 2 of 2");
@@ -106,7 +106,11 @@ describe("offline answers about one video", () => {
     const text = (await ask(alice, { question: "What is the key text on screen?", video_id: harbour.jobId })).body.answer as string;
     expect(text).toContain('On-screen text: "HARBOUR TOURS", "OPEN DAILY".');
     const none = (await ask(alice, { question: "How many scenes?", video_id: bakery.jobId })).body.answer as string;
-    expect(none).toContain("no scenes (the scenes module has no segments)"); // never an invented number
+    expect(none).toContain("No scenes were detected (the scenes module has no segments)."); // never an invented number
+    // no digest: the overview says so and quotes how the transcript begins
+    const about = (await ask(alice, { question: "What happens in this video?", video_id: bakery.jobId })).body.answer as string;
+    expect(about).toContain("There is no digest of this video (the video_reasoning module has no segments); it begins:");
+    expect(about).toContain("- [00:03] Good morning and welcome to the bakery");
   });
 
   it("when does the screen go dark: the dark shot and frame, found in the picture modules' words", async () => {

@@ -85,6 +85,8 @@ describe("POST /api/search", () => {
     const s1 = await cosine("sourdough bread", withPhrase.content);
     expect(withPhrase.similarity).toBeCloseTo(Math.max(s1, 0.7 + 0.3 * Math.max(0, s1)), 4);
     expect(withPhrase.matched_terms).toEqual(["sourdough", "bread"]);
+    const stop = (await search(alice, { query: "bread for the shop", threshold: 0, limit: 200 })).body.find((r: any) => r.content === "More sourdough bread for the shop");
+    expect(stop.matched_terms).toEqual(["bread", "shop"]); // content words only, when there are any
     // one of two words: c = 0.5, no phrase → max(s, 0.5 × (0.6 + 0.3 s))
     const half = res.body.find((r: any) => r.content === "On-screen text: SOURDOUGH");
     const s2 = Math.max(0, await cosine("sourdough bread", half.content));

@@ -40,7 +40,7 @@ const CUES = [
 const PARAPHRASES: [string, number][] = [
   ["parrot squawking up high", 3],
   ["musicians getting ready for a performance", 6],
-  ["fixing a bike", 9],
+  ["fixing my bike", 9],
   ["share prices dropped", 11],
   ["soccer game was tied", 8],
   ["blizzard blocks an alpine route", 10],
