@@ -1,7 +1,8 @@
 // The product's tables. Every row that belongs to somebody carries `user_id`, and every query in
 // db/queries takes the owner's id, so ownership is enforced where the data is read.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
+  customType,
   bigint,
   bigserial,
   doublePrecision,
@@ -21,6 +22,12 @@ import {
  * (`dimensions`), and the local lexical embedding hashes into the same space. 512 keeps
  * vectors small enough for PGlite scans while keeping model embeddings useful. */
 export const EMBEDDING_DIMENSIONS = 512;
+
+/** Postgres full-text document (read only through SQL; drizzle never selects it into JS). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** A segment's words for full-text search: English stems plus exact forms (stopwords kept). */
+export const SEGMENT_TSV_EXPRESSION: SQL = sql`to_tsvector('english'::regconfig, "content") || to_tsvector('simple'::regconfig, "content")`;
 
 const createdAt = () => timestamp("created_at", { mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { mode: "date" }).notNull().defaultNow();
@@ -126,9 +133,11 @@ export const segments = pgTable(
     metadata: text("metadata"),
     embedding: vector("embedding", { dimensions: EMBEDDING_DIMENSIONS }),
     embeddingModel: text("embedding_model"),
+    contentTsv: tsvector("content_tsv").generatedAlwaysAs(SEGMENT_TSV_EXPRESSION),
     createdAt: createdAt(),
   },
   (t) => [
+    index("segments_content_tsv_idx").using("gin", t.contentTsv),
     index("segments_job_idx").on(t.jobId, t.module, t.startTime),
     index("segments_user_model_idx").on(t.userId, t.embeddingModel),
     // Approximate nearest neighbours for large search scopes on a Postgres server. Its migration
@@ -206,6 +215,8 @@ export const chatSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     videoId: uuid("video_id").references(() => videos.id, { onDelete: "cascade" }),
+    /** A session about a whole project: retrieval over all its videos (video_id stays null). */
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
     title: text("title").notNull().default("New chat"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

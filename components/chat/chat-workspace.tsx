@@ -4,11 +4,10 @@
 // player into view on a phone.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { usePlayerStore } from "@/components/results/player-store";
 import { VideoPlayer } from "@/components/results/video-player";
 import { Alert } from "@/components/ui/alert";
-import { inputClasses } from "@/components/ui/form-dialog";
 import { LoadError, NOT_FOUND_DETAIL } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
 import { LoadingBlock } from "@/components/ui/spinner";
@@ -19,29 +18,16 @@ import { isActiveStatus, useVideo, useVideos, type Video } from "@/hooks/queries
 import { chatHref } from "./chat-url";
 import { Conversation } from "./conversation";
 import type { CitedSeek } from "./message-list";
+import { ScopeSwitcher } from "./scope-switcher";
 import { seekTarget } from "./seek-target";
 import { SessionDialogs, type SessionAction } from "./session-dialogs";
 import { SessionList } from "./session-list";
 
 function VideoSwitcher({ video }: { video: Video }) {
-  const id = useId();
   const router = useRouter();
   const videos = useVideos();
-  const options = videos.data ?? [video];
-  return (
-    <div className="w-72 max-w-full">
-      <label htmlFor={id} className="sr-only">
-        Video to chat about
-      </label>
-      <select id={id} value={video.job_id} onChange={(e) => router.push(chatHref({ video: e.target.value }))} className={`${inputClasses} h-10 truncate pr-8`}>
-        {options.map((v) => (
-          <option key={v.job_id} value={v.job_id}>
-            {v.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const options = (videos.data ?? [video]).map((v) => ({ value: v.job_id, label: v.name }));
+  return <ScopeSwitcher label="Video to chat about" value={video.job_id} options={options} onChange={(v) => router.push(chatHref({ video: v }))} />;
 }
 
 function StatusNote({ video }: { video: Video }) {

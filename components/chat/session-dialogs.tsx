@@ -5,11 +5,12 @@ import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormDialog, TextField } from "@/components/ui/form-dialog";
 import { useDeleteSession, useRenameSession, type ChatSession } from "@/hooks/queries/chat";
+import { projectScope } from "./chat-url";
 
 export type SessionAction = "rename" | "delete";
 
 function RenameDialog({ session, onClose }: { session: ChatSession; onClose: () => void }) {
-  const rename = useRenameSession(session.job_id ?? "");
+  const rename = useRenameSession(session.project_id ? projectScope(session.project_id) : (session.job_id ?? ""));
   const [title, setTitle] = useState(session.title);
   const trimmed = title.trim();
   return (
@@ -29,7 +30,7 @@ function RenameDialog({ session, onClose }: { session: ChatSession; onClose: () 
 }
 
 function DeleteDialog({ session, onClose, onDeleted }: { session: ChatSession; onClose: () => void; onDeleted: () => void }) {
-  const remove = useDeleteSession(session.job_id ?? "");
+  const remove = useDeleteSession(session.project_id ? projectScope(session.project_id) : (session.job_id ?? ""));
   return (
     <ConfirmDialog
       open

@@ -1,5 +1,6 @@
 "use client";
-// /chat without a video: pick the video to ask about. Each video keeps its own sessions.
+// /chat without a video: pick the video to ask about — or a project, to ask across all its videos.
+// Each video and each project keeps its own sessions.
 import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -8,15 +9,45 @@ import { UploadLink } from "@/components/upload/upload-link";
 import { formatDuration } from "@/components/videos/format";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
+import { useProjects } from "@/hooks/queries/projects";
 import { useVideos } from "@/hooks/queries/videos";
 import { formatRelative } from "@/lib/client/format";
 import { chatHref } from "./chat-url";
+import { ChevronRight } from "./scope-switcher";
+
+function ProjectChooser() {
+  const projects = useProjects();
+  const list = projects.data ?? [];
+  if (!list.length) return null;
+  return (
+    <section aria-labelledby="choose-project-heading" className="mt-8">
+      <h2 id="choose-project-heading" className="mb-3 text-base font-semibold text-zinc-900">
+        Or ask across a project
+      </h2>
+      <ul className="divide-y divide-zinc-100 rounded-xl border border-zinc-200 bg-white shadow-xs" aria-label="Projects">
+        {list.map((p) => (
+          <li key={p.id}>
+            <Link href={chatHref({ project: p.id })} className="flex items-center gap-3 px-4 py-3 hover:bg-zinc-50 sm:px-5" data-project-id={p.id}>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium text-zinc-900">{p.name}</span>
+                <span className="mt-0.5 block text-xs text-zinc-500">
+                  {p.video_count} video{p.video_count === 1 ? "" : "s"}
+                </span>
+              </span>
+              <ChevronRight />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function VideoChooser() {
   const videos = useVideos();
   return (
     <>
-      <PageHeader title="Chat" description="Ask questions about a video and get answers that point to the moments they come from." />
+      <PageHeader title="Chat" description="Ask questions about a video, or a whole project, and get answers that point to the moments they come from." />
       <section aria-labelledby="choose-heading">
         <h2 id="choose-heading" className="mb-3 text-base font-semibold text-zinc-900">
           Pick a video
@@ -51,9 +82,7 @@ export function VideoChooser() {
                         {formatRelative(v.created_at)}
                       </span>
                     </span>
-                    <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-zinc-400" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                      <path d="m7.5 5 5 5-5 5" />
-                    </svg>
+                    <ChevronRight />
                   </Link>
                 </li>
               ))}
@@ -61,6 +90,7 @@ export function VideoChooser() {
           )}
         </QueryView>
       </section>
+      <ProjectChooser />
     </>
   );
 }

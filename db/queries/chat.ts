@@ -2,7 +2,7 @@
 // with clock_timestamp() so two written in one transaction still keep their order.
 import { and, asc, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { chatFeedback, chatMessages, chatSessions, videos, type Video } from "../schema";
+import { chatFeedback, chatMessages, chatSessions, projects, videos, type Video } from "../schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,6 +14,9 @@ export interface ChatSessionRow {
   videoId: string | null;
   jobId: string | null;
   videoName: string | null;
+  /** A session about a whole project (then videoId is null). */
+  projectId: string | null;
+  projectName: string | null;
   title: string;
   messageCount: number;
   lastMessage: string | null;
@@ -41,6 +44,8 @@ function sessionSelect(db: Db) {
       videoId: chatSessions.videoId,
       jobId: videos.jobId,
       videoName: videos.name,
+      projectId: chatSessions.projectId,
+      projectName: projects.name,
       title: chatSessions.title,
       messageCount: sql<number>`(SELECT count(*) FROM ${chatMessages} WHERE ${chatMessages.sessionId} = ${chatSessions.id})::int`,
       lastMessage: sql<string | null>`(SELECT ${chatMessages.content} FROM ${chatMessages} WHERE ${chatMessages.sessionId} = ${chatSessions.id}
@@ -49,16 +54,23 @@ function sessionSelect(db: Db) {
       updatedAt: chatSessions.updatedAt,
     })
     .from(chatSessions)
-    .leftJoin(videos, eq(videos.id, chatSessions.videoId));
+    .leftJoin(videos, eq(videos.id, chatSessions.videoId))
+    .leftJoin(projects, eq(projects.id, chatSessions.projectId));
 }
 
 function normalize(r: ChatSessionRow): ChatSessionRow {
   return { ...r, messageCount: Number(r.messageCount) };
 }
 
-export async function listSessions(db: Db, params: { userId: string; videoId?: string }): Promise<ChatSessionRow[]> {
+export async function listSessions(db: Db, params: { userId: string; videoId?: string; projectId?: string }): Promise<ChatSessionRow[]> {
   const rows = await sessionSelect(db)
-    .where(and(eq(chatSessions.userId, params.userId), params.videoId ? eq(chatSessions.videoId, params.videoId) : undefined))
+    .where(
+      and(
+        eq(chatSessions.userId, params.userId),
+        params.videoId ? eq(chatSessions.videoId, params.videoId) : undefined,
+        params.projectId ? eq(chatSessions.projectId, params.projectId) : undefined,
+      ),
+    )
     .orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id));
   return rows.map(normalize);
 }
@@ -71,10 +83,18 @@ export async function getSession(db: Db, params: { userId: string; sessionId: st
   return row ? normalize(row) : null;
 }
 
-export async function insertSession(db: Db, values: { userId: string; videoId: string | null; title?: string }): Promise<string> {
+export async function insertSession(
+  db: Db,
+  values: { userId: string; videoId: string | null; projectId?: string | null; title?: string },
+): Promise<string> {
   const [row] = await db
     .insert(chatSessions)
-    .values({ userId: values.userId, videoId: values.videoId, ...(values.title !== undefined ? { title: values.title } : {}) })
+    .values({
+      userId: values.userId,
+      videoId: values.videoId,
+      projectId: values.projectId ?? null,
+      ...(values.title !== undefined ? { title: values.title } : {}),
+    })
     .returning({ id: chatSessions.id });
   return row.id;
 }
@@ -82,7 +102,7 @@ export async function insertSession(db: Db, values: { userId: string; videoId: s
 /** Sets fields of the owner's session (and updated_at); false when it is not theirs. */
 export async function updateSession(
   db: Db,
-  params: { userId: string; sessionId: string; set: { title?: string; videoId?: string } },
+  params: { userId: string; sessionId: string; set: { title?: string; videoId?: string; projectId?: string } },
 ): Promise<boolean> {
   if (!UUID.test(params.sessionId)) return false;
   const rows = await db

@@ -1,12 +1,16 @@
-// Vector reads over segments, always scoped to one owner and one embedding model (vectors of
-// different models are never compared). Two shapes: an exact scan that also pre-reduces the
-// candidates (best per 5-second window, top `perModule` per module) and an HNSW walk for scopes
-// too large to scan. Similarity = 1 − cosine distance.
+// Hybrid reads over segments (full-text words + vectors), always scoped to one owner and one
+// embedding model (vectors of different models are never compared). Two shapes: an exact scan
+// that also pre-reduces the candidates (best per 5-second window, top `perModule` per module),
+// and for scopes too large to scan an HNSW walk plus a GIN full-text lookup, both rescored.
+// The similarity is defined in scoredSql (and lib/search/README.md).
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
-import { segments, videos } from "../schema";
+import { projects, segments, videos } from "../schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Markers ts_headline puts around matched words (characters that do not occur in text). */
+const MARK_START = "\u27e6";
+const MARK_STOP = "\u27e7";
 export const HNSW_INDEX_NAME = "segments_embedding_hnsw_idx";
 
 export interface VectorScope {
@@ -105,6 +109,22 @@ export async function completedJobIds(db: Db, userId: string): Promise<string[]>
   return rows.map((r) => r.jobId);
 }
 
+/** A project's videos (all, and completed), or null when it is not the owner's (or not a uuid). */
+export async function projectJobIds(db: Db, params: { userId: string; projectId: string }): Promise<{ all: string[]; completed: string[] } | null> {
+  if (!UUID.test(params.projectId)) return null;
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, params.projectId), eq(projects.userId, params.userId)));
+  if (!project) return null;
+  const rows = await db
+    .select({ jobId: videos.jobId, status: videos.status })
+    .from(videos)
+    .where(and(eq(videos.userId, params.userId), eq(videos.projectId, project.id)))
+    .orderBy(videos.createdAt, videos.jobId);
+  return { all: rows.map((r) => r.jobId), completed: rows.filter((r) => r.status === "completed").map((r) => r.jobId) };
+}
+
 export interface ScopeStats {
   /** Rows in scope, counted up to `cap` (cap means "at least"). */
   rows: number;
@@ -133,22 +153,58 @@ export async function scopeStats(db: Db, scope: VectorScope, cap: number): Promi
 }
 
 /**
- * Exact scan of the scope: every vector is compared, then only the best segment per
+ * The query's words for the lexical half of the score: each distinct word of the query (Postgres'
+ * own parser, lower-cased) as a tsquery matching its exact form or its English stem, weighted 1,
+ * or 0.25 for an English stopword ("the", "of") so that sharing one counts for little.
+ */
+function termsCte(text: string): SQL {
+  return sql`SELECT plainto_tsquery('simple', w) || plainto_tsquery('english', w) AS q,
+      CASE WHEN numnode(plainto_tsquery('english', w)) > 0 THEN 1.0 ELSE 0.25 END AS weight
+    FROM unnest(tsvector_to_array(to_tsvector('simple', ${text}::text))) AS w`;
+}
+
+/**
+ * Every segment of the scope with its hybrid similarity (see lib/search/README.md):
+ *   semantic  s = max(0, cosine similarity of the vectors)
+ *   coverage  c = weighted share of the query's words the segment contains (exact or stemmed)
+ *   phrase    p = 1 when the query's words appear in the segment as the query's phrase
+ *   similarity  = max(s, c × (0.6 + 0.3 s + 0.1 p)), at most 1, to 6 decimals
+ * so a segment holding every word of the query scores at least 0.6, and one that only means the
+ * same scores its cosine similarity. `extraWhere` narrows the rows (e.g. full-text matches only).
+ */
+function scoredSql(params: { scope: VectorScope; vector: readonly number[]; text: string; words?: string; extraWhere?: SQL }): SQL {
+  const q = vectorLiteral(params.vector);
+  const words = params.words ?? params.text;
+  return sql`
+    WITH terms AS MATERIALIZED (${termsCte(words)}),
+    total AS MATERIALIZED (SELECT coalesce(sum(weight), 0) AS weight FROM terms),
+    parts AS MATERIALIZED (
+      SELECT ${columns},
+        greatest(0, 1 - (${segments.embedding} <=> ${q}::vector)) AS semantic,
+        coalesce((SELECT sum(t.weight) FROM terms t WHERE ${segments.contentTsv} @@ t.q) / nullif((SELECT weight FROM total), 0), 0) AS coverage,
+        (${segments.contentTsv} @@ phraseto_tsquery('simple', ${words}::text)) AS phrase
+      FROM ${segments} WHERE ${scopeWhere(params.scope)} ${params.extraWhere ?? sql``}
+    ), scored AS MATERIALIZED (
+      SELECT id, job_id, module, content, start_time, end_time, metadata,
+        -- rounded to 6 decimals: float noise must not keep an identical text below threshold 1
+        round(least(1, greatest(semantic, coverage * (0.6 + 0.3 * semantic + CASE WHEN phrase THEN 0.1 ELSE 0 END)))::numeric, 6)::float8 AS similarity
+      FROM parts
+    )`;
+}
+
+/**
+ * Exact scan of the scope: every segment is scored, then only the best segment per
  * (job_id, module, floor(start_time / 5)) at or above `threshold` is kept, and of those the
  * `perModule` best of each module — exactly what round-robin selection up to `perModule` needs.
- * The materialized CTE keeps the planner off the HNSW index (this must be exact).
+ * The materialized CTEs keep the planner off the HNSW index (this must be exact).
  */
 export async function exactCandidates(
   db: Db,
-  params: { scope: VectorScope; vector: readonly number[]; threshold: number; perModule: number },
+  params: { scope: VectorScope; vector: readonly number[]; text: string; threshold: number; perModule: number },
 ): Promise<Candidate[]> {
-  const q = vectorLiteral(params.vector);
   const rows = rowsOf<RawCandidate>(
     await db.execute(sql`
-      WITH scored AS MATERIALIZED (
-        SELECT ${columns}, 1 - (${segments.embedding} <=> ${q}::vector) AS similarity
-        FROM ${segments} WHERE ${scopeWhere(params.scope)}
-      ), best AS (
+      ${scoredSql(params)}, best AS (
         SELECT DISTINCT ON (job_id, module, floor(start_time / 5)) *
         FROM scored WHERE similarity >= ${params.threshold}
         ORDER BY job_id, module, floor(start_time / 5), similarity DESC, start_time, id
@@ -161,21 +217,84 @@ export async function exactCandidates(
   return rows.map(toCandidate);
 }
 
-/** The `k` nearest segments of the scope by exact comparison (chat retrieval within one video). */
+/**
+ * The `k` best segments of the scope by hybrid similarity, exactly (chat retrieval). `words`: the
+ * text whose words are matched, when it is not the whole query (a question's keywords).
+ */
 export async function nearestExact(
   db: Db,
-  params: { scope: VectorScope; vector: readonly number[]; k: number },
+  params: { scope: VectorScope; vector: readonly number[]; text: string; words?: string; k: number },
 ): Promise<Candidate[]> {
-  const q = vectorLiteral(params.vector);
   const rows = rowsOf<RawCandidate>(
-    await db.execute(sql`
-      WITH scored AS MATERIALIZED (
-        SELECT ${columns}, 1 - (${segments.embedding} <=> ${q}::vector) AS similarity
-        FROM ${segments} WHERE ${scopeWhere(params.scope)}
-      )
+    await db.execute(sql`${scoredSql(params)}
       SELECT * FROM scored ORDER BY similarity DESC, start_time, id LIMIT ${params.k}`),
   );
   return rows.map(toCandidate);
+}
+
+/** The hybrid similarity of the given segments of the scope (candidates found by the HNSW index). */
+export async function rescoreCandidates(
+  db: Db,
+  params: { scope: VectorScope; vector: readonly number[]; text: string; ids: readonly string[] },
+): Promise<Candidate[]> {
+  if (!params.ids.length) return [];
+  const rows = rowsOf<RawCandidate>(
+    await db.execute(sql`${scoredSql({ ...params, extraWhere: sql`AND ${segments.id} = ANY(${uuidArray(params.ids)}::uuid[])` })}
+      SELECT * FROM scored`),
+  );
+  return rows.map(toCandidate);
+}
+
+/** Any word of the query, exact or stemmed, as one tsquery (served by the GIN index). */
+function anyWordQuery(text: string): SQL {
+  return sql`(replace(plainto_tsquery('simple', ${text}::text)::text, ' & ', ' | ')::tsquery
+    || replace(plainto_tsquery('english', ${text}::text)::text, ' & ', ' | ')::tsquery)`;
+}
+
+/**
+ * Segments of the scope holding at least one word of the query, the `k` best by hybrid
+ * similarity: the full-text half of a large (HNSW) search, found through the GIN index.
+ */
+export async function textCandidates(
+  db: Db,
+  params: { scope: VectorScope; vector: readonly number[]; text: string; k: number },
+): Promise<Candidate[]> {
+  const rows = rowsOf<RawCandidate>(
+    await db.execute(sql`${scoredSql({ ...params, extraWhere: sql`AND ${segments.contentTsv} @@ ${anyWordQuery(params.text)}` })}
+      SELECT * FROM scored ORDER BY similarity DESC, start_time, id LIMIT ${params.k}`),
+  );
+  return rows.map(toCandidate);
+}
+
+/**
+ * The words of each segment that match the query's words (exact form or English stem), in order
+ * of first appearance, for highlighting. Owner-scoped.
+ */
+export async function matchedTerms(db: Db, params: { userId: string; ids: readonly string[]; text: string }): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!params.ids.length) return out;
+  const opts = `StartSel="${MARK_START}", StopSel="${MARK_STOP}", HighlightAll=true`;
+  const simple = sql`replace(plainto_tsquery('simple', ${params.text}::text)::text, ' & ', ' | ')::tsquery`;
+  const english = sql`replace(plainto_tsquery('english', ${params.text}::text)::text, ' & ', ' | ')::tsquery`;
+  const rows = rowsOf<{ id: string; content: string; a: string; b: string }>(
+    await db.execute(sql`
+      SELECT ${segments.id} AS id, ${segments.content} AS content,
+        ts_headline('simple', ${segments.content}, ${simple}, ${opts}) AS a,
+        ts_headline('english', ${segments.content}, ${english}, ${opts}) AS b
+      FROM ${segments} WHERE ${segments.userId} = ${params.userId} AND ${segments.id} = ANY(${uuidArray(params.ids)}::uuid[])`),
+  );
+  const marked = new RegExp(`${MARK_START}([^${MARK_STOP}]*)${MARK_STOP}`, "g");
+  for (const r of rows) {
+    const words = new Map<string, string>();
+    // English matches (stems, no stopwords) when there are any; exact forms (stopwords too) else,
+    // so a query of content words does not highlight every "a" and "the".
+    const english = [...r.b.matchAll(marked)];
+    for (const m of english.length ? english : [...r.a.matchAll(marked)]) if (m[1] && !words.has(m[1].toLowerCase())) words.set(m[1].toLowerCase(), m[1]);
+    const lower = r.content.toLowerCase();
+    const at = (w: string) => (lower.indexOf(w) + 1 || Infinity);
+    out.set(r.id, [...words.entries()].sort((x, y) => at(x[0]) - at(y[0])).map(([, w]) => w));
+  }
+  return out;
 }
 
 export interface HnswSettings {

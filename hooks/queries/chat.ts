@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { z } from "zod";
 import { apiClient, isApiClientError } from "@/lib/client/api-client";
 import { postStreaming } from "@/lib/client/ask-stream";
+import { scopeBody } from "@/components/chat/chat-url";
 import type { askResponse, ChatMode, chatMessageResponse, ChatSessionResponse, feedbackResponse } from "@/lib/schemas/chat";
 
 export type ChatSession = ChatSessionResponse;
@@ -18,10 +19,12 @@ const enc = encodeURIComponent;
 
 export const chatQueries = {
   all: () => ["chat"] as const,
+  /** `jobId`: a video's job id or a project scope (chat-url.ts). */
   sessions: (jobId: string) =>
     queryOptions({
       queryKey: [...chatQueries.all(), "sessions", jobId],
-      queryFn: ({ signal }) => apiClient.get<ChatSession[]>(`/chat/sessions?video_id=${enc(jobId)}`, { signal }),
+      queryFn: ({ signal }) =>
+        apiClient.get<ChatSession[]>(`/chat/sessions?${new URLSearchParams(scopeBody(jobId) as Record<string, string>)}`, { signal }),
     }),
   messages: (sessionId: string) =>
     queryOptions({
@@ -54,6 +57,7 @@ export function useSessionRatings(sessionId: string | null) {
 
 export interface AskInput {
   question: string;
+  /** A video's job id or a project scope (chat-url.ts). */
   jobId: string;
   sessionId: string | null;
   mode: ChatMode;
@@ -71,7 +75,7 @@ export function useAskQuestion() {
         "/chat/ask",
         {
           question: input.question,
-          video_id: input.jobId,
+          ...scopeBody(input.jobId),
           mode: input.mode,
           ...(input.sessionId ? { session_id: input.sessionId } : {}),
         },

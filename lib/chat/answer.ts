@@ -1,11 +1,14 @@
 // Turns retrieved segments (+ the conversation so far) into an answer. With a chat model: one
 // chat completion over a system prompt, the segments with their [mm:ss] times, the history and the
-// question. Without one (or when it fails): never an invented answer — the most relevant
-// retrieved segments, listed with their times, and a sentence saying why.
+// question. Without one (or when it fails): never an invented answer — offline-answer.ts builds
+// it from the stored analysis (overview, picture events, best-matching moments) and says why.
+// Over a project, stamps name their video ([V2 01:23] → a link to the video at that time).
 import type { Video } from "@/db/schema";
 import { getModelClient } from "@/lib/ai/provider";
 import { completeChat } from "./answer-stream";
+import { citationsOf, linkCitations, type Citation } from "./citations";
 import { clip, formatStamp, oneLine, type ContextEntry } from "./context";
+import { offlineAnswer } from "./offline-answer";
 import type { Retrieved } from "./retrieve";
 
 export const CHAT_SYSTEM_PROMPT = [
@@ -18,12 +21,13 @@ export const CHAT_SYSTEM_PROMPT = [
   "the answer, say so plainly and do not guess. Answer in the language of the question. Markdown is welcome.",
 ].join("\n");
 
-export const NO_MODEL_PREFIX = "No language model is configured, so here are the most relevant moments:";
-/** Segments listed in an answer made without a model. */
-const OFFLINE_LIST_SIZE = 8;
-/** Below this similarity a segment is not worth showing as relevant: short texts under the local
- * lexical embedding reach ~0.2 from a shared trigram and hash collisions alone. */
-const MIN_OFFLINE_SIMILARITY = 0.25;
+/** Added for a context over several videos (a project). */
+export const PROJECT_PROMPT = [
+  "The segments come from several videos of one project, labelled V1, V2, … (listed below with their names).",
+  "Cite a moment with its video's label and start time, exactly like [V2 01:23], and name the video in your sentence.",
+].join("\n");
+
+export const NO_MODEL_PREFIX = "No language model is configured, so this answer is put together from the video's analysis, quoted as it is:";
 /** Each earlier message is cut here before it goes to the model. */
 const MAX_HISTORY_MESSAGE_CHARS = 8000;
 /** One answer may take this long (the SDK's own retries included). */
@@ -40,54 +44,45 @@ export interface Answer {
   model: string | null;
   /** The segments the answer was built from. */
   segmentIds: string[];
+  /** The moments the text cites, with their videos, in order of appearance. */
+  citations: Citation[];
   modelError?: string;
 }
 
-export function contextMessage(video: Pick<Video, "name" | "duration" | "status">, retrieved: Retrieved): string {
-  return [
-    `Video: "${oneLine(video.name)}" (duration ${formatStamp(video.duration)}, status ${video.status}).`,
-    `Segments: ${retrieved.description}.`,
-    "",
-    ...retrieved.lines,
-  ].join("\n");
+export function contextMessage(video: Pick<Video, "name" | "duration" | "status"> | null, retrieved: Retrieved): string {
+  const head =
+    retrieved.videos.length > 1 || !video
+      ? [`Videos:`, ...retrieved.videos.map((v) => `${v.label ?? "V1"} = "${oneLine(v.name)}" (duration ${formatStamp(v.duration)})`)]
+      : [`Video: "${oneLine(video.name)}" (duration ${formatStamp(video.duration)}, status ${video.status}).`];
+  return [...head, `Segments: ${retrieved.description}.`, "", ...retrieved.lines].join("\n");
 }
 
-function offlineList(entries: readonly ContextEntry[]): ContextEntry[] {
-  return entries
-    .filter((e) => (e.similarity ?? 0) >= MIN_OFFLINE_SIMILARITY)
-    .sort((a, b) => (b.similarity ?? 0) - (a.similarity ?? 0) || a.start - b.start)
-    .slice(0, OFFLINE_LIST_SIZE);
-}
-
-/** The answer made of segments: the given opening line, then `- [mm:ss] content (module)`. */
-export function segmentsAnswer(opening: string, retrieved: Retrieved): { text: string; segmentIds: string[] } {
-  const listed = offlineList(retrieved.entries);
-  if (!listed.length) {
-    const none = retrieved.totalSegments
-      ? `None of the video's ${retrieved.totalSegments} analysis segments matches the question closely enough to quote. Try words that are said or shown in the video.`
-      : "This video has no analysis segments yet, so there is nothing to answer from.";
-    return { text: `${opening.replace(/, so here are the most relevant moments:$/, ".")}\n\n${none}`, segmentIds: [] };
-  }
-  const lines = listed.map((e) => `- [${formatStamp(e.start)}] ${clip(e.content, 300)} (${e.module})`);
-  return { text: `${opening}\n\n${lines.join("\n")}`, segmentIds: listed.flatMap((e) => e.ids) };
+/** The answer made of the analysis itself (no model), opened by `opening`. */
+export function segmentsAnswer(opening: string, retrieved: Retrieved, question = ""): { text: string; segmentIds: string[]; citations: Citation[] } {
+  const a = offlineAnswer(question, retrieved, opening);
+  return { ...a, citations: citationsOf(a.text, retrieved.videos) };
 }
 
 export async function composeAnswer(params: {
   question: string;
-  video: Pick<Video, "name" | "duration" | "status">;
+  /** The video of a one-video session (name, duration and status go to the model); null over a project. */
+  video?: Pick<Video, "name" | "duration" | "status"> | null;
   retrieved: Retrieved;
   history: readonly HistoryMessage[];
   signal?: AbortSignal;
 }): Promise<Answer> {
   const { retrieved } = params;
   if (!retrieved.totalSegments) {
-    return { text: "This video has no analysis segments yet (process it first), so there is nothing to answer from.", model: null, segmentIds: [] };
+    const what = retrieved.videos.length > 1 ? "The project's videos have" : retrieved.videos.length ? "This video has" : "This project has no videos, so it has";
+    return { text: `${what} no analysis segments yet (process ${retrieved.videos.length > 1 ? "them" : "it"} first), so there is nothing to answer from.`, model: null, segmentIds: [], citations: [] };
   }
   const chat = getModelClient("chat");
-  if (!chat) return { ...segmentsAnswer(NO_MODEL_PREFIX, retrieved), model: null };
+  if (!chat) return { ...segmentsAnswer(NO_MODEL_PREFIX, retrieved, params.question), model: null };
 
+  const many = retrieved.videos.length > 1;
+  const system = `${CHAT_SYSTEM_PROMPT}${many ? `\n${PROJECT_PROMPT}` : ""}\n\n${contextMessage(params.video ?? null, retrieved)}`;
   const messages: { role: "system" | "user" | "assistant"; content: string }[] = [
-    { role: "system", content: `${CHAT_SYSTEM_PROMPT}\n\n${contextMessage(params.video, retrieved)}` },
+    { role: "system", content: system },
     ...params.history.map((m) => ({
       role: m.role === "assistant" ? ("assistant" as const) : ("user" as const),
       content: clip(m.content, MAX_HISTORY_MESSAGE_CHARS),
@@ -96,14 +91,15 @@ export async function composeAnswer(params: {
   ];
   try {
     // Streams to the request's sink when it asked for text/event-stream (answer-stream.ts).
-    const text = (await completeChat(chat, messages, { signal: params.signal, timeout: CHAT_TIMEOUT_MS }))?.trim();
-    if (!text) throw new Error("the model returned an empty answer");
-    return { text, model: chat.model, segmentIds: retrieved.segmentIds };
+    const raw = (await completeChat(chat, messages, { signal: params.signal, timeout: CHAT_TIMEOUT_MS }))?.trim();
+    if (!raw) throw new Error("the model returned an empty answer");
+    const text = many ? linkCitations(raw, retrieved.videos) : raw;
+    return { text, model: chat.model, segmentIds: retrieved.segmentIds, citations: citationsOf(text, retrieved.videos) };
   } catch (err) {
     if (params.signal?.aborted) throw err;
     const reason = oneLine((err as Error).message).slice(0, 300);
     console.warn(`[chat] the chat model ${chat.model} failed: ${reason}`);
-    const opening = `The language model (${chat.model}) could not answer (${reason}), so here are the most relevant moments:`;
-    return { ...segmentsAnswer(opening, retrieved), model: null, modelError: reason };
+    const opening = `The language model (${chat.model}) could not answer (${reason}), so this answer is put together from the analysis, quoted as it is:`;
+    return { ...segmentsAnswer(opening, retrieved, params.question), model: null, modelError: reason };
   }
 }

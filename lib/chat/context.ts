@@ -4,6 +4,8 @@
 // sampled evenly over the video) until the total fits the character budget.
 export interface SegmentLike {
   id: string;
+  /** The video (set when a context spans several videos). */
+  jobId?: string;
   module: string;
   content: string;
   startTime: number;
@@ -13,14 +15,18 @@ export interface SegmentLike {
 export interface ContextEntry {
   /** The segments this line stands for. */
   ids: string[];
+  /** The video of these segments (set when a context spans several videos). */
+  jobId?: string;
   module: string;
   start: number;
   end: number;
   content: string;
   /** Start times of repeats of the same text in the same module (kept once, here). */
   alsoAt: number[];
-  /** Cosine similarity to the question, when retrieval measured it. */
+  /** Similarity to the question (search's hybrid score), when retrieval measured it. */
   similarity?: number;
+  /** Words of the content that match the question's keywords, when retrieval looked. */
+  matched?: string[];
 }
 
 /** Characters of segment text given to the model in brute_force mode (~15k tokens). */
@@ -54,6 +60,7 @@ const byTime = (a: ContextEntry, b: ContextEntry) => a.start - b.start || a.end 
 export function toEntry(s: SegmentLike, similarity?: number): ContextEntry {
   return {
     ids: [s.id],
+    ...(s.jobId ? { jobId: s.jobId } : {}),
     module: s.module,
     start: s.startTime,
     end: s.endTime,
@@ -73,9 +80,10 @@ export function mergeSegments(segments: readonly SegmentLike[], opts: { neighbou
   const byModule = new Map<string, SegmentLike[]>();
   for (const s of segments) {
     if (!oneLine(s.content)) continue;
-    const list = byModule.get(s.module);
+    const key = `${s.jobId ?? ""}\u0000${s.module}`; // repeats and neighbours within one video's module
+    const list = byModule.get(key);
     if (list) list.push(s);
-    else byModule.set(s.module, [s]);
+    else byModule.set(key, [s]);
   }
   const out: ContextEntry[] = [];
   for (const list of byModule.values()) {
@@ -117,9 +125,13 @@ export function mergeSegments(segments: readonly SegmentLike[], opts: { neighbou
   return out.sort(byTime);
 }
 
-/** One line of context: `[01:23–01:30] transcription: text (also at [02:10])`. */
-export function contextLine(e: ContextEntry, maxContent = Infinity): string {
-  const stamp = e.end > e.start ? `[${formatStamp(e.start)}–${formatStamp(e.end)}]` : `[${formatStamp(e.start)}]`;
+/**
+ * One line of context: `[01:23–01:30] transcription: text (also at [02:10])`; with a video label
+ * (contexts over several videos): `[V2 01:23–01:30] …`.
+ */
+export function contextLine(e: ContextEntry, maxContent = Infinity, label?: string): string {
+  const times = e.end > e.start ? `${formatStamp(e.start)}–${formatStamp(e.end)}` : formatStamp(e.start);
+  const stamp = label ? `[${label} ${times}]` : `[${times}]`;
   const also = e.alsoAt.length ? ` (also at ${e.alsoAt.map((t) => `[${formatStamp(t)}]`).join(", ")})` : "";
   return `${stamp} ${e.module}: ${clip(e.content, maxContent)}${also}`;
 }

@@ -1,116 +1,166 @@
-// The segments an answer is built from.
-//   vector:      the question is embedded with the model of the video's stored vectors and the
-//                nearest segments are taken (exactly: one video is small);
-//   brute_force: every segment of the video, compressed (context.ts).
-// When the video's vectors were made by a model that is not available any more, the nearest
-// segments are found with the local lexical embedding computed on the fly instead.
+// The segments an answer is built from, over one video or all videos of a project.
+//   vector:      the question is scored like POST /search scores a query (words and meaning,
+//                db/queries/search.ts), and the VECTOR_TOP_K best segments are taken (neighbours
+//                within 5 seconds are all kept: the model reads them as one passage);
+//                a question about the picture ("when does it go dark?") is searched a second
+//                time in the visual modules' own words (intent.ts);
+//   brute_force: every segment, compressed (context.ts), each line scored by the same search.
+// Either way `overviews` holds what an overview answer needs: per video its duration, segment
+// counts per module and its digest (video_reasoning), all read from stored rows.
 import type { Db } from "@/db/client";
-import { embeddingModelsOf, nearestExact, type Candidate } from "@/db/queries/search";
-import { listSegments } from "@/db/queries/segments";
+import { matchedTerms, type Candidate } from "@/db/queries/search";
+import { listSegments, type SegmentRow } from "@/db/queries/segments";
 import type { Video } from "@/db/schema";
-import { availableEmbeddingModels } from "@/lib/ai/embeddings";
-import { cosineSimilarity, localEmbedding } from "@/lib/ai/local-embedding";
-import { embedQuery } from "@/lib/pipeline/embed-step";
 import type { ChatMode } from "@/lib/schemas/chat";
-import { compressSegments, contextLine, toEntry, type ContextEntry, type SegmentLike } from "./context";
+import { searchScope } from "@/lib/search/search-segments";
+import { compressSegments, contextLine, oneLine, toEntry, type ContextEntry, type SegmentLike } from "./context";
+import { questionKeywords, visualQuery, VISUAL_MODULES } from "./intent";
 
 /** Segments given to the model in vector mode. */
 export const VECTOR_TOP_K = 20;
+/** Visual-event segments added to them when the question is about the picture. */
+const VISUAL_TOP_K = 10;
 /** A nearest segment's text is cut here (a reasoning summary can be long). */
 const MAX_VECTOR_LINE_CHARS = 2000;
 
+export interface VideoRef {
+  jobId: string;
+  name: string;
+  duration: number;
+  /** "V1", "V2"… in contexts over several videos; undefined for one video. */
+  label?: string;
+}
+
+export interface VideoOverview extends VideoRef {
+  /** Segments per module. */
+  counts: Record<string, number>;
+  /** The video_reasoning summary (computed digest or the model's summary), if any. */
+  digest: string | null;
+  /** On-screen text the digest collected (metadata.on_screen_text), else visualelements' text. */
+  onScreenText: string[];
+  /** video_reasoning chapters and key moments, in time order. */
+  chapters: { start: number; content: string; id: string }[];
+  /** The first transcript cues (what an overview quotes when there is no digest). */
+  firstCues: { start: number; content: string; id: string }[];
+}
+
 export interface Retrieved {
   mode: ChatMode;
-  /** Lines for the model, in time order. */
+  videos: VideoRef[];
+  /** Lines for the model, in time order (per video). */
   entries: ContextEntry[];
   lines: string[];
   segmentIds: string[];
-  /** Segments the video has (in the modules asked for). */
+  /** Segments the videos have (in the modules asked for). */
   totalSegments: number;
   /** How the context was made, for the model and the message metadata. */
   description: string;
+  overviews: VideoOverview[];
+  /** Entries found by the visual-event search (a subset of `entries`), when the question asked about the picture. */
+  visual: ContextEntry[] | null;
 }
 
-/** Similarity of each text to the question by the local lexical embedding (0 when either has no words). */
-export function lexicalSimilarities(question: string, texts: readonly string[]): number[] {
-  const q = localEmbedding(question);
-  return texts.map((t) => {
-    const v = q ? localEmbedding(t) : null;
-    return q && v ? cosineSimilarity(q, v) : 0;
-  });
-}
+const byTime = (a: ContextEntry, b: ContextEntry) => (a.jobId ?? "").localeCompare(b.jobId ?? "") || a.start - b.start || a.module.localeCompare(b.module);
 
-function byTime(a: ContextEntry, b: ContextEntry) {
-  return a.start - b.start || a.module.localeCompare(b.module);
-}
-
-async function nearestByVectors(
-  db: Db,
-  params: { userId: string; jobId: string; question: string; modules?: readonly string[]; signal?: AbortSignal },
-): Promise<Candidate[] | null> {
-  const stored = await embeddingModelsOf(db, params);
-  const available = new Set(availableEmbeddingModels());
-  if (!stored.length || stored.some((s) => !available.has(s.model))) return null;
-  const found: Candidate[] = [];
-  for (const { model } of stored) {
-    let query: Awaited<ReturnType<typeof embedQuery>>;
-    try {
-      query = await embedQuery(params.question, { model, signal: params.signal });
-    } catch (err) {
-      if (params.signal?.aborted) throw err;
-      console.warn(`[chat] the embedding model ${model} failed (${(err as Error).message}); ranking lexically`);
-      return null;
-    }
-    if (!query) continue; // a question without words: nothing to compare
-    const scope = { userId: params.userId, model, jobIds: [params.jobId], modules: params.modules };
-    found.push(...(await nearestExact(db, { scope, vector: query.vector, k: VECTOR_TOP_K })));
+function metaOf(s: SegmentRow): Record<string, unknown> {
+  try {
+    const m = JSON.parse(s.metadata ?? "null");
+    return m && typeof m === "object" ? (m as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
-  return found.sort((a, b) => b.similarity - a.similarity).slice(0, VECTOR_TOP_K);
+}
+
+function overviewOf(ref: VideoRef, rows: readonly SegmentRow[]): VideoOverview {
+  const counts: Record<string, number> = {};
+  for (const r of rows) counts[r.module] = (counts[r.module] ?? 0) + 1;
+  const reasoning = rows.filter((r) => r.module === "video_reasoning");
+  const summary = reasoning.find((r) => metaOf(r).kind === "summary") ?? null;
+  const fromDigest = summary ? metaOf(summary).on_screen_text : undefined;
+  const onScreenText = Array.isArray(fromDigest)
+    ? fromDigest.filter((t): t is string => typeof t === "string")
+    : [...new Set(rows.filter((r) => r.module === "visualelements").flatMap((r) => [...r.content.matchAll(/text: "([^"]+)"/g)].map((m) => m[1])))];
+  const chapters = reasoning
+    .filter((r) => r !== summary)
+    .map((r) => ({ start: r.startTime, content: oneLine(r.content), id: r.id }))
+    .sort((a, b) => a.start - b.start);
+  const firstCues = rows
+    .filter((r) => r.module === "transcription")
+    .slice(0, 5)
+    .map((r) => ({ start: r.startTime, content: oneLine(r.content), id: r.id }));
+  return { ...ref, counts, digest: summary ? oneLine(summary.content) : null, onScreenText: onScreenText.slice(0, 12), chapters, firstCues };
+}
+
+function entryOf(c: Candidate): ContextEntry {
+  return toEntry({ id: c.id, jobId: c.jobId, module: c.module, content: c.content, startTime: c.startTime, endTime: c.endTime }, c.similarity);
 }
 
 export async function retrieveContext(
   db: Db,
-  params: { userId: string; video: Video; question: string; modules?: readonly string[]; mode: ChatMode; signal?: AbortSignal },
+  params: { userId: string; videos: readonly Video[]; question: string; modules?: readonly string[]; mode: ChatMode; signal?: AbortSignal },
 ): Promise<Retrieved> {
   const modules = params.modules?.length ? params.modules : undefined;
-  const jobId = params.video.jobId;
-  const rows = await listSegments(db, { userId: params.userId, jobId, modules });
-  const all: SegmentLike[] = rows.map((r) => ({ id: r.id, module: r.module, content: r.content, startTime: r.startTime, endTime: r.endTime }));
+  const many = params.videos.length > 1;
+  const videos: VideoRef[] = params.videos.map((v, i) => ({ jobId: v.jobId, name: v.name, duration: v.duration, ...(many ? { label: `V${i + 1}` } : {}) }));
+  const labelOf = new Map(videos.map((v) => [v.jobId, v.label]));
+  const perVideo = await Promise.all(params.videos.map((v) => listSegments(db, { userId: params.userId, jobId: v.jobId, modules })));
+  const overviews = videos.map((v, i) => overviewOf(v, perVideo[i]));
+  const all: SegmentLike[] = perVideo.flat().map((r) => ({ id: r.id, jobId: r.jobId, module: r.module, content: r.content, startTime: r.startTime, endTime: r.endTime }));
+  const jobIds = videos.map((v) => v.jobId);
+  // The question's meaning is compared whole; its words are matched without the question words
+  // ("when", "video", "shown"), which would otherwise dilute a match on the word asked about.
+  const keywords = questionKeywords(params.question);
+  const search = (query: string, limit: number, only?: readonly string[], words?: string) =>
+    all.length
+      ? searchScope(db, { userId: params.userId, query, words, jobIds, modules: only ?? modules, limit, threshold: 0, nearest: true, signal: params.signal })
+      : Promise.resolve([]);
+  const line = (e: ContextEntry, max: number) => contextLine(e, max, e.jobId ? labelOf.get(e.jobId) : undefined);
+  const scopeWords = many ? `the ${videos.length} videos of the project` : "the video";
+  const scopeOwner = many ? `the project's ${videos.length} videos'` : "the video's";
+
+  const withMatches = async (entries: ContextEntry[], words = keywords) => {
+    const m = words ? await matchedTerms(db, { userId: params.userId, ids: entries.flatMap((e) => e.ids), text: words }) : new Map<string, string[]>();
+    return entries.map((e) => ({ ...e, matched: [...new Set(e.ids.flatMap((id) => m.get(id) ?? []))] }));
+  };
+  const visualWords = visualQuery(params.question);
+  const visualModules = VISUAL_MODULES.filter((m) => !modules || modules.includes(m));
+  // Picture segments holding any of those words (matched: which), best first.
+  const visual =
+    visualWords && visualModules.length ? await withMatches((await search(visualWords, VISUAL_TOP_K, visualModules)).map(entryOf), visualWords) : null;
 
   if (params.mode === "brute_force") {
     const c = compressSegments(all);
-    const sims = lexicalSimilarities(params.question, c.entries.map((e) => e.content));
-    const entries = c.entries.map((e, i) => ({ ...e, similarity: sims[i] }));
+    const found = await search(params.question, 200, undefined, keywords || undefined);
+    const sim = new Map(found.map((f) => [f.id, f.similarity]));
+    const entries = await withMatches(c.entries.map((e) => ({ ...e, similarity: Math.max(0, ...e.ids.map((id) => sim.get(id) ?? 0)) })));
     const cut = Number.isFinite(c.maxContent) ? `; texts shortened to ${c.maxContent} characters` : "";
     const dropped = c.dropped ? `; ${c.dropped} lines left out to fit` : "";
     return {
       mode: "brute_force",
+      videos,
       entries,
-      lines: c.lines,
+      lines: entries.map((e) => line(e, c.maxContent)),
       segmentIds: c.segmentIds,
       totalSegments: all.length,
-      description: `all ${all.length} segments of the video, in time order, merged and compressed into ${c.lines.length} lines${cut}${dropped}`,
+      description: `all ${all.length} segments of ${scopeWords}, in time order, merged and compressed into ${c.lines.length} lines${cut}${dropped}`,
+      overviews,
+      visual,
     };
   }
 
-  let nearest = all.length ? await nearestByVectors(db, { userId: params.userId, jobId, question: params.question, modules, signal: params.signal }) : [];
-  let how = "by embedding similarity";
-  if (!nearest) {
-    const sims = lexicalSimilarities(params.question, all.map((s) => s.content));
-    nearest = all
-      .map((s, i) => ({ s, sim: sims[i] }))
-      .sort((a, b) => b.sim - a.sim || a.s.startTime - b.s.startTime)
-      .slice(0, VECTOR_TOP_K)
-      .map(({ s, sim }) => ({ ...s, jobId, metadata: null, similarity: sim }));
-    how = "by word overlap (the video's vectors come from a model that is not available now)";
-  }
-  const entries = nearest.map((c) => toEntry(c, c.similarity)).sort(byTime);
+  const found = (await search(params.question, VECTOR_TOP_K, undefined, keywords || undefined)).map(entryOf);
+  const seen = new Set(found.map((e) => e.ids[0]));
+  const entries = (await withMatches([...found, ...(visual ?? []).filter((e) => !seen.has(e.ids[0]))])).sort(byTime);
+  const how = visual ? " (and the picture's segments matching it)" : "";
   return {
     mode: "vector",
+    videos,
     entries,
-    lines: entries.map((e) => contextLine(e, MAX_VECTOR_LINE_CHARS)),
+    lines: entries.map((e) => line(e, MAX_VECTOR_LINE_CHARS)),
     segmentIds: entries.flatMap((e) => e.ids),
     totalSegments: all.length,
-    description: `the ${entries.length} of the video's ${all.length} segments nearest to the question ${how}, in time order`,
+    description: `the ${entries.length} of ${scopeOwner} ${all.length} segments that best match the question by words and meaning${how}, in time order`,
+    overviews,
+    visual,
   };
 }

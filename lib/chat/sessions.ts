@@ -17,8 +17,9 @@ import {
   type ChatSessionRow,
   type FeedbackRow,
 } from "@/db/queries/chat";
+import { getProject } from "@/db/queries/projects";
 import type { Video } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/api/errors";
 
 async function requireVideoByAnyId(db: Db, params: { userId: string; videoId: string }): Promise<Video> {
   const video = await findVideoByAnyId(db, params);
@@ -32,15 +33,24 @@ export async function requireSession(db: Db, params: { userId: string; sessionId
   return session;
 }
 
-/** The caller's sessions, most recently active first; `videoId` (job id or internal id) filters. */
-export async function listUserSessions(db: Db, params: { userId: string; videoId?: string }): Promise<ChatSessionRow[]> {
-  const video = params.videoId !== undefined ? await requireVideoByAnyId(db, { userId: params.userId, videoId: params.videoId }) : undefined;
-  return listSessions(db, { userId: params.userId, videoId: video?.id });
+async function requireProject(db: Db, params: { userId: string; projectId: string }) {
+  const project = await getProject(db, params);
+  if (!project) throw notFound("Project");
+  return project;
 }
 
-export async function createSession(db: Db, params: { userId: string; videoId?: string; title?: string }): Promise<ChatSessionRow> {
+/** The caller's sessions, most recently active first; `videoId` (job id or internal id) or `projectId` filters. */
+export async function listUserSessions(db: Db, params: { userId: string; videoId?: string; projectId?: string }): Promise<ChatSessionRow[]> {
   const video = params.videoId !== undefined ? await requireVideoByAnyId(db, { userId: params.userId, videoId: params.videoId }) : undefined;
-  const id = await insertSession(db, { userId: params.userId, videoId: video?.id ?? null, title: params.title });
+  const project = params.projectId !== undefined ? await requireProject(db, { userId: params.userId, projectId: params.projectId }) : undefined;
+  return listSessions(db, { userId: params.userId, videoId: video?.id, projectId: project?.id });
+}
+
+export async function createSession(db: Db, params: { userId: string; videoId?: string; projectId?: string; title?: string }): Promise<ChatSessionRow> {
+  if (params.videoId !== undefined && params.projectId !== undefined) throw badRequest("video_id, project_id: give one of them, not both");
+  const video = params.videoId !== undefined ? await requireVideoByAnyId(db, { userId: params.userId, videoId: params.videoId }) : undefined;
+  const project = params.projectId !== undefined ? await requireProject(db, { userId: params.userId, projectId: params.projectId }) : undefined;
+  const id = await insertSession(db, { userId: params.userId, videoId: video?.id ?? null, projectId: project?.id ?? null, title: params.title });
   return requireSession(db, { userId: params.userId, sessionId: id });
 }
 

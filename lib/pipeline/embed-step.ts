@@ -1,59 +1,61 @@
 // The pipeline's "embed" step: every segment of the job that has no vector yet gets one, with
 // the model recorded beside it, so search compares only vectors of one model. `embedQuery`
 // embeds a search text with the same model as the stored vectors it will be compared with.
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { segments } from "@/db/schema";
-import { currentEmbeddingModel, embedTexts, embedTextsLocally, type EmbeddedTexts } from "@/lib/ai/embeddings";
-import { LOCAL_EMBEDDING_MODEL } from "@/lib/ai/local-embedding";
-import { getModelClient } from "@/lib/ai/provider";
-
-const WRITE_BATCH = 100;
+import { segmentsWithoutVector, writeSegmentVectors } from "@/db/queries/embeddings";
+import {
+  availableEmbeddingModels,
+  currentEmbeddingModel,
+  embedTexts,
+  embedTextsLexically,
+  embedTextsLocally,
+  LEXICAL_EMBEDDING_MODEL,
+  LOCAL_EMBEDDING_MODEL,
+  type EmbeddedTexts,
+} from "@/lib/ai/embeddings";
 
 export interface EmbedStepResult {
   embedded: number;
   model: string | null;
-  /** Set when the configured model failed and the local embedding was used instead. */
+  /** Set when the configured model failed and a local embedding was used instead. */
   fallback?: string;
+}
+
+/**
+ * The current model's vectors; when it fails, the offline sentence encoder's, and when that fails
+ * too, the lexical hash's — a model outage should not fail a finished analysis, and each vector's
+ * embedding_model says what made it (the background re-embedding replaces them later).
+ */
+export async function embedWithFallback(texts: readonly string[], signal?: AbortSignal): Promise<{ result: EmbeddedTexts; fallback?: string }> {
+  const model = currentEmbeddingModel();
+  try {
+    return { result: await embedTexts(texts, { model, signal }) };
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    const fallback = `${model} failed: ${(err as Error).message}`;
+    if (model !== LOCAL_EMBEDDING_MODEL) {
+      try {
+        console.warn(`[embed] ${fallback}; using ${LOCAL_EMBEDDING_MODEL}`);
+        return { result: await embedTextsLocally(texts, signal), fallback };
+      } catch (err2) {
+        if (signal?.aborted) throw err2;
+      }
+    }
+    console.warn(`[embed] ${fallback}; using ${LEXICAL_EMBEDDING_MODEL}`);
+    return { result: embedTextsLexically(texts), fallback };
+  }
 }
 
 export async function embedJobSegments(
   db: Db,
   params: { userId: string; jobId: string; signal?: AbortSignal },
 ): Promise<EmbedStepResult> {
-  const rows = await db
-    .select({ id: segments.id, content: segments.content })
-    .from(segments)
-    .where(and(eq(segments.jobId, params.jobId), eq(segments.userId, params.userId), isNull(segments.embedding)))
-    .orderBy(asc(segments.startTime), asc(segments.id));
+  const rows = await segmentsWithoutVector(db, params);
   if (!rows.length) return { embedded: 0, model: null };
-
-  const texts = rows.map((r) => r.content);
-  let result: EmbeddedTexts;
-  let fallback: string | undefined;
-  try {
-    result = await embedTexts(texts, { signal: params.signal });
-  } catch (err) {
-    if (params.signal?.aborted) throw err;
-    // A model outage should not fail a finished analysis: the segments stay searchable
-    // lexically, and their embedding_model says so.
-    fallback = `${currentEmbeddingModel()} failed: ${(err as Error).message}`;
-    console.warn(`[embed] job ${params.jobId}: ${fallback}; using ${LOCAL_EMBEDDING_MODEL}`);
-    result = embedTextsLocally(texts);
-  }
-
-  const pairs = rows.flatMap((r, i) => (result.vectors[i] ? [{ id: r.id, vector: result.vectors[i]! }] : []));
-  for (let b = 0; b < pairs.length; b += WRITE_BATCH) {
-    const values = sql.join(
-      pairs.slice(b, b + WRITE_BATCH).map((p) => sql`(${p.id}::uuid, ${`[${p.vector.join(",")}]`}::vector)`),
-      sql`, `,
-    );
-    await db.execute(sql`
-      UPDATE ${segments} SET embedding = v.e, embedding_model = ${result.model}
-      FROM (VALUES ${values}) AS v(id, e)
-      WHERE ${segments.id} = v.id AND ${segments.userId} = ${params.userId}`);
-  }
-  return { embedded: pairs.length, model: result.model, ...(fallback ? { fallback } : {}) };
+  const { result, fallback } = await embedWithFallback(rows.map((r) => r.content), params.signal);
+  const vectors = rows.flatMap((r, i) => (result.vectors[i] ? [{ id: r.id, vector: result.vectors[i]! }] : []));
+  const embedded = await writeSegmentVectors(db, { userId: params.userId, model: result.model, vectors });
+  return { embedded, model: result.model, ...(fallback ? { fallback } : {}) };
 }
 
 /**
@@ -66,7 +68,7 @@ export async function embedQuery(
   opts: { model?: string; signal?: AbortSignal } = {},
 ): Promise<{ vector: number[]; model: string } | null> {
   const model = opts.model ?? currentEmbeddingModel();
-  if (model !== LOCAL_EMBEDDING_MODEL && getModelClient("embedding")?.model !== model) return null;
+  if (!availableEmbeddingModels().includes(model)) return null;
   const { vectors } = await embedTexts([text], { model, signal: opts.signal });
   return vectors[0] ? { vector: vectors[0], model } : null;
 }

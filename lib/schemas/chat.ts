@@ -11,6 +11,7 @@ export type ChatMode = (typeof CHAT_MODES)[number];
 export const MAX_MESSAGE_CHARS = 100_000;
 
 const videoIdField = z.string().max(64).describe("The video's job id or internal id");
+const projectIdField = z.string().max(64).describe("A project's id: the session is about all its videos");
 
 /** Text that must parse as JSON (message metadata). */
 const jsonText = z
@@ -35,6 +36,8 @@ export const chatSessionResponse = z
     video_id: z.string().nullable().describe("Internal video id; null for a session made without a video"),
     job_id: z.string().nullable(),
     video_name: z.string().nullable(),
+    project_id: z.string().nullable().describe("Set for a session about a whole project (then video_id is null)"),
+    project_name: z.string().nullable(),
     title: z.string(),
     message_count: z.number().int(),
     last_message: z.string().nullable().describe("Content of the latest message; null while there is none"),
@@ -51,6 +54,8 @@ export function toChatSessionResponse(s: ChatSessionRow): ChatSessionResponse {
     video_id: s.videoId,
     job_id: s.jobId,
     video_name: s.videoName,
+    project_id: s.projectId,
+    project_name: s.projectName,
     title: s.title,
     message_count: s.messageCount,
     last_message: s.lastMessage,
@@ -65,7 +70,7 @@ export const chatMessageResponse = z
     session_id: z.string(),
     role: z.enum(["user", "assistant"]),
     content: z.string(),
-    metadata: z.string().nullable().describe("JSON text; answers from ask carry feedback_id, mode, model, segments_used, segment_ids"),
+    metadata: z.string().nullable().describe("JSON text; answers from ask carry feedback_id, mode, model, segments_used, segment_ids, citations (and project_id over a project)"),
     created_at: timestamp,
   })
   .meta({ id: "ChatMessage" });
@@ -83,15 +88,34 @@ export function toChatMessageResponse(m: ChatMessageRow): z.infer<typeof chatMes
 
 export const askBody = z.object({
   question: z.string().trim().min(1).max(MAX_QUERY_CHARS),
-  video_id: videoIdField,
+  video_id: videoIdField.optional().describe("The video asked about (job id or internal id); one of video_id, project_id or a session_id that has one is required"),
+  project_id: projectIdField.optional().describe("Ask about all videos of this project (retrieval over all of them; citations name their video)"),
   session_id: z.string().max(64).optional().describe("Continue this session (its last 10 messages are the history)"),
   modules: moduleList.optional().describe("Only segments of these modules (empty: all)"),
   mode: z.enum(CHAT_MODES).default("vector").describe("vector: the nearest segments; brute_force: all segments, compressed"),
 });
-export const askResponse = z.object({ answer: z.string(), session_id: z.string(), feedback_id: z.string() }).meta({ id: "ChatAnswer" });
+export const chatCitation = z
+  .object({
+    job_id: z.string(),
+    video_name: z.string(),
+    start_time: z.number().describe("Seconds from the start of the video"),
+  })
+  .meta({ id: "ChatCitation" });
+export const askResponse = z
+  .object({
+    answer: z.string(),
+    session_id: z.string(),
+    feedback_id: z.string(),
+    citations: z
+      .array(chatCitation)
+      .describe(
+        "The moments the answer cites, in order of appearance. About one video the answer cites [mm:ss]; over a project each citation is a Markdown link naming the video and opening it at that time: [Name 01:23](/videos/<job_id>?t=83)",
+      ),
+  })
+  .meta({ id: "ChatAnswer" });
 
-export const listSessionsQuery = z.object({ video_id: videoIdField.optional() });
-export const createSessionBody = z.object({ video_id: videoIdField.optional(), title: nameField.optional() });
+export const listSessionsQuery = z.object({ video_id: videoIdField.optional(), project_id: projectIdField.optional() });
+export const createSessionBody = z.object({ video_id: videoIdField.optional(), project_id: projectIdField.optional(), title: nameField.optional() });
 export const patchSessionBody = z.object({ title: nameField });
 export const sessionIdParams = z.object({ session_id: z.string() });
 export const createMessageBody = z.object({
@@ -126,7 +150,7 @@ export const chatApi = {
     idempotent: true,
     tag,
     summary:
-      "Ask about a video. Without session_id a session is created (titled from the question); with it the conversation continues (last 10 messages). Answers cite [mm:ss] times and may use Markdown; without a configured model they list the most relevant segments",
+      "Ask about a video (video_id) or all videos of a project (project_id). Without session_id a session is created (titled from the question); with it the conversation continues (last 10 messages). Answers cite [mm:ss] times and may use Markdown; without a configured model they list the most relevant segments",
     auth: "required",
     body: askBody,
     response: askResponse,

@@ -1,16 +1,25 @@
-// POST /search: semantic search over the caller's segments.
+// POST /search: hybrid search over the caller's segments (full-text words fused with vector
+// similarity; the score is defined in db/queries/search.ts and lib/search/README.md).
 // Scope: the caller's completed videos, or exactly the given job ids (each must be theirs, else
-// 404 `Video not found`). The query is embedded once per embedding model that can embed it now
-// (the configured model, and the local lexical one) and compared only with vectors of that model.
+// 404 `Video not found`), optionally only those of one project (404 `Project not found`). The
+// query is embedded once per embedding model that made vectors in scope and can embed it now (the
+// configured model, the local sentence encoder, the legacy lexical hash while re-embedding runs)
+// and compared only with vectors of that model.
 // Plan per model: an exact scan when the scope is small (or there is no HNSW index — PGlite), else
-// the HNSW index with a candidate pool large enough for deduplication and round-robin.
+// the HNSW index and the full-text index, with a candidate pool large enough for deduplication
+// and round-robin.
 import type { Db } from "@/db/client";
 import {
   completedJobIds,
   exactCandidates,
   hnswCandidates,
+  matchedTerms,
   modulesWithVectors,
+  nearestExact,
   ownedJobIds,
+  projectJobIds,
+  rescoreCandidates,
+  textCandidates,
   scopeStats,
   type Candidate,
   type ScopeStats,
@@ -21,7 +30,7 @@ import { ApiError, notFound } from "@/lib/api/errors";
 import { embedQuery } from "@/lib/pipeline/embed-step";
 import { MODULE_NAMES } from "@/lib/pipeline/module-names";
 import type { SearchResult } from "@/lib/schemas/search";
-import { modulesThatRanShort, rankCandidates } from "./rank";
+import { compareCandidates, modulesThatRanShort, rankCandidates } from "./rank";
 
 /** Up to this many vectors in scope, an exact scan: ~1 ms per 1,000 vectors on the server
  * (bench/search), so at most ~5 ms plus the dedup, against ~3–6 ms for the HNSW path. */
@@ -39,6 +48,8 @@ export type SearchPlan = "exact" | "hnsw";
 export interface VectorSearchParams {
   scope: VectorScope;
   vector: readonly number[];
+  /** The query text (its words are matched by full-text search). */
+  text: string;
   limit: number;
   threshold: number;
   /** Force a plan (benchmarks, tests); default: chosen from the scope's size. */
@@ -54,16 +65,28 @@ export function choosePlan(stats: ScopeStats): SearchPlan {
 
 /** The candidates of one model's vectors that the ranking rules need (not yet ranked). */
 export async function searchVectors(db: Db, params: VectorSearchParams): Promise<{ plan: SearchPlan; candidates: Candidate[] }> {
-  const { scope, vector, limit, threshold } = params;
+  const { scope, vector, text, limit, threshold } = params;
   const plan = params.plan ?? choosePlan(await scopeStats(db, scope, EXACT_SCAN_MAX_ROWS + 1));
   if (plan === "exact") {
-    return { plan, candidates: await exactCandidates(db, { scope, vector, threshold, perModule: limit }) };
+    return { plan, candidates: await exactCandidates(db, { scope, vector, text, threshold, perModule: limit }) };
   }
+  const nearest = await nearestByIndex(db, params);
+  // The vector walk ranks by meaning; segments holding the query's words come from the GIN index.
+  const k = Math.min(1000, Math.max(100, limit * 5));
+  const byWords = await textCandidates(db, { scope, vector, text, k });
+  const rescored = await rescoreCandidates(db, { scope, vector, text, ids: nearest.map((c) => c.id) });
+  const seen = new Set(rescored.map((c) => c.id));
+  return { plan, candidates: [...rescored, ...byWords.filter((c) => !seen.has(c.id))] };
+}
+
+/** HNSW nearest neighbours by vector alone (similarity = cosine), topped up for modules that ran short. */
+async function nearestByIndex(db: Db, params: VectorSearchParams): Promise<Candidate[]> {
+  const { scope, vector, limit, threshold } = params;
   const settings = { efSearch: params.efSearch ?? HNSW_EF_SEARCH };
   const k = Math.min(1000, Math.max(100, limit * 5));
   const candidates = await hnswCandidates(db, { scope, vector, k, settings });
   const last = candidates[candidates.length - 1];
-  if (candidates.length < k || !last || last.similarity < threshold) return { plan, candidates };
+  if (candidates.length < k || !last || last.similarity < threshold) return candidates;
   // Cut off while still above the threshold: modules that ran short may have more below the cut.
   const short = modulesThatRanShort(candidates, { limit, threshold }, scope.modules?.length ? scope.modules : MODULE_NAMES);
   const present = await modulesWithVectors(db, scope, short);
@@ -81,10 +104,10 @@ export async function searchVectors(db: Db, params: VectorSearchParams): Promise
     const seen = new Set(candidates.map((c) => c.id));
     candidates.push(...more.filter((c) => !seen.has(c.id)));
   }
-  return { plan, candidates };
+  return candidates;
 }
 
-export function toSearchResult(c: Candidate): SearchResult {
+export function toSearchResult(c: Candidate, matched: readonly string[] = []): SearchResult {
   return {
     id: c.id,
     job_id: c.jobId,
@@ -94,6 +117,7 @@ export function toSearchResult(c: Candidate): SearchResult {
     end_time: c.endTime,
     metadata: c.metadata,
     similarity: c.similarity,
+    matched_terms: [...matched],
   };
 }
 
@@ -102,29 +126,62 @@ export interface SearchParams {
   query: string;
   jobId?: string;
   jobIds?: readonly string[];
+  projectId?: string;
   modules?: readonly string[];
   limit: number;
   threshold: number;
   signal?: AbortSignal;
 }
 
-/** Resolves the scope: undefined = all completed videos; else the given ids, all the caller's. */
-export async function resolveSearchScope(db: Db, params: { userId: string; jobId?: string; jobIds?: readonly string[] }) {
+/**
+ * Resolves the scope: undefined = all completed videos; else the given ids, all the caller's
+ * (404 `Video not found` otherwise); with a project, only its completed videos (404 `Project not
+ * found` when it is not the caller's), intersected with the given ids.
+ */
+export async function resolveSearchScope(db: Db, params: { userId: string; jobId?: string; jobIds?: readonly string[]; projectId?: string }) {
   const asked = [...(params.jobId !== undefined ? [params.jobId] : []), ...(params.jobIds ?? [])];
-  if (!asked.length) return undefined;
-  const owned = new Set(await ownedJobIds(db, { userId: params.userId, jobIds: asked }));
-  if (asked.some((id) => !owned.has(id.toLowerCase()))) throw notFound("Video");
-  return [...owned];
+  let owned: string[] | undefined;
+  if (asked.length) {
+    const mine = new Set(await ownedJobIds(db, { userId: params.userId, jobIds: asked }));
+    if (asked.some((id) => !mine.has(id.toLowerCase()))) throw notFound("Video");
+    owned = [...mine];
+  }
+  if (params.projectId === undefined) return owned;
+  const inProject = await projectJobIds(db, { userId: params.userId, projectId: params.projectId });
+  if (!inProject) throw notFound("Project");
+  return owned ? owned.filter((id) => inProject.completed.includes(id)) : inProject.completed;
 }
 
 export async function searchSegments(db: Db, params: SearchParams): Promise<SearchResult[]> {
   const asked = await resolveSearchScope(db, params);
   const jobIds = asked ?? (await completedJobIds(db, params.userId));
   if (!jobIds.length) return [];
+  const ranked = await searchScope(db, { ...params, jobIds, wholeLibrary: !asked });
+  const terms = await matchedTerms(db, { userId: params.userId, ids: ranked.map((c) => c.id), text: params.query });
+  return ranked.map((c) => toSearchResult(c, terms.get(c.id)));
+}
+
+/**
+ * The ranked candidates of a resolved scope (search and chat retrieval share this): the query is
+ * embedded with each model that made vectors in scope, each model's vectors scored against it
+ * (hybrid), and the union ranked by the contract's rules.
+ */
+export async function searchScope(
+  db: Db,
+  params: Omit<SearchParams, "jobId" | "jobIds" | "projectId"> & {
+    jobIds: readonly string[];
+    wholeLibrary?: boolean;
+    /** Chat context: the `limit` best segments by the same score, without the 5-second windows and turns. */
+    nearest?: boolean;
+    /** With `nearest`: the words matched by full-text (default: the query's). */
+    words?: string;
+  },
+): Promise<Candidate[]> {
+  const jobIds = params.jobIds;
   const modules = params.modules?.length ? [...new Set(params.modules)] : undefined;
   const candidates: Candidate[] = [];
   for (const model of availableEmbeddingModels()) {
-    const scope: VectorScope = { userId: params.userId, model, jobIds, wholeLibrary: !asked, modules };
+    const scope: VectorScope = { userId: params.userId, model, jobIds, wholeLibrary: params.wholeLibrary ?? false, modules };
     const stats = await scopeStats(db, scope, EXACT_SCAN_MAX_ROWS + 1);
     if (!stats.rows) continue; // nothing of this model to compare with: do not embed the query
     const query = await embedQuery(params.query, { model, signal: params.signal }).catch((err: Error) => {
@@ -132,8 +189,13 @@ export async function searchSegments(db: Db, params: SearchParams): Promise<Sear
       throw new ApiError(502, `The embedding model ${model} could not embed the query: ${err.message}`);
     });
     if (!query) continue; // a text with no words
-    const found = await searchVectors(db, { scope, vector: query.vector, limit: params.limit, threshold: params.threshold, plan: choosePlan(stats) });
+    if (params.nearest) {
+      candidates.push(...(await nearestExact(db, { scope, vector: query.vector, text: params.query, words: params.words, k: params.limit })));
+      continue;
+    }
+    const found = await searchVectors(db, { scope, vector: query.vector, text: params.query, limit: params.limit, threshold: params.threshold, plan: choosePlan(stats) });
     candidates.push(...found.candidates);
   }
-  return rankCandidates(candidates, { limit: params.limit, threshold: params.threshold }).map(toSearchResult);
+  if (params.nearest) return candidates.filter((c) => c.similarity >= params.threshold).sort(compareCandidates).slice(0, params.limit);
+  return rankCandidates(candidates, { limit: params.limit, threshold: params.threshold });
 }

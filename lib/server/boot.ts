@@ -1,7 +1,7 @@
 // What the app process does once at start-up: open and migrate the database, create the first
 // local user on an empty instance, open the CLI's control socket, take over the runs of a dead
-// process, clear leftovers, start the embedded runner (unless Inngest drives the pipeline) and the
-// webhook dispatcher.
+// process, clear leftovers, start the embedded runner (unless Inngest drives the pipeline), the
+// webhook dispatcher, and re-embed vectors of an earlier embedding model.
 import { dataDir, getDbHandle } from "@/db/client";
 import { DataDirBusyError } from "@/db/data-dir-lock";
 import { countUsers } from "@/db/queries/users";
@@ -12,6 +12,7 @@ import { recoverOrphanedRuns, sweepWorkDirs } from "@/lib/pipeline/recover-runs"
 import { withoutPaths } from "@/lib/api/public-error";
 import { getStorage } from "@/lib/storage";
 import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
+import { startReembedding } from "@/lib/search/reembed";
 import { startControlSocket } from "./control-socket";
 import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
 
@@ -87,4 +88,6 @@ async function run(): Promise<void> {
   }
   // Whichever engine runs the pipeline, this process delivers the webhooks its events queued.
   startWebhookDispatcher(handle.db);
+  // Vectors made by another embedding model than the configured one are re-embedded in the background.
+  startReembedding(handle.db);
 }

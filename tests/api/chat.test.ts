@@ -55,13 +55,15 @@ describe("POST /api/chat/ask without a model", () => {
   it("creates a session titled from the question and answers from the segments, citing their times", async () => {
     const res = await ask(alice, { question: "  When do they fold the sourdough?  ", video_id: bakery.jobId });
     expect(res.status, res.text).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(["answer", "feedback_id", "session_id"]);
+    expect(Object.keys(res.body).sort()).toEqual(["answer", "citations", "feedback_id", "session_id"]);
     const { answer, session_id, feedback_id } = res.body;
     expect(answer.startsWith(`${NO_MODEL_PREFIX}\n\n`)).toBe(true);
     const items = answer.split("\n").filter((l: string) => l.startsWith("- "));
     expect(items[0]).toBe("- [01:05] Now we fold the sourdough and let it rest (transcription)");
     for (const item of items) expect(item).toMatch(/^- \[\d\d:\d\d\] .+ \((transcription|visualelements|logos|scenes)\)$/);
     expect(answer).not.toMatch(/Thanks for watching/); // nothing in common with the question
+    expect(res.body.citations[0]).toEqual({ job_id: bakery.jobId, video_name: "Bakery morning.mp4", start_time: 65 });
+    expect(res.body.citations).toHaveLength(items.length);
 
     const session = (await call("GET", `/chat/sessions/${session_id}`, { auth: alice.api_key })).body;
     expect(session).toMatchObject({
@@ -120,7 +122,7 @@ describe("POST /api/chat/ask without a model", () => {
 
   it("says so, listing nothing, when no segment matches — and when the video has none", async () => {
     const none = await ask(alice, { question: "quantum chromodynamics", video_id: bakery.jobId });
-    expect(none.body.answer).toMatch(/^No language model is configured\.\n\nNone of the video's 8 analysis segments matches the question/);
+    expect(none.body.answer).toMatch(/^No language model is configured, [^\n]*\.\n\nNone of the video's 8 analysis segments matches the question/);
     expect(none.body.answer).not.toMatch(/^- /m);
     const bare = await ask(alice, { question: "what happens?", video_id: empty.jobId });
     expect(bare.status).toBe(200);
@@ -133,7 +135,7 @@ describe("POST /api/chat/ask without a model", () => {
     expect((await ask(alice, { question: "   ", video_id: bakery.jobId })).body).toEqual({ detail: "question: must not be empty" });
     expect((await ask(alice, { question: "x", video_id: bakery.jobId, mode: "psychic" })).body.detail).toMatch(/^mode: must be one of vector, brute_force/);
     expect((await ask(alice, { question: "x", video_id: bakery.jobId, modules: ["smell"] })).status).toBe(400);
-    expect((await ask(alice, { question: "x" })).body).toEqual({ detail: "video_id: is required" });
+    expect((await ask(alice, { question: "x" })).body).toEqual({ detail: "video_id, project_id: one of them is required" });
   });
 
   it("404 Video not found for another user's video; 404 Chat session not found for another user's session", async () => {
@@ -247,7 +249,7 @@ describe("POST /api/chat/ask with a model", () => {
     fake.fail("/v1/chat/completions", 400, "The model is overloaded", 1);
     const res = await ask(alice, { question: "sourdough fold", video_id: bakery.jobId });
     expect(res.status).toBe(200);
-    expect(res.body.answer).toMatch(/^The language model \(gpt-4o-mini\) could not answer \(.*overloaded.*\), so here are the most relevant moments:\n\n- \[01:05\]/);
+    expect(res.body.answer).toMatch(/^The language model \(gpt-4o-mini\) could not answer \(.*overloaded.*\), so this answer is put together from the analysis, quoted as it is:\n\nThe moments that match the question best:\n\n- \[01:05\]/);
     const meta = JSON.parse((await messagesOf(alice, res.body.session_id))[1].metadata);
     expect(meta.model).toBeNull();
     expect(meta.model_error).toMatch(/overloaded/);
@@ -258,7 +260,9 @@ describe("chat sessions", () => {
   it("POST /api/chat/sessions → 201, with or without a video; 404 for another user's video", async () => {
     const res = await call("POST", "/chat/sessions", { auth: alice.api_key, body: { video_id: bakery.jobId, title: "  Notes  " } });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(["created_at", "id", "job_id", "last_message", "message_count", "title", "updated_at", "user_id", "video_id", "video_name"]);
+    expect(Object.keys(res.body).sort()).toEqual([
+      "created_at", "id", "job_id", "last_message", "message_count", "project_id", "project_name", "title", "updated_at", "user_id", "video_id", "video_name",
+    ]);
     expect(res.body).toMatchObject({ video_id: bakery.videoId, job_id: bakery.jobId, title: "Notes", message_count: 0, last_message: null });
     const bare = await call("POST", "/chat/sessions", { auth: alice.api_key, body: {} });
     expect(bare.status).toBe(201);

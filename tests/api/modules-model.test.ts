@@ -4,7 +4,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { runEvents, segments as segmentsTable } from "@/db/schema";
-import { cosineSimilarity, LOCAL_EMBEDDING_MODEL, localEmbedding } from "@/lib/ai/local-embedding";
+import { embedTexts, LOCAL_EMBEDDING_MODEL } from "@/lib/ai/embeddings";
+import { cosineSimilarity } from "@/lib/ai/lexical-embedding";
 import { embedQuery } from "@/lib/pipeline/embed-step";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { REASONING_SYSTEM_PROMPT } from "@/lib/pipeline/modules/video-reasoning";
@@ -151,7 +152,7 @@ describe("video_reasoning and embeddings with a model", () => {
 });
 
 describe("video_reasoning and embeddings offline", () => {
-  it("a computed digest labelled as computed, local lexical embeddings recorded with their model", async () => {
+  it("a computed digest labelled as computed, sentence-encoder embeddings recorded with their model", async () => {
     const { reasoning, stored, completed, duration } = await analyse();
     expect(fake.requests).toHaveLength(0);
     expect(reasoning.length).toBeGreaterThan(0);
@@ -165,11 +166,12 @@ describe("video_reasoning and embeddings offline", () => {
       "No reasoning model is configured (set OPENAI_API_KEY): the summary and chapters are computed from the other modules' segments, without written prose",
     ]);
 
-    for (const row of stored) {
+    const { vectors } = await embedTexts(stored.map((r) => r.content), { model: LOCAL_EMBEDDING_MODEL });
+    stored.forEach((row, i) => {
       expect(row.model).toBe(LOCAL_EMBEDDING_MODEL);
-      const expected = localEmbedding(row.content)!;
-      expect(Math.max(...row.embedding!.map((x, i) => Math.abs(x - expected[i])))).toBeLessThan(1e-6);
-    }
+      const expected = vectors[i]!;
+      expect(Math.max(...row.embedding!.map((x, k) => Math.abs(x - expected[k])))).toBeLessThan(1e-5);
+    });
     const q = await embedQuery("sourdough");
     expect(q?.model).toBe(LOCAL_EMBEDDING_MODEL);
     const cues = stored.filter((r) => r.module === "transcription");

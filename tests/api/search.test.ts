@@ -1,12 +1,13 @@
 // POST /api/search against a real database: segments written with insertSegments and embedded by
-// the pipeline's own embed step (the local lexical model offline, a local OpenAI-compatible server
+// the pipeline's own embed step (the offline sentence encoder, a local OpenAI-compatible server
 // when a model is configured), and one clip processed end to end. Expected similarities are
-// computed with the same embedding function the product uses.
+// computed from the same sentence encoder and the documented hybrid formula.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, getDbHandle } from "@/db/client";
 import { scopeStats } from "@/db/queries/search";
-import { cosineSimilarity, LOCAL_EMBEDDING_MODEL, localEmbedding } from "@/lib/ai/local-embedding";
+import { embedTexts, LOCAL_EMBEDDING_MODEL } from "@/lib/ai/embeddings";
+import { cosineSimilarity } from "@/lib/ai/lexical-embedding";
 import { embedQuery } from "@/lib/pipeline/embed-step";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { searchVectors } from "@/lib/search/search-segments";
@@ -28,7 +29,11 @@ const fake = useFakeOpenAI();
 const addVideo = (owner: TestUser, segs: SeedSegment[], status = "completed") =>
   addEmbeddedVideo(owner, segs, { status, duration: 600, segmentSeconds: 1, metadata: JSON.stringify({ provider: "local", method: "test" }) });
 
-const sim = (a: string, b: string) => cosineSimilarity(localEmbedding(a)!, localEmbedding(b)!);
+/** The sentence encoder's cosine similarity (the semantic half of the score). */
+async function cosine(a: string, b: string): Promise<number> {
+  const { vectors } = await embedTexts([a, b], { model: LOCAL_EMBEDDING_MODEL });
+  return cosineSimilarity(vectors[0]!, vectors[1]!);
+}
 const search = (user: TestUser, body: Record<string, unknown>) => call("POST", "/search", { auth: user.api_key, body });
 
 let bakery: string; // alice, completed
@@ -64,16 +69,60 @@ beforeAll(async () => {
 });
 
 describe("POST /api/search", () => {
-  it("answers SearchResult[] with cosine similarity (1 − distance) of the stored vectors", async () => {
+  it("answers SearchResult[] with the hybrid similarity in [0, 1] and the matched words", async () => {
     const res = await search(alice, { query: "sourdough bread", threshold: 0 });
     expect(res.status, res.text).toBe(200);
     const exact = res.body.find((r: any) => r.content === "sourdough bread");
-    expect(Object.keys(exact).sort()).toEqual(["content", "end_time", "id", "job_id", "metadata", "module", "similarity", "start_time"]);
-    expect(exact).toMatchObject({ job_id: bakery, module: "transcription", start_time: 2, end_time: 3 });
+    expect(Object.keys(exact).sort()).toEqual(["content", "end_time", "id", "job_id", "matched_terms", "metadata", "module", "similarity", "start_time"]);
+    expect(exact).toMatchObject({ job_id: bakery, module: "transcription", start_time: 2, end_time: 3, matched_terms: ["sourdough", "bread"] });
     expect(exact.similarity).toBeCloseTo(1, 5);
-    for (const r of res.body) expect(r.similarity).toBeCloseTo(sim("sourdough bread", r.content), 5);
+    for (const r of res.body) {
+      expect(r.similarity).toBeGreaterThanOrEqual(0);
+      expect(r.similarity).toBeLessThanOrEqual(1);
+    }
+    // every word present: c = 1, phrase present: p = 1 → max(s, 0.7 + 0.3 s)
+    const withPhrase = res.body.find((r: any) => r.content === "sourdough bread and butter");
+    const s1 = await cosine("sourdough bread", withPhrase.content);
+    expect(withPhrase.similarity).toBeCloseTo(Math.max(s1, 0.7 + 0.3 * Math.max(0, s1)), 4);
+    expect(withPhrase.matched_terms).toEqual(["sourdough", "bread"]);
+    const stop = (await search(alice, { query: "bread for the shop", threshold: 0, limit: 200 })).body.find((r: any) => r.content === "More sourdough bread for the shop");
+    expect(stop.matched_terms).toEqual(["bread", "shop"]); // content words only, when there are any
+    // one of two words: c = 0.5, no phrase → max(s, 0.5 × (0.6 + 0.3 s))
+    const half = res.body.find((r: any) => r.content === "On-screen text: SOURDOUGH");
+    const s2 = Math.max(0, await cosine("sourdough bread", half.content));
+    expect(half.similarity).toBeCloseTo(Math.max(s2, 0.5 * (0.6 + 0.3 * s2)), 4);
+    expect(half.matched_terms).toEqual(["SOURDOUGH"]);
+    // no shared word: the cosine similarity alone, and nothing to highlight
+    const none = res.body.find((r: any) => r.content === "Acme Flour");
+    if (none) {
+      expect(none.similarity).toBeCloseTo(Math.max(0, await cosine("sourdough bread", "Acme Flour")), 4);
+      expect(none.matched_terms).toEqual([]);
+    }
     const sims = res.body.map((r: any) => r.similarity);
     expect(sims).toEqual([...sims].sort((a: number, b: number) => b - a));
+  });
+
+  it("a word or a phrase of a segment is found at the default threshold, stems and stopwords too", async () => {
+    for (const [query, content] of [
+      ["butter", "sourdough bread and butter"],
+      ["crust is crisp", "sourdough bread crust is crisp"],
+      ["shelf", "Fresh sourdough bread on the shelf"],
+      ["baking", "We bake sourdough bread every morning"], // English stem
+      ["the shop", "More sourdough bread for the shop"],
+      ["onions", "Chop the onions for the soup"],
+    ]) {
+      const res = await search(alice, { query });
+      expect(res.status).toBe(200);
+      const hit = res.body.find((r: any) => r.content === content);
+      expect(hit, query).toBeDefined();
+      expect(hit.similarity, query).toBeGreaterThanOrEqual(0.6);
+      expect(hit.matched_terms.length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it("a paraphrase (sharing only a stopword) ranks the segment that means it first", async () => {
+    const res = await search(alice, { query: "prepare the vegetables", threshold: 0 });
+    expect(res.body[0].content).toBe("Chop the onions for the soup");
   });
 
   it("searches only the caller's completed videos by default", async () => {
@@ -116,8 +165,13 @@ describe("POST /api/search", () => {
     expect(modules[0]).toBe("transcription");
     const best = (m: string) => Math.max(...(res.body as any[]).filter((r) => r.module === m).map((r) => r.similarity));
     expect(best("transcription")).toBeGreaterThan(0.9);
-    // the three modules with the best hits took turns; the weakest module (logos, no shared word) did not make it
-    expect(modules).not.toContain("logos");
+    // the three modules with the best hits took turns; the weakest module did not make it
+    const every = (await search(alice, { query: "sourdough bread", job_id: bakery, threshold: 0, limit: 200 })).body as any[];
+    const bestOf = new Map<string, number>();
+    for (const r of every) bestOf.set(r.module, Math.max(bestOf.get(r.module) ?? 0, r.similarity));
+    const weakest = [...bestOf.entries()].sort((a, b) => a[1] - b[1])[0][0];
+    expect(bestOf.size).toBe(4);
+    expect(modules).not.toContain(weakest);
   });
 
   it("round-robin: the selection equals the rules applied to every scored segment", async () => {
@@ -210,7 +264,7 @@ describe("POST /api/search – vectors of one model only", () => {
     expect((Array.isArray(rows) ? rows : rows.rows).map((r: any) => r.embedding_model)).toEqual(["text-embedding-3-small"]);
     fake.reset();
 
-    const res = await search(alice, { query: "croissant lamination technique", threshold: 0.5, limit: 200 });
+    const res = await search(alice, { query: "croissant lamination technique", threshold: 0.95, limit: 200 });
     expect(res.status, res.text).toBe(200);
     expect(res.body.map((r: any) => r.content)).toEqual(["croissant lamination technique"]);
     expect(res.body[0].similarity).toBeCloseTo(1, 5);
@@ -265,14 +319,15 @@ describe("search plans", () => {
     const handle = await getDbHandle();
     const q = await embedQuery("sourdough bread", { model: LOCAL_EMBEDDING_MODEL });
     const scope = { userId: alice.user_id, model: LOCAL_EMBEDDING_MODEL, jobIds: [bakery, kitchen] };
-    const exact = await searchVectors(db, { scope, vector: q!.vector, limit: 5, threshold: 0.2, plan: "exact" });
+    const text = "sourdough bread";
+    const exact = await searchVectors(db, { scope, vector: q!.vector, text, limit: 5, threshold: 0.2, plan: "exact" });
     expect(exact.plan).toBe("exact");
     const ranked = rankCandidates(exact.candidates, { limit: 5, threshold: 0.2 });
     expect(ranked.length).toBeGreaterThan(2);
-    const auto = await searchVectors(db, { scope, vector: q!.vector, limit: 5, threshold: 0.2 });
+    const auto = await searchVectors(db, { scope, vector: q!.vector, text, limit: 5, threshold: 0.2 });
     expect(auto.plan).toBe("exact"); // a small scope is scanned
     if (handle.kind !== "postgres") return;
-    const hnsw = await searchVectors(db, { scope, vector: q!.vector, limit: 5, threshold: 0.2, plan: "hnsw" });
+    const hnsw = await searchVectors(db, { scope, vector: q!.vector, text, limit: 5, threshold: 0.2, plan: "hnsw" });
     expect(hnsw.plan).toBe("hnsw");
     expect(rankCandidates(hnsw.candidates, { limit: 5, threshold: 0.2 }).map((c) => c.id)).toEqual(ranked.map((c) => c.id));
   });
@@ -290,7 +345,7 @@ describe("search plans – the capped HNSW fetch", () => {
     ]);
     const q = await embedQuery("croissant butter layers", { model: LOCAL_EMBEDDING_MODEL });
     const scope = { userId: alice.user_id, model: LOCAL_EMBEDDING_MODEL, jobIds: [crowd.jobId] };
-    const opts = { limit: 4, threshold: 0.2 };
+    const opts = { limit: 4, threshold: 0.2, text: "croissant butter layers" };
     const exact = rankCandidates((await searchVectors(db, { scope, vector: q!.vector, ...opts, plan: "exact" })).candidates, opts);
     expect(new Set(exact.map((c) => c.module))).toEqual(new Set(["transcription", "scenes", "logos"]));
     const hnsw = await searchVectors(db, { scope, vector: q!.vector, ...opts, plan: "hnsw" });

@@ -1,13 +1,40 @@
-// The local lexical embedding's properties, and embedTexts against a local OpenAI-compatible server.
+// The offline sentence encoder (real model, in its worker thread), the legacy lexical embedding's
+// properties, and embedTexts against a local OpenAI-compatible server.
 import { describe, expect, it } from "vitest";
 import { EMBEDDING_DIMENSIONS } from "@/db/schema";
-import { embedTexts, embeddingInput, EMBED_TEXT_MAX_CHARS, currentEmbeddingModel } from "@/lib/ai/embeddings";
-import { cosineSimilarity, LOCAL_EMBEDDING_MODEL, localEmbedding } from "@/lib/ai/local-embedding";
+import { embedTexts, embeddingInput, EMBED_TEXT_MAX_CHARS, currentEmbeddingModel, LOCAL_EMBEDDING_MODEL, LEXICAL_EMBEDDING_MODEL } from "@/lib/ai/embeddings";
+import { cosineSimilarity, lexicalEmbedding as localEmbedding } from "@/lib/ai/lexical-embedding";
+import { encodeSentences, loadSentenceEncoder } from "@/lib/ai/sentence-encoder";
 import { useFakeOpenAI } from "../helpers/openai-server";
 
 const sim = (a: string, b: string) => cosineSimilarity(localEmbedding(a)!, localEmbedding(b)!);
 
-describe("local lexical embedding", () => {
+describe("offline sentence encoder (Universal Sentence Encoder Lite)", () => {
+  it("loads once, in a worker thread, and makes unit-length 512-dimensional vectors", async () => {
+    const ms = await loadSentenceEncoder();
+    expect(ms).toBeGreaterThan(0);
+    expect(await loadSentenceEncoder()).toBe(ms); // the same worker: loaded once
+    const [a, b] = await encodeSentences(["A bird sings in the tree", "A bird sings in the tree"]);
+    expect(a).toHaveLength(EMBEDDING_DIMENSIONS);
+    expect(a).toEqual(b);
+    expect(Math.sqrt(a.reduce((s: number, x: number) => s + x * x, 0))).toBeCloseTo(1, 3);
+  });
+
+  it("places meanings, not spellings, close together", async () => {
+    const [bird, sparrow, market, dark, fade] = await encodeSentences(["bird", "sparrow", "the stock market", "when does the screen go dark", "the picture fades to black"]);
+    expect(cosineSimilarity(bird, sparrow)).toBeGreaterThan(cosineSimilarity(bird, market) + 0.25);
+    expect(cosineSimilarity(dark, fade)).toBeGreaterThan(cosineSimilarity(dark, market));
+  });
+
+  it("is the model embedTexts uses when none is configured; wordless texts get null", async () => {
+    const out = await embedTexts(["hello world", "..."]);
+    expect(out.model).toBe(LOCAL_EMBEDDING_MODEL);
+    expect(out.vectors[0]).toEqual((await encodeSentences(["hello world"]))[0]);
+    expect(out.vectors[1]).toBeNull();
+  });
+});
+
+describe("legacy lexical embedding", () => {
   it("is deterministic, 512-dimensional and unit length", () => {
     const a = localEmbedding("The red car drives down Main Street")!;
     expect(a).toHaveLength(EMBEDDING_DIMENSIONS);
@@ -46,12 +73,12 @@ describe("local lexical embedding", () => {
 describe("embedTexts", () => {
   const fake = useFakeOpenAI({ alsoUnset: ["OPENAI_EMBEDDING_MODEL"] });
 
-  it("uses the local embedding when no model is configured", async () => {
-    const out = await embedTexts(["hello world", "..."]);
-    expect(out.model).toBe(LOCAL_EMBEDDING_MODEL);
+  it("uses the sentence encoder when no model is configured; the lexical hash when asked for by name", async () => {
+    expect(currentEmbeddingModel()).toBe(LOCAL_EMBEDDING_MODEL);
+    const out = await embedTexts(["hello world", "..."], { model: LEXICAL_EMBEDDING_MODEL });
+    expect(out.model).toBe(LEXICAL_EMBEDDING_MODEL);
     expect(out.vectors[0]).toEqual(localEmbedding("hello world"));
     expect(out.vectors[1]).toBeNull();
-    expect(currentEmbeddingModel()).toBe(LOCAL_EMBEDDING_MODEL);
   });
 
   it("asks the configured model for 512 dimensions in base64, skipping empty texts", async () => {

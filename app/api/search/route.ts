@@ -5,13 +5,14 @@ import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/search – semantic search over the caller's segments
+// POST /api/search – hybrid search over the caller's segments
 export const POST = handle(searchApi.search, async ({ req, db, user, body }) =>
   searchSegments(db, {
     userId: user.user_id,
     query: body.query,
     jobId: body.job_id,
     jobIds: body.job_ids,
+    projectId: body.project_id,
     modules: body.modules,
     limit: body.limit,
     threshold: body.threshold,

@@ -6,12 +6,13 @@ import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/chat/ask – answer a question about a video, in a new or continued session (streamed with Accept: text/event-stream)
+// POST /api/chat/ask – answer a question about a video or a project's videos, in a new or continued session (streamed with Accept: text/event-stream)
 export const POST = handle(chatApi.ask, async ({ req, db, user, body }) => {
   const ask = () =>
     askQuestion(db, {
       userId: user.user_id,
       videoId: body.video_id,
+      projectId: body.project_id,
       question: body.question,
       sessionId: body.session_id,
       modules: body.modules,

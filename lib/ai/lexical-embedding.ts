@@ -1,11 +1,12 @@
-// The offline embedding: feature hashing of a text's words, word pairs and character trigrams
+// The legacy offline embedding (before the sentence encoder): feature hashing of a text's words, word pairs and character trigrams
 // into EMBEDDING_DIMENSIONS signed buckets, tf-log weighted, L2-normalised. It is lexical, not
 // semantic: texts that share words (or word stems, through the trigrams) are close, synonyms are
-// not. Deterministic, so stored vectors and later queries always agree.
+// not. Deterministic, so stored vectors and later queries always agree. Still used to compare a
+// query with vectors it made (until they are re-embedded) and as the last fallback.
 import { EMBEDDING_DIMENSIONS } from "@/db/schema";
 import { STOPWORDS, wordTokens } from "@/lib/analysis/text/stopwords";
 
-export const LOCAL_EMBEDDING_MODEL = "local-lexical-hash-v1";
+export const LEXICAL_EMBEDDING_MODEL = "local-lexical-hash-v1";
 
 const WEIGHT = { word: 1, pair: 0.6, trigram: 0.3 };
 
@@ -44,7 +45,7 @@ export function lexicalFeatures(text: string): Map<string, number> {
 }
 
 /** The text's vector, or null when it has no words at all. */
-export function localEmbedding(text: string, dims = EMBEDDING_DIMENSIONS): number[] | null {
+export function lexicalEmbedding(text: string, dims = EMBEDDING_DIMENSIONS): number[] | null {
   const features = lexicalFeatures(text);
   if (!features.size) return null;
   const v = new Float64Array(dims);

@@ -1,0 +1,249 @@
+// Offline chat that answers (no model): overview questions from the stored digest and counts,
+// visual events found in the picture modules' words, several moments cited — and chat and search
+// across a project (citations that name and open their video), against a real database with the
+// real sentence encoder. With a model: the project context labels videos and the model's [V2 mm:ss]
+// become links.
+import crypto from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { LEXICAL_EMBEDDING_MODEL } from "@/lib/ai/embeddings";
+import { NO_MODEL_PREFIX } from "@/lib/chat/answer";
+import { embedTexts } from "@/lib/ai/embeddings";
+import { writeSegmentVectors } from "@/db/queries/embeddings";
+import { reembedAll } from "@/lib/search/reembed";
+import { call } from "../helpers/api";
+import { useApiTestEnv } from "../helpers/env";
+import { useFakeOpenAI, type ChatRequest } from "../helpers/openai-server";
+import { addEmbeddedVideo, type SeedSegment } from "../helpers/segments";
+import { makeUser, type TestUser } from "../helpers/users";
+
+useApiTestEnv("chat-offline");
+const fake = useFakeOpenAI();
+
+let alice: TestUser;
+let bob: TestUser;
+let harbour: { jobId: string; videoId: string };
+let bakery: { jobId: string; videoId: string };
+let projectId: string;
+
+const digest = (duration: number) => JSON.stringify({ provider: "local", method: "computed_digest", kind: "summary", on_screen_text: ["HARBOUR TOURS", "OPEN DAILY"] }) && duration;
+
+const HARBOUR: SeedSegment[] = [
+  { module: "shots", start: 0, end: 12, content: "Shot 1 · 12.0 s · opens the video · bright, static, mostly blue" },
+  { module: "shots", start: 12, end: 20, content: "Shot 2 · 8.0 s · cut in · fades out · moderate motion, mostly teal" },
+  { module: "shots", start: 20, end: 26, content: "Shot 3 · 6.0 s · after a fade out · dark, static" },
+  { module: "shots", start: 26, end: 40, content: "Shot 4 · 14.0 s · fade in · high motion, mostly orange" },
+  { module: "scenes", start: 0, end: 20, content: "Scene 1 · 00:00–00:20 · 2 shots" },
+  { module: "scenes", start: 20, end: 40, content: "Scene 2 · 00:20–00:40 · 2 shots" },
+  { module: "visualelements", start: 20, end: 26, content: "Black, dark grey · dark, low contrast · static motion" },
+  { module: "transcription", start: 2, end: 5, content: "The boats leave the harbour at dawn" },
+  { module: "transcription", start: 30, end: 33, content: "Seagulls circle over the fishing fleet" },
+];
+
+async function seedDigest(owner: TestUser, jobId: string, videoId: string, duration: number) {
+  const db = await getDb();
+  const { insertSegments } = await import("@/db/queries/segments");
+  const meta = (kind: string, extra = {}) => JSON.stringify({ provider: "local", method: "computed_digest", kind, ...extra });
+  await insertSegments(db, [
+    {
+      videoId, jobId, userId: owner.user_id, module: "video_reasoning", startTime: 0, endTime: duration,
+      content: `Computed digest of a 0:40 video; 4 shots (6 per minute, mean shot 10 s); 2 scenes; transcript of 13 words in 2 cues; on-screen text: "HARBOUR TOURS", "OPEN DAILY".`,
+      metadata: meta("summary", { on_screen_text: ["HARBOUR TOURS", "OPEN DAILY"] }),
+    },
+    { videoId, jobId, userId: owner.user_id, module: "video_reasoning", startTime: 0, endTime: 20, content: "Scene 1 of 2 (0:00–0:20, 20.0 s); 2 shots; speech: \"The boats leave the harbour at dawn\"", metadata: meta("chapter") },
+    { videoId, jobId, userId: owner.user_id, module: "video_reasoning", startTime: 20, endTime: 40, content: "Scene 2 of 2 (0:20–0:40, 20.0 s); 2 shots; speech: \"Seagulls circle over the fishing fleet\"", metadata: meta("chapter") },
+  ]);
+  const { embedJobSegments } = await import("@/lib/pipeline/embed-step");
+  await embedJobSegments(db, { userId: owner.user_id, jobId });
+}
+
+const ask = (user: TestUser, body: Record<string, unknown>) => call("POST", "/chat/ask", { auth: user.api_key, body });
+const items = (answer: string) => answer.split("\n").filter((l) => l.startsWith("- "));
+
+beforeAll(async () => {
+  void digest;
+  alice = await makeUser("chat-offline-alice@example.com");
+  bob = await makeUser("chat-offline-bob@example.com");
+  harbour = await addEmbeddedVideo(alice, HARBOUR, { name: "Harbour at dawn.mp4", duration: 40, segmentSeconds: 2, metadata: null });
+  await seedDigest(alice, harbour.jobId, harbour.videoId, 40);
+  bakery = await addEmbeddedVideo(
+    alice,
+    [
+      { module: "transcription", start: 3, content: "Good morning and welcome to the bakery" },
+      { module: "transcription", start: 65, content: "Now we fold the sourdough and let it rest" },
+      { module: "logos", start: 90, end: 95, content: "Acme Flour" },
+    ],
+    { name: "Bakery morning.mp4", duration: 150, segmentSeconds: 2, metadata: null },
+  );
+  const project = await call("POST", "/projects", { auth: alice.api_key, body: { name: "Coast trip" } });
+  projectId = project.body.id;
+  const assigned = await call("POST", `/projects/${projectId}/assign`, { auth: alice.api_key, body: { job_ids: [harbour.jobId, bakery.jobId] } });
+  expect(assigned.body).toMatchObject({ assigned: 2 });
+});
+
+describe("offline answers about one video", () => {
+  it("what is it about: duration, shots, scenes, transcript, the digest and its chapters with times", async () => {
+    const res = await ask(alice, { question: "What is this video about?", video_id: harbour.jobId });
+    expect(res.status, res.text).toBe(200);
+    const a: string = res.body.answer;
+    expect(a.startsWith(`${NO_MODEL_PREFIX}\n\n`)).toBe(true);
+    expect(a).toContain("It is 40 s long.");
+    expect(a).toContain("The analysis found 4 shots.");
+    expect(a).toContain("They form 2 scenes.");
+    expect(a).toContain("The transcript has 2 cues.");
+    expect(a).toContain('Digest: Computed digest of a 0:40 video; 4 shots');
+    expect(a).toContain('- [00:00] Scene 1 of 2 (0:00–0:20, 20.0 s); 2 shots; speech: "The boats leave the harbour at dawn"');
+    expect(a).toContain("- [00:20] Scene 2 of 2");
+    expect(res.body.citations.map((c: any) => c.start_time)).toEqual(expect.arrayContaining([0, 20]));
+  });
+
+  it("how long / how many shots / which text: only what was asked, from stored rows", async () => {
+    const long = (await ask(alice, { question: "How long is it?", video_id: harbour.jobId })).body.answer as string;
+    expect(long).toContain("It is 40 s long.");
+    expect(long).not.toContain("shots");
+    const shots = (await ask(alice, { question: "How many shots are there?", video_id: harbour.jobId })).body.answer as string;
+    expect(shots).toContain("The analysis found 4 shots.");
+    const text = (await ask(alice, { question: "What is the key text on screen?", video_id: harbour.jobId })).body.answer as string;
+    expect(text).toContain('On-screen text: "HARBOUR TOURS", "OPEN DAILY".');
+    const none = (await ask(alice, { question: "How many scenes?", video_id: bakery.jobId })).body.answer as string;
+    expect(none).toContain("No scenes were detected (the scenes module has no segments)."); // never an invented number
+    // no digest: the overview says so and quotes how the transcript begins
+    const about = (await ask(alice, { question: "What happens in this video?", video_id: bakery.jobId })).body.answer as string;
+    expect(about).toContain("There is no digest of this video (the video_reasoning module has no segments); it begins:");
+    expect(about).toContain("- [00:03] Good morning and welcome to the bakery");
+  });
+
+  it("when does the screen go dark: the dark shot and frame, found in the picture modules' words", async () => {
+    const res = await ask(alice, { question: "When does the screen go dark?", video_id: harbour.jobId });
+    const a: string = res.body.answer;
+    expect(a).toContain("What the picture analysis shows about that:");
+    const picture = a.split("What the picture analysis shows about that:")[1].split("\n\n")[1];
+    expect(items(picture).sort()).toEqual([
+      "- [00:20] Shot 3 · 6.0 s · after a fade out · dark, static (shots)",
+      "- [00:20] Black, dark grey · dark, low contrast · static motion (visualelements)",
+    ].sort());
+    expect(a).toContain("- [00:20] Shot 3 · 6.0 s · after a fade out · dark, static (shots)");
+    expect(a).toContain("- [00:20] Black, dark grey · dark, low contrast · static motion (visualelements)");
+    expect(a).not.toContain("mostly orange"); // the bright, busy shot is not dark
+    const moving = (await ask(alice, { question: "Where is there a lot of movement?", video_id: harbour.jobId })).body.answer as string;
+    expect(items(moving)[0]).toContain("[00:12] Shot 2"); // moderate motion, then…
+    expect(moving).toContain("[00:26] Shot 4 · 14.0 s · fade in · high motion");
+  });
+
+  it("cites several moments with [mm:ss], best first, and never a segment that does not match", async () => {
+    const res = await ask(alice, { question: "boats and seagulls", video_id: harbour.jobId });
+    const listed = items(res.body.answer);
+    expect(listed.length).toBeGreaterThanOrEqual(2);
+    expect(listed.join("\n")).toContain("- [00:02] The boats leave the harbour at dawn (transcription)");
+    expect(listed.join("\n")).toContain("- [00:30] Seagulls circle over the fishing fleet (transcription)");
+    expect(res.body.answer).not.toContain("mostly orange");
+  });
+});
+
+describe("chat and search across a project", () => {
+  it("a project session retrieves over all its videos; each citation names its video and links to it at that time", async () => {
+    const res = await ask(alice, { question: "Which moments mention the harbour or the sourdough?", project_id: projectId });
+    expect(res.status, res.text).toBe(200);
+    const a: string = res.body.answer;
+    expect(a).toContain(`[Harbour at dawn.mp4 00:02](/videos/${harbour.jobId}?t=2) The boats leave the harbour at dawn (transcription)`);
+    expect(a).toContain(`[Bakery morning.mp4 01:05](/videos/${bakery.jobId}?t=65) Now we fold the sourdough and let it rest (transcription)`);
+    const jobs = new Set(res.body.citations.map((c: any) => c.job_id));
+    expect(jobs).toEqual(new Set([harbour.jobId, bakery.jobId]));
+    expect(res.body.citations).toContainEqual({ job_id: bakery.jobId, video_name: "Bakery morning.mp4", start_time: 65 });
+
+    const session = (await call("GET", `/chat/sessions/${res.body.session_id}`, { auth: alice.api_key })).body;
+    expect(session).toMatchObject({ project_id: projectId, project_name: "Coast trip", video_id: null, job_id: null });
+    // the session continues without naming the project again; a video id is refused
+    const next = await ask(alice, { question: "what about flour?", session_id: session.id });
+    expect(next.status, next.text).toBe(200);
+    expect(next.body.answer).toContain(`[Bakery morning.mp4 01:30](/videos/${bakery.jobId}?t=90) Acme Flour (logos)`);
+    const wrong = await ask(alice, { question: "x", session_id: session.id, video_id: bakery.jobId });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.detail).toBe("video_id: the session is about a project");
+    const listed = (await call("GET", `/chat/sessions?project_id=${projectId}`, { auth: alice.api_key })).body as any[];
+    expect(listed.map((s) => s.id)).toEqual([session.id]);
+    const msgs = (await call("GET", `/chat/sessions/${session.id}/messages`, { auth: alice.api_key })).body as any[];
+    expect(JSON.parse(msgs[1].metadata)).toMatchObject({ project_id: projectId, citations: res.body.citations });
+  });
+
+  it("an overview over a project covers each video", async () => {
+    const a = (await ask(alice, { question: "How long are these videos?", project_id: projectId })).body.answer as string;
+    expect(a).toContain("**Harbour at dawn.mp4**\nIt is 40 s long.");
+    expect(a).toContain("**Bakery morning.mp4**\nIt is 2 min 30 s long.");
+  });
+
+  it("400 for both ids, 404 Project not found for another user's or an unknown project", async () => {
+    expect((await ask(alice, { question: "x", project_id: projectId, video_id: harbour.jobId })).body).toEqual({
+      detail: "video_id, project_id: give one of them, not both",
+    });
+    const bobsProject = (await call("POST", "/projects", { auth: bob.api_key, body: { name: "Bob's" } })).body.id;
+    for (const id of [bobsProject, crypto.randomUUID(), "junk"]) {
+      const res = await ask(alice, { question: "x", project_id: id });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ detail: "Project not found" });
+      expect((await call("POST", "/search", { auth: alice.api_key, body: { query: "x", project_id: id } })).body).toEqual({ detail: "Project not found" });
+    }
+  });
+
+  it("search filters by project_id (intersected with job ids)", async () => {
+    const loner = await addEmbeddedVideo(alice, [{ module: "transcription", start: 1, content: "The harbour is quiet tonight" }], { duration: 10, segmentSeconds: 1, metadata: null });
+    const all = (await call("POST", "/search", { auth: alice.api_key, body: { query: "harbour" } })).body as any[];
+    expect(all.map((r) => r.job_id)).toContain(loner.jobId);
+    const inProject = (await call("POST", "/search", { auth: alice.api_key, body: { query: "harbour", project_id: projectId } })).body as any[];
+    expect(inProject.length).toBeGreaterThan(0);
+    expect(inProject.map((r) => r.job_id)).toContain(harbour.jobId);
+    expect(inProject.every((r) => r.job_id === harbour.jobId || r.job_id === bakery.jobId)).toBe(true);
+    const narrowed = (await call("POST", "/search", { auth: alice.api_key, body: { query: "harbour", project_id: projectId, job_ids: [loner.jobId] } })).body;
+    expect(narrowed).toEqual([]);
+  });
+
+  it("with a model: videos are labelled V1, V2 in the context and the model's [V2 mm:ss] become links", async () => {
+    Object.assign(process.env, fake.env());
+    const asked: ChatRequest[] = [];
+    fake.chat = (req) => {
+      asked.push(req);
+      return "They fold the sourdough at [V2 01:05], and the boats leave at [V1 00:02].";
+    };
+    const res = await ask(alice, { question: "When do they fold the sourdough?", project_id: projectId });
+    expect(res.status, res.text).toBe(200);
+    const system = asked[0].messages[0].content as string;
+    expect(system).toContain('V1 = "Harbour at dawn.mp4" (duration 00:40)');
+    expect(system).toContain('V2 = "Bakery morning.mp4" (duration 02:30)');
+    expect(system).toContain("[V2 01:05–01:07] transcription: Now we fold the sourdough and let it rest");
+    expect(res.body.answer).toBe(
+      `They fold the sourdough at [Bakery morning.mp4 01:05](/videos/${bakery.jobId}?t=65), and the boats leave at [Harbour at dawn.mp4 00:02](/videos/${harbour.jobId}?t=2).`,
+    );
+    expect(res.body.citations).toEqual([
+      { job_id: bakery.jobId, video_name: "Bakery morning.mp4", start_time: 65 },
+      { job_id: harbour.jobId, video_name: "Harbour at dawn.mp4", start_time: 2 },
+    ]);
+  });
+});
+
+describe("re-embedding after the embedding model changed", () => {
+  it("vectors of the old model stay searchable, show as pending, and are replaced in the background", async () => {
+    const old = await addEmbeddedVideo(alice, [{ module: "transcription", start: 1, content: "A lighthouse blinks over the cliffs" }], { duration: 10, segmentSeconds: 1, metadata: null });
+    const db = await getDb();
+    // as an older install left them: vectors of the lexical hash
+    const { rows } = { rows: (await db.execute(`SELECT id, content FROM segments WHERE job_id = '${old.jobId}'`)) as any };
+    const list = (Array.isArray(rows) ? rows : rows.rows) as { id: string; content: string }[];
+    const lexical = await embedTexts(list.map((r) => r.content), { model: LEXICAL_EMBEDDING_MODEL });
+    await writeSegmentVectors(db, { model: LEXICAL_EMBEDDING_MODEL, vectors: list.map((r, i) => ({ id: r.id, vector: lexical.vectors[i]! })), replacing: true });
+
+    const before = (await call("GET", "/search/embeddings", { auth: alice.api_key })).body;
+    expect(before).toMatchObject({ model: "local-use-lite-512", pending: 1 });
+    expect(before.current).toBe(before.segments - 1);
+    const found = (await call("POST", "/search", { auth: alice.api_key, body: { query: "lighthouse" } })).body as any[];
+    expect(found.map((r) => r.job_id)).toContain(old.jobId); // compared with a lexical query meanwhile
+
+    expect(await reembedAll(db)).toBe(1);
+    const after = (await call("GET", "/search/embeddings", { auth: alice.api_key })).body;
+    expect(after).toMatchObject({ pending: 0, running: false, last_error: null });
+    expect(after.current).toBe(after.segments);
+    const models = (await db.execute(`SELECT DISTINCT embedding_model FROM segments WHERE job_id = '${old.jobId}'`)) as any;
+    expect((Array.isArray(models) ? models : models.rows).map((r: any) => r.embedding_model)).toEqual(["local-use-lite-512"]);
+    const again = (await call("POST", "/search", { auth: alice.api_key, body: { query: "lighthouse" } })).body as any[];
+    expect(again.find((r) => r.job_id === old.jobId)).toMatchObject({ matched_terms: ["lighthouse"] });
+    expect(await reembedAll(db)).toBe(0); // nothing left: resumable and idempotent
+  });
+});
