@@ -26,7 +26,7 @@ let audio = 0;
 const c0 = cpuSeconds();
 for (const id of files) {
   const wav = path.join(dir, `${id}.wav`);
-  const r = await transcribeOffline(wav, { workDir: work });
+  const r = await transcribeOffline(wav);
   const hyp = normaliseWords(r.utterances.map((u) => u.text).join(" "));
   const ref = normaliseWords(refs.get(id)!);
   const e = editDistance(ref, hyp);
@@ -53,7 +53,7 @@ for (const id of files) {
 }
 const joined = path.join(work, "joined.wav");
 execFileSync("ffmpeg", ["-v", "error", "-y", ...inputs, "-filter_complex", `concat=n=${files.length * 2}:v=0:a=1`, "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", joined]);
-const r = await transcribeOffline(joined, { workDir: work });
+const r = await transcribeOffline(joined);
 let within = 0;
 const rows = truth.map((s) => {
   const u = r.utterances.reduce((best, x) => (Math.abs(x.start - s) < Math.abs(best.start - s) ? x : best), r.utterances[0]);

@@ -1,9 +1,8 @@
 // Offline speech-to-text: Silero VAD finds where someone speaks, PocketSphinx (US English) reads
-// the words of those stretches only (the rest is silenced, so music and noise cannot become words),
-// and each speech region becomes one utterance with its words' times and confidences.
-import fs from "node:fs";
-import path from "node:path";
-import type { Interval } from "@/lib/analysis/text/silence";
+// the audio, and only words inside a speech region are kept (music and noise cannot become words);
+// each speech region becomes one utterance with its words' times and confidences. PocketSphinx
+// hears the audio as it is: silencing the rest instead upsets its running cepstral mean and noise
+// estimate, and it misreads the first utterance after the silenced stretch (measured on the bench).
 import {
   POCKETSPHINX_LANGUAGE,
   POCKETSPHINX_METHOD,
@@ -13,7 +12,7 @@ import {
 } from "./pocketsphinx";
 import { groupUtterances, type Utterance } from "./utterances";
 import { speechRegions, vadUnavailableReason } from "./vad";
-import { readWavInfo, writeMaskedWav } from "./wav";
+import { readWavInfo } from "./wav";
 
 export type { Utterance } from "./utterances";
 export { POCKETSPHINX_LANGUAGE, POCKETSPHINX_METHOD, POCKETSPHINX_MODEL } from "./pocketsphinx";
@@ -22,8 +21,6 @@ export { POCKETSPHINX_LANGUAGE, POCKETSPHINX_METHOD, POCKETSPHINX_MODEL } from "
 export const MIN_UTTERANCE_CONFIDENCE = 0.35;
 /** When the words of the whole audio average below this, the speech is not (US) English. */
 export const MIN_LANGUAGE_CONFIDENCE = 0.4;
-/** Audio kept around each speech region so the recogniser hears whole words. */
-const PAD_SECONDS = 0.3;
 
 export interface OfflineTranscript {
   utterances: Utterance[];
@@ -36,22 +33,10 @@ export async function offlineSpeechUnavailableReason(): Promise<string | null> {
   return (await pocketsphinxUnavailableReason()) ?? (await vadUnavailableReason());
 }
 
-function padded(regions: readonly Interval[], duration: number): Interval[] {
-  const out: Interval[] = [];
-  for (const r of regions) {
-    const s = Math.max(0, r.start - PAD_SECONDS);
-    const e = Math.min(duration, r.end + PAD_SECONDS);
-    const last = out[out.length - 1];
-    if (last && s <= last.end) last.end = e;
-    else out.push({ start: s, end: e });
-  }
-  return out;
-}
-
 /** Transcribes a 16 kHz mono 16-bit WAV. Never throws for audio without (English) speech: it says so in a note. */
 export async function transcribeOffline(
   wav: string,
-  opts: { workDir: string; signal?: AbortSignal; progress?: (fraction: number, message: string) => void },
+  opts: { signal?: AbortSignal; progress?: (fraction: number, message: string) => void } = {},
 ): Promise<OfflineTranscript> {
   const base = { method: POCKETSPHINX_METHOD, model: POCKETSPHINX_MODEL, vad: "silero_vad", language: POCKETSPHINX_LANGUAGE };
   let info;
@@ -70,18 +55,10 @@ export async function transcribeOffline(
   }
   opts.progress?.(0.05, `Speech found in ${regions.length} stretches`);
 
-  fs.mkdirSync(opts.workDir, { recursive: true });
-  const masked = path.join(opts.workDir, `speech-${process.pid}-${Date.now()}.wav`);
-  let words;
-  try {
-    writeMaskedWav(wav, info, padded(regions, duration), masked);
-    words = await recognizeWords(masked, {
-      signal: opts.signal,
-      onWord: (w) => opts.progress?.(0.05 + 0.95 * Math.min(1, w.end / duration), `Recognised speech up to ${Math.round(w.end)} s`),
-    });
-  } finally {
-    fs.rmSync(masked, { force: true });
-  }
+  const words = await recognizeWords(wav, {
+    signal: opts.signal,
+    onWord: (w) => opts.progress?.(0.05 + 0.95 * Math.min(1, w.end / duration), `Recognised speech up to ${Math.round(w.end)} s`),
+  });
   const all = groupUtterances(words, regions);
   const heard = all.flatMap((u) => u.words);
   const meanConfidence = heard.length ? heard.reduce((s, w) => s + w.confidence, 0) / heard.length : 0;

@@ -1,5 +1,5 @@
-// 16-bit PCM WAV files (what ffmpeg writes for `-c:a pcm_s16le`): read in windows as floats,
-// and write a copy with some stretches silenced. Windows keep memory flat for hour-long audio.
+// 16-bit PCM WAV files (what ffmpeg writes for `-c:a pcm_s16le`), read in windows as floats:
+// windows keep memory flat for hour-long audio.
 import fs from "node:fs";
 
 export interface WavInfo {
@@ -61,50 +61,4 @@ export function readWavWindow(file: string, info: WavInfo, start: number, count:
     out[i] = s / info.channels / 32768;
   }
   return out;
-}
-
-function header(sampleRate: number, frames: number): Buffer {
-  const h = Buffer.alloc(44);
-  h.write("RIFF", 0, "ascii");
-  h.writeUInt32LE(36 + frames * 2, 4);
-  h.write("WAVEfmt ", 8, "ascii");
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(sampleRate, 24);
-  h.writeUInt32LE(sampleRate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write("data", 36, "ascii");
-  h.writeUInt32LE(frames * 2, 40);
-  return h;
-}
-
-/**
- * A mono copy of `file` in which only the `keep` stretches (seconds, sorted) are heard; the rest
- * becomes a faint noise floor (±1 LSB: digital zero upsets some recognisers' noise estimates).
- */
-export function writeMaskedWav(file: string, info: WavInfo, keep: readonly { start: number; end: number }[], out: string): void {
-  const fd = fs.openSync(out, "w");
-  try {
-    fs.writeSync(fd, header(info.sampleRate, info.frames));
-    const window = info.sampleRate * 30;
-    let k = 0;
-    let seed = 1;
-    for (let start = 0; start < info.frames; start += window) {
-      const samples = readWavWindow(file, info, start, window);
-      const pcm = Buffer.alloc(samples.length * 2);
-      for (let i = 0; i < samples.length; i++) {
-        const t = (start + i) / info.sampleRate;
-        while (k < keep.length && keep[k].end <= t) k++;
-        const heard = k < keep.length && keep[k].start <= t;
-        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-        const v = heard ? Math.round(samples[i] * 32767) : (seed % 3) - 1;
-        pcm.writeInt16LE(Math.max(-32768, Math.min(32767, v)), i * 2);
-      }
-      fs.writeSync(fd, pcm);
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
 }
