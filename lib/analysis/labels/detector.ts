@@ -103,9 +103,36 @@ export async function decodeRgb(file: string, signal?: AbortSignal): Promise<Rgb
   return { data: new Uint8Array(probe.stdout.buffer, probe.stdout.byteOffset, probe.stdout.length), width, height };
 }
 
+/**
+ * The image centred on a grey square. The models take a square input and Human stretches what it
+ * gets: a 16:9 frame squashed that way loses most of its people (measured: 5 faces close up went
+ * from no person ≥ 0.5 to five at 0.59–0.74 once letterboxed).
+ */
+export function letterbox(img: RgbImage): { square: Uint8Array; side: number; dx: number; dy: number } {
+  const side = Math.max(img.width, img.height);
+  const dx = Math.floor((side - img.width) / 2);
+  const dy = Math.floor((side - img.height) / 2);
+  const square = new Uint8Array(side * side * 3).fill(114);
+  for (let y = 0; y < img.height; y++) {
+    square.set(img.data.subarray(y * img.width * 3, (y + 1) * img.width * 3), ((y + dy) * side + dx) * 3);
+  }
+  return { square, side, dx, dy };
+}
+
+function unbox(box: [number, number, number, number], side: number, dx: number, dy: number, w: number, h: number): [number, number, number, number] {
+  const r = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
+  const x0 = r((box[0] * side - dx) / w);
+  const y0 = r((box[1] * side - dy) / h);
+  const x1 = r(((box[0] + box[2]) * side - dx) / w);
+  const y1 = r(((box[1] + box[3]) * side - dy) / h);
+  return [x0, y0, r(x1 - x0), r(y1 - y0)];
+}
+
 /** Every detection at or above RAW_FLOOR, uncalibrated (for calibration and the thresholds). */
 export async function detectRaw(input: string | RgbImage, signal?: AbortSignal): Promise<RawDetections> {
   const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
-  const copy = img.data.slice();
-  return ask({ rgb: copy, width: img.width, height: img.height }, [copy.buffer as ArrayBuffer]);
+  const { square, side, dx, dy } = letterbox(img);
+  const raw = await ask({ rgb: square, width: side, height: side }, [square.buffer as ArrayBuffer]);
+  const back = <T extends Box4>(d: T): T => ({ ...d, box: unbox(d.box, side, dx, dy, img.width, img.height) });
+  return { objects: raw.objects.map(back), faces: raw.faces.map(back) };
 }
