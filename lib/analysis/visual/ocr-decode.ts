@@ -20,11 +20,12 @@ export interface DecodedLine {
 }
 
 /** The space class reaching this probability between two characters marks a space… */
-const SPACE_PROB = 0.15;
-/** …as does a gap this many times the line's median character pitch (or more) is a space… */
-const SPACE_RATIO = 1.8;
+const SPACE_PROB = 0.1;
+/** …as does a gap this many times the line's median character pitch (a narrower gap rule split
+ * printed text as "co m plex" on the OCR bench; the space class alone separates its words)… */
+const SPACE_RATIO = 3;
 /** …and never fewer time steps than this (tight kerning is not a space). */
-const MIN_SPACE_STEPS = 3;
+const MIN_SPACE_STEPS = 6;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
