@@ -34,7 +34,7 @@ function loadHuman() {
   humanPromise ??= (async () => {
     const root = packageDir("@vladmandic/human");
     const wasmDir = path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist") + path.sep;
-    const { Human } = require(path.join(root, "dist/human.node-wasm.js"));
+    const { Human } = require(/* turbopackIgnore: true */ path.join(root, "dist/human.node-wasm.js"));
     const off = { enabled: false };
     const human = new Human({
       backend: "wasm",

@@ -36,7 +36,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function workerFile(): string {
   // Loaded by path, never bundled (see the worker's header).
-  return path.join(process.cwd(), "lib/analysis/labels/detector-worker.cjs");
+  return path.join(/* turbopackIgnore: true */ process.cwd(), "lib/analysis/labels/detector-worker.cjs");
 }
 
 function failAll(err: Error): void {
@@ -49,7 +49,7 @@ function getWorker(): Worker {
   if (worker) return worker;
   const file = workerFile();
   if (!fs.existsSync(file)) throw new Error(`the detector worker is missing (${file})`);
-  const w = new Worker(file, { workerData: { root: process.cwd(), floor: RAW_FLOOR } });
+  const w = new Worker(/* turbopackIgnore: true */ file, { workerData: { root: process.cwd(), floor: RAW_FLOOR } });
   w.on("message", (m: { id: number; error?: string } & RawDetections) => {
     const p = pending.get(m.id);
     if (!p) return;

@@ -33,7 +33,7 @@ export async function pocketsphinxUnavailableReason(): Promise<string | null> {
     return `the PocketSphinx US English model is not installed (apt-get install pocketsphinx-en-us; looked in ${dir})`;
   }
   return new Promise((resolve) => {
-    const child = spawn(pocketsphinxPath(), ["-h"], { stdio: "ignore" });
+    const child = spawn(/* turbopackIgnore: true */ pocketsphinxPath(), ["-h"], { stdio: "ignore" });
     child.on("error", () => resolve(`${pocketsphinxPath()} is not installed (apt-get install pocketsphinx pocketsphinx-en-us)`));
     child.on("close", () => resolve(null));
   });
@@ -61,7 +61,7 @@ export function recognizeWords(
   opts: { signal?: AbortSignal; onWord?: (w: RecognizedWord) => void } = {},
 ): Promise<RecognizedWord[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(pocketsphinxPath(), ["-infile", wav, "-time", "yes", "-logfn", "/dev/null", ...TUNING, ...modelArgs()], {
+    const child = spawn(/* turbopackIgnore: true */ pocketsphinxPath(), ["-infile", wav, "-time", "yes", "-logfn", "/dev/null", ...TUNING, ...modelArgs()], {
       stdio: ["ignore", "pipe", "pipe"],
       signal: opts.signal,
     });
