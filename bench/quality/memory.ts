@@ -2,7 +2,7 @@
 // (lazily, on first use) and after one inference each; PocketSphinx runs as its own process
 // (its peak RSS read from /proc while it runs).
 //   npx tsx bench/quality/memory.ts
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { detectObjects } from "@/lib/analysis/labels";
 import { speechRegions } from "@/lib/analysis/speech/vad";
@@ -10,7 +10,9 @@ import { readWavInfo } from "@/lib/analysis/speech/wav";
 import { recognizeText } from "@/lib/analysis/visual/ocr";
 
 const WAV = "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav";
-const PHOTO = "node_modules/@vladmandic/human/assets/samples.jpg";
+// A keyframe as the pipeline makes them: at most 960 px wide.
+const PHOTO = "/tmp/va-bench-memory-keyframe.jpg";
+execFileSync("ffmpeg", ["-v", "error", "-y", "-i", "node_modules/@vladmandic/human/assets/samples.jpg", "-vf", "scale=960:-2", "-q:v", "3", PHOTO]);
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
 const rss = () => process.memoryUsage().rss;
 
