@@ -308,5 +308,6 @@ describe.runIf(!!MODULES.shots)("through the real pipeline (shot detector includ
     expect(ve.length).toBeGreaterThanOrEqual(5);
     for (const v of ve) expect(JSON.parse(v.metadata)).toMatchObject({ provider: "local", method: "keyframe_analysis" });
     expect(await segs("logos")).toEqual([]);
-  });
+    // The whole pipeline with OCR and the object detector on every shot: its wait above allows 120 s.
+  }, 180_000);
 });
