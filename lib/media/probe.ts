@@ -6,7 +6,7 @@ export interface MediaInfo {
   size: number;
   formatName: string;
   video: { codec: string; width: number; height: number; fps: number; frames: number | null } | null;
-  audio: { codec: string; sampleRate: number; channels: number } | null;
+  audio: { codec: string; sampleRate: number; channels: number; language?: string | null } | null;
   subtitles: { index: number; codec: string; language: string | null }[];
 }
 
@@ -41,7 +41,9 @@ export async function probeMedia(file: string): Promise<MediaInfo> {
           frames: v.nb_frames ? Number(v.nb_frames) : null,
         }
       : null,
-    audio: a ? { codec: a.codec_name, sampleRate: Number(a.sample_rate) || 0, channels: Number(a.channels) || 0 } : null,
+    audio: a
+      ? { codec: a.codec_name, sampleRate: Number(a.sample_rate) || 0, channels: Number(a.channels) || 0, language: a.tags?.language ?? null }
+      : null,
     subtitles: streams
       .filter((s) => s.codec_type === "subtitle")
       .map((s, i) => ({ index: i, codec: s.codec_name, language: s.tags?.language ?? null })),

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { notifications, runEvents } from "@/db/schema";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { NO_STT_NOTE } from "@/lib/pipeline/modules/transcription";
 import { call } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
@@ -147,15 +146,17 @@ describe("transcription with a speech-to-text model", () => {
   });
 });
 
-describe("transcription with neither subtitles nor a model", () => {
-  it("completes with no segments and says why in the event and the notification", async () => {
+describe("transcription with neither subtitles nor a model (offline speech-to-text)", () => {
+  // Real speech offline: modules-transcription-offline.test.ts.
+  it("a tone without speech: no segments, and the offline recogniser's reason in the event and the notification", async () => {
     const clip = makeClip("nosubs", { seconds: 2 });
     const { segments, completed } = await transcribe(clip);
     expect(segments).toEqual([]);
-    expect(completed).toEqual({ module: "transcription", segments: 0, notes: [NO_STT_NOTE] });
+    const note = "No speech was detected in the audio (voice activity detection found none)";
+    expect(completed).toEqual({ module: "transcription", segments: 0, notes: [note] });
     const db = await getDb();
     const notes = await db.select().from(notifications).where(eq(notifications.userId, user.user_id));
-    expect(notes.some((n) => n.message.includes(NO_STT_NOTE))).toBe(true);
+    expect(notes.some((n) => n.message.includes(note))).toBe(true);
   });
 
   it("a video without audio and without subtitles: nothing to transcribe", async () => {

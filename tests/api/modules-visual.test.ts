@@ -89,16 +89,14 @@ describe("visualelements", () => {
     expect(r.notes).toContain("No vision model is configured: people, objects and settings are not described");
   });
 
-  it("reads on-screen text with offline OCR", async () => {
-    const t0 = Date.now();
+  it("reads on-screen text with offline OCR, words spaced as printed", async () => {
     const { result: r } = await offlineTextRun();
-    const elapsed = Date.now() - t0;
     const plain = meta(r, 0);
     const titled = meta(r, 1);
     expect(plain.ocr_text).toBe("");
     expect(titled.ocr).toBe("paddleocr_ppocrv4_onnx");
     const text: string = titled.ocr_text;
-    expect(text.replace(/\s+/g, "")).toContain("HELLO2026");
+    expect(text).toContain("HELLO 2026");
     expect(text).toMatch(/Nike/i);
     const hello = titled.ocr_boxes.find((b: any) => /HELLO/.test(b.text));
     expect(hello.score).toBeGreaterThan(0.8);
@@ -110,7 +108,6 @@ describe("visualelements", () => {
     expect(y1).toBeGreaterThan(0.45);
     expect(r.segments[1].content).toMatch(/text: ".*HELLO ?2026/);
     expect(titled.colors[0].name).toBe("dark blue");
-    expect(elapsed).toBeLessThan(30_000);
   });
 
   it("without shot boundaries, analyses fixed windows and says so", async () => {
@@ -311,5 +308,6 @@ describe.runIf(!!MODULES.shots)("through the real pipeline (shot detector includ
     expect(ve.length).toBeGreaterThanOrEqual(5);
     for (const v of ve) expect(JSON.parse(v.metadata)).toMatchObject({ provider: "local", method: "keyframe_analysis" });
     expect(await segs("logos")).toEqual([]);
-  });
+    // The whole pipeline with OCR and the object detector on every shot: its wait above allows 120 s.
+  }, 180_000);
 });

@@ -2,6 +2,7 @@
 // @gutenye/ocr-node. One engine per process, created on first use; calls run one at a time
 // because onnxruntime already spreads one image over every core.
 import { jpegFileSize } from "./jpeg-size";
+import { patchRecognizer } from "./ocr-decode";
 
 export interface OcrLine {
   text: string;
@@ -25,6 +26,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function getEngine(): Promise<Engine> {
   engine ??= (async () => {
+    await patchRecognizer();
     const mod = (await import("@gutenye/ocr-node")) as unknown as { default: { create(o?: object): Promise<Engine> } };
     return mod.default.create();
   })().catch((err) => {

@@ -5,7 +5,7 @@ import { matchBrands, wordsOf } from "@/lib/analysis/logos/match-brands";
 import { recognizeLogos, type SeenLogo } from "@/lib/analysis/logos/vision-logos";
 import { mapLimit, metadataOf, spreadSelection } from "@/lib/analysis/visual/util";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
-import { MAX_OCR_FRAMES } from "./visualelements";
+import { MAX_DESCRIBED_FRAMES } from "./visualelements";
 
 const MIN_CONFIDENCE = 0.5;
 
@@ -45,7 +45,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
 
   const vision = getModelClient("vision");
   if (vision) {
-    const picked = spreadSelection(views, MAX_OCR_FRAMES);
+    const picked = spreadSelection(views, MAX_DESCRIBED_FRAMES);
     if (views.length > picked.length) notes.push(`The vision model looked at ${picked.length} of ${views.length} shot keyframes, spread over the video`);
     const errors: string[] = [];
     let done = 0;

@@ -1,6 +1,7 @@
 // transcription: what is said. An embedded subtitle track gives exact cues; otherwise the audio
 // goes to the configured speech-to-text model in pieces cut at silences, and the answers are put
-// back on the video's clock with likely hallucinations removed. With neither, a note says why.
+// back on the video's clock with likely hallucinations removed. With no model, offline
+// speech-to-text (Silero VAD + PocketSphinx, US English) transcribes it; what cannot be, a note says.
 import fs from "node:fs";
 import path from "node:path";
 import { APIError, toFile } from "openai";
@@ -10,6 +11,13 @@ import { planAudioChunks, stitchChunks } from "@/lib/analysis/text/chunks";
 import { filterHallucinations } from "@/lib/analysis/text/hallucination";
 import { analyzeSilence, type Interval } from "@/lib/analysis/text/silence";
 import { parseWebVtt } from "@/lib/analysis/text/vtt";
+import {
+  offlineSpeechUnavailableReason,
+  POCKETSPHINX_LANGUAGE,
+  POCKETSPHINX_METHOD,
+  POCKETSPHINX_MODEL,
+  transcribeOffline,
+} from "@/lib/analysis/speech";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
 
@@ -23,6 +31,8 @@ function isConfigurationError(err: unknown): boolean {
 }
 
 export const NO_STT_NOTE = "No speech-to-text is configured (set OPENAI_API_KEY) and the video has no subtitle track";
+/** ISO 639-2 tags of English audio (and none: untagged) — the only language of the offline model. */
+const ENGLISH_TAGS = new Set(["eng", "en", "und", ""]);
 
 /** Longest audio piece sent in one request (OPENAI_TRANSCRIBE_CHUNK_SECONDS, default 600 s). */
 export function transcribeChunkSeconds(): number {
@@ -146,6 +156,51 @@ async function fromSpeechToText(
   };
 }
 
+async function offline(ctx: ModuleContext, notes: string[]): Promise<ModuleResult> {
+  const problem = await offlineSpeechUnavailableReason();
+  if (problem) {
+    notes.push(`${NO_STT_NOTE}; offline speech-to-text is unavailable: ${problem}`);
+    return { segments: [], notes };
+  }
+  const tag = (ctx.media.audio?.language ?? "").toLowerCase();
+  if (!ENGLISH_TAGS.has(tag)) {
+    notes.push(
+      `The audio track is tagged as language "${tag}": the offline speech-to-text knows US English only, so no transcript ` +
+        "is given (set OPENAI_TRANSCRIBE_BASE_URL to a Whisper server, or OPENAI_API_KEY)",
+    );
+    return { segments: [], notes };
+  }
+  const wav = await ctx.shared.audioWav().catch((err: Error) => {
+    if (ctx.signal.aborted) throw err;
+    notes.push(`The audio track could not be decoded (${err.message.split("\n")[0]})`);
+    return null;
+  });
+  if (!wav) {
+    if (!notes.length) notes.push("The audio track could not be extracted");
+    return { segments: [], notes };
+  }
+  const result = await transcribeOffline(wav, {
+    signal: ctx.signal,
+    progress: (f, m) => ctx.progress(f, m),
+  });
+  notes.push(...result.notes);
+  const segments: SegmentDraft[] = result.utterances.map((u) => ({
+    start_time: u.start,
+    end_time: u.end,
+    content: u.text,
+    metadata: {
+      provider: "local",
+      method: POCKETSPHINX_METHOD,
+      model: POCKETSPHINX_MODEL,
+      vad: "silero_vad",
+      language: POCKETSPHINX_LANGUAGE,
+      confidence: u.confidence,
+      words: u.words.map((w) => [w.word, w.start, w.end, w.confidence]),
+    },
+  }));
+  return { segments, notes, data: { source: "offline", ...result.data, utterances: segments.length } };
+}
+
 export const transcription: AnalysisModule = {
   name: "transcription",
   async run(ctx) {
@@ -162,14 +217,7 @@ export const transcription: AnalysisModule = {
       );
       return { segments: [], notes };
     }
-    if (!stt) {
-      notes.push(
-        ctx.media.subtitles.length
-          ? "No speech-to-text is configured (set OPENAI_API_KEY) and the subtitle track could not be read"
-          : NO_STT_NOTE,
-      );
-      return { segments: [], notes };
-    }
+    if (!stt) return offline(ctx, notes);
     const wav = await ctx.shared.audioWav();
     if (!wav) {
       notes.push("The audio track could not be extracted");

@@ -1,0 +1,49 @@
+// Shared measures of the quality benches: word error rate, CPU time of this process and its children.
+import fs from "node:fs";
+import path from "node:path";
+
+export const MEDIA = path.join(import.meta.dirname, ".media/x");
+
+/** A media file of the fetched packages, or exit with how to fetch them. */
+export function media(rel: string): string {
+  const p = path.join(MEDIA, rel);
+  if (!fs.existsSync(p)) {
+    console.error(`missing ${p}: run bash bench/quality/fetch-media.sh first`);
+    process.exit(2);
+  }
+  return p;
+}
+
+/** Levenshtein distance between two token lists. */
+export function editDistance(a: readonly string[], b: readonly string[]): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** Spoken-form normalisation used by WER scorers (abbreviations written out, case and punctuation dropped). */
+export function normaliseWords(text: string): string[] {
+  const spoken: Record<string, string> = { mr: "mister", mrs: "missus", dr: "doctor", st: "saint" };
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]+/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => spoken[w] ?? w);
+}
+
+/** CPU seconds used by this process (user + system) and by its waited-for children. */
+export function cpuSeconds(): { self: number; children: number } {
+  const u = process.cpuUsage();
+  const stat = fs.readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // Fields 16 and 17 of /proc/<pid>/stat (cutime, cstime) in clock ticks of 1/100 s.
+  const children = (Number(fields[13]) + Number(fields[14])) / 100;
+  return { self: (u.user + u.system) / 1e6, children };
+}
+
+export const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

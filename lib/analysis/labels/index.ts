@@ -1,0 +1,54 @@
+// Offline visual labels: COCO-80 objects and human faces on a keyframe, shown only above
+// thresholds calibrated on hand-labelled real photos (bench/quality/labels.ts), precision first.
+import { detectRaw, loadDetector, type Box4, type RawDetections, type RawObject, type RgbImage } from "./detector";
+
+export type { RgbImage } from "./detector";
+export { describeObjects } from "./describe";
+
+export const LABELS_METHOD = "human_centernet_blazeface_tfjs_wasm";
+
+/**
+ * Objects below this confidence are not shown. On the 31 labelled photos (bench/quality/labels.ts)
+ * 0.5 gave precision 0.90 (candy read as an orange at 0.51) and 0.55 gave 1.00 at the same recall.
+ */
+export const OBJECT_THRESHOLD = 0.55;
+/** Faces below this are not counted; nor are faces outside every shown person. */
+export const FACE_THRESHOLD = 0.5;
+
+export type DetectedObject = RawObject;
+export type DetectedFace = Box4;
+export interface Detections {
+  objects: DetectedObject[];
+  faces: DetectedFace[];
+}
+
+function inside(face: Box4, person: Box4): boolean {
+  const cx = face.box[0] + face.box[2] / 2;
+  const cy = face.box[1] + face.box[3] / 2;
+  const [x, y, w, h] = person.box;
+  return cx >= x && cx <= x + w && cy >= y && cy <= y + h;
+}
+
+/** What is shown of raw detections: confident objects, and confident faces on a shown person. */
+export function applyThresholds(raw: RawDetections): Detections {
+  const objects = raw.objects.filter((o) => o.confidence >= OBJECT_THRESHOLD).sort((a, b) => b.confidence - a.confidence);
+  const people = objects.filter((o) => o.label === "person");
+  // BlazeFace finds "faces" on cats, dogs and textures: a face counts only on a detected person.
+  const faces = raw.faces.filter((f) => f.confidence >= FACE_THRESHOLD && people.some((p) => inside(f, p)));
+  return { objects, faces };
+}
+
+/** Why the detector cannot run here, or null when it can (loads the models once per process). */
+export async function labelsUnavailableReason(): Promise<string | null> {
+  try {
+    await loadDetector();
+    return null;
+  } catch (err) {
+    return `the offline object detector could not be loaded (${(err as Error).message.split("\n")[0]})`;
+  }
+}
+
+/** Objects (COCO-80) and faces on an image file (JPEG, PNG…) or raw RGB, thresholds applied. */
+export async function detectObjects(input: string | RgbImage, signal?: AbortSignal): Promise<Detections> {
+  return applyThresholds(await detectRaw(input, signal));
+}

@@ -1,0 +1,97 @@
+// Offline visual labels through visualelements: the real detector (Human's CenterNet + BlazeFace on
+// TF.js WASM, in its worker thread) on real photos of people that @vladmandic/human ships in its
+// assets (five face close-ups side by side), cut into a clip with a plain shot after it; and the
+// detector's interface directly.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { describeObjects, detectObjects, OBJECT_THRESHOLD } from "@/lib/analysis/labels";
+import { probeMedia } from "@/lib/media/probe";
+import { visualelements } from "@/lib/pipeline/modules/visualelements";
+import { SharedMedia } from "@/lib/pipeline/shared-media";
+import type { ModuleContext } from "@/lib/pipeline/types";
+import { useApiTestEnv } from "../helpers/env";
+import { storeFile } from "../helpers/videos";
+import { shotsResult } from "../helpers/visual-clips";
+
+useApiTestEnv("modules-labels");
+for (const k of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_VISION_MODEL", "OPENAI_VISION_BASE_URL"]) delete process.env[k];
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-labels-"));
+const SCREENSHOT = path.join(process.cwd(), "node_modules/@vladmandic/human/assets/screenshot-facedetect.jpg");
+
+/** The row of five photos of people (head and shoulders) in Human's face-detection screenshot: 800×160. */
+function groupPhoto(): string {
+  const out = path.join(dir, "five-people.jpg");
+  if (!fs.existsSync(out)) execFileSync("ffmpeg", ["-v", "error", "-y", "-i", SCREENSHOT, "-vf", "crop=800:160:0:340", "-q:v", "3", out]);
+  return out;
+}
+
+/** 0–2 s the group photo, 2–4 s plain grey (two shots). */
+function photoClip(): string {
+  const out = path.join(dir, "photo-clip.mp4");
+  execFileSync("ffmpeg", [
+    "-v", "error", "-y", "-loop", "1", "-t", "2", "-i", groupPhoto(), "-f", "lavfi", "-i", "color=c=gray:s=800x160:r=25:d=2",
+    "-filter_complex", "[0]setsar=1,fps=25[a];[1]setsar=1[b];[a][b]concat=n=2:v=1:a=0[v]", "-map", "[v]",
+    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", out,
+  ]);
+  return out;
+}
+
+describe("offline object and face labels", () => {
+  it("detectObjects finds the people of a real photo above the calibrated threshold, with boxes", async () => {
+    const { objects, faces } = await detectObjects(groupPhoto());
+    const people = objects.filter((o) => o.label === "person");
+    expect(people.length).toBeGreaterThanOrEqual(4);
+    expect(people.length).toBeLessThanOrEqual(5);
+    for (const o of objects) {
+      expect(o.confidence).toBeGreaterThanOrEqual(OBJECT_THRESHOLD);
+      expect(o.box).toHaveLength(4);
+      expect(o.box.every((v) => v >= 0 && v <= 1)).toBe(true);
+    }
+    // Each face counted lies on a detected person, one per person at most here.
+    expect(faces.length).toBeGreaterThanOrEqual(4);
+    expect(faces.length).toBeLessThanOrEqual(people.length);
+    // Left to right: the first person's box is on the left fifth of the picture.
+    const leftmost = [...people].sort((a, b) => a.box[0] - b.box[0])[0];
+    expect(leftmost.box[0]).toBeLessThan(0.1);
+  }, 180_000);
+
+  it("visualelements writes objects and a readable line for the photo shot, and nothing for a plain one", async () => {
+    const file = photoClip();
+    const key = await storeFile("u1", file, "photo-clip.mp4");
+    const media = await probeMedia(file);
+    const ctx: ModuleContext = {
+      video: { jobId: "labels-1", userId: "u1", name: "photo-clip.mp4", duration: media.duration, storagePath: key, initialPrompt: null },
+      media,
+      shared: new SharedMedia("labels-1", key, media, path.join(process.env.DATA_DIR!, "work", "labels-1")),
+      results: { shots: shotsResult([{ start: 0, end: 2, keyframeTime: 1 }, { start: 2, end: 4, keyframeTime: 3 }]) },
+      progress: () => {},
+      signal: new AbortController().signal,
+    };
+    const r = await visualelements.run(ctx);
+    expect(r.segments).toHaveLength(2);
+    const [photo, plain] = r.segments.map((s) => s.metadata as Record<string, any>);
+    expect(photo.objects_method).toBe("human_centernet_blazeface_tfjs_wasm");
+    const people = photo.objects.filter((o: any) => o.label === "person").length;
+    expect(people).toBeGreaterThanOrEqual(4);
+    expect(r.segments[0].content).toContain(describeObjects(photo.objects));
+    expect(r.segments[0].content).toMatch(new RegExp(`\\b${people} people\\b`));
+    expect(photo.faces).toBe(photo.face_boxes.length);
+    expect(plain.objects).toEqual([]);
+    expect(plain.faces).toBe(0);
+    expect(r.notes?.some((n) => /not detected/.test(n))).toBe(false);
+  }, 180_000);
+});
+
+describe("describeObjects", () => {
+  it("counts and names like a person would", () => {
+    const o = (label: string) => ({ label });
+    expect(describeObjects([o("person"), o("bicycle"), o("person")])).toBe("2 people, a bicycle");
+    expect(describeObjects([o("apple"), o("wine glass"), o("wine glass"), o("bus"), o("bus"), o("bus")])).toBe("3 buses, 2 wine glasses, an apple");
+    expect(describeObjects([o("skis")])).toBe("a pair of skis");
+    expect(describeObjects([])).toBe("");
+  });
+});
