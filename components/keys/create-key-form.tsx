@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { SecretReveal } from "@/components/ui/secret-reveal";
 import { useCreateKey } from "@/hooks/queries/keys";
 import { errorDetail } from "@/lib/client/api-client";
 
@@ -11,7 +11,6 @@ export function CreateKeyForm() {
   const create = useCreateKey();
   const [name, setName] = useState("");
   const nameId = useId();
-  const revealId = useId();
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -21,34 +20,17 @@ export function CreateKeyForm() {
   const created = create.data;
   if (created) {
     return (
-      <div className="rounded-xl border border-accent-200 bg-accent-50/60 p-5" role="region" aria-labelledby={revealId}>
-        <h2 id={revealId} className="text-base font-semibold text-zinc-900">
-          Key &ldquo;{created.name}&rdquo; created
-        </h2>
-        <p className="mt-1 text-sm text-zinc-600">
-          Copy it now and keep it somewhere safe. This is the only time the full key is shown; if you lose it, delete it
-          and create another.
-        </p>
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
-          <label htmlFor={`${revealId}-key`} className="sr-only">
-            New API key
-          </label>
-          <input
-            id={`${revealId}-key`}
-            readOnly
-            value={created.raw_key}
-            onFocus={(e) => e.currentTarget.select()}
-            data-testid="new-key-value"
-            className="h-10 w-full min-w-0 rounded-lg border-0 bg-white px-3 font-mono text-sm sm:flex-1 text-zinc-900 ring-1 ring-inset ring-zinc-300"
-          />
-          <CopyButton text={created.raw_key} size="md" accessibleLabel="Copy the new API key" />
-        </div>
-        <div className="mt-4">
-          <Button variant="primary" onClick={() => create.reset()}>
-            Done, I&apos;ve saved it
-          </Button>
-        </div>
-      </div>
+      <SecretReveal
+        title={<>Key &ldquo;{created.name}&rdquo; created</>}
+        value={created.raw_key}
+        label="New API key"
+        copyLabel="Copy the new API key"
+        testId="new-key-value"
+        onDone={() => create.reset()}
+      >
+        Copy it now and keep it somewhere safe. This is the only time the full key is shown; if you lose it, delete it
+        and create another.
+      </SecretReveal>
     );
   }
 

@@ -1,9 +1,9 @@
 "use client";
 // Register an endpoint (URL, which events, a note), then show its signing secret once.
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { SecretReveal } from "@/components/ui/secret-reveal";
 import { TextField } from "@/components/ui/form-dialog";
 import { useCreateWebhook } from "@/hooks/queries/webhooks";
 import { errorDetail } from "@/lib/client/api-client";
@@ -16,7 +16,6 @@ export function CreateWebhookForm() {
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
   const [events, setEvents] = useState<string[]>(["video.completed", "video.failed"]);
-  const revealId = useId();
 
   function toggle(type: string) {
     setEvents((prev) => (prev.includes(type) ? prev.filter((t) => t !== type) : [...prev, type]));
@@ -38,37 +37,20 @@ export function CreateWebhookForm() {
   const created = create.data;
   if (created?.secret) {
     return (
-      <div className="rounded-xl border border-accent-200 bg-accent-50/60 p-5" role="region" aria-labelledby={revealId}>
-        <h2 id={revealId} className="text-base font-semibold text-zinc-900">
-          Endpoint registered
-        </h2>
-        <p className="mt-1 text-sm text-zinc-600">
-          Its signing secret verifies that a request came from us (see the receiver example in the{" "}
-          <a href="/docs#webhooks" className="font-medium text-accent-700 underline-offset-4 hover:underline">
-            API docs
-          </a>
-          ). Copy it now: this is the only time it is shown.
-        </p>
-        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
-          <label htmlFor={`${revealId}-secret`} className="sr-only">
-            Signing secret
-          </label>
-          <input
-            id={`${revealId}-secret`}
-            readOnly
-            value={created.secret}
-            onFocus={(e) => e.currentTarget.select()}
-            data-testid="new-webhook-secret"
-            className="h-10 w-full min-w-0 rounded-lg border-0 bg-white px-3 font-mono text-sm text-zinc-900 ring-1 ring-zinc-300 ring-inset sm:flex-1"
-          />
-          <CopyButton text={created.secret} size="md" accessibleLabel="Copy the signing secret" />
-        </div>
-        <div className="mt-4">
-          <Button variant="primary" onClick={() => create.reset()}>
-            Done, I&apos;ve saved it
-          </Button>
-        </div>
-      </div>
+      <SecretReveal
+        title="Endpoint registered"
+        value={created.secret}
+        label="Signing secret"
+        copyLabel="Copy the signing secret"
+        testId="new-webhook-secret"
+        onDone={() => create.reset()}
+      >
+        Its signing secret verifies that a request came from us (see the receiver example in the{" "}
+        <a href="/docs#webhooks" className="font-medium text-accent-700 underline-offset-4 hover:underline">
+          API docs
+        </a>
+        ). Copy it now: this is the only time it is shown.
+      </SecretReveal>
     );
   }
 

@@ -8,7 +8,6 @@ import type { Db } from "@/db/client";
 import {
   claimIdempotencyKey,
   deleteExpiredIdempotencyKeys,
-  getIdempotencyRecord,
   releaseIdempotencyKey,
   storeIdempotentResponse,
 } from "@/db/queries/idempotency";
@@ -17,7 +16,7 @@ import { ApiError } from "./errors";
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A first request still without a response after this long is taken to have died. */
 const ABANDONED_MS = 60_000;
-const WAIT_MS = 15_000;
+const WAIT_MS = ABANDONED_MS;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const state = ((globalThis as Record<string, unknown>).__vaIdempotency ??= { lastCleanup: 0 }) as { lastCleanup: number };
 
@@ -52,7 +51,7 @@ export async function withIdempotency(
   const deadline = Date.now() + WAIT_MS;
   for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
     const now = Date.now();
-    const claimed = await claimIdempotencyKey(db, {
+    const { claimed, existing: row } = await claimIdempotencyKey(db, {
       userId,
       key,
       requestHash: hash,
@@ -60,7 +59,6 @@ export async function withIdempotency(
       abandonedBefore: new Date(now - ABANDONED_MS),
     });
     if (claimed) return runAndStore(db, params, run);
-    const row = await getIdempotencyRecord(db, { userId, key });
     if (row && row.requestHash !== hash) {
       throw new ApiError(422, "Idempotency-Key was already used with a different request (method, path or body)");
     }

@@ -225,22 +225,23 @@ describe("POST /api/webhooks/{webhook_id}/test and delivery", () => {
 
   it("a paused endpoint's events wait and go out once it is resumed", async () => {
     const r = await receiver([200]);
-    const hook = await register(r.url);
+    const carol = await makeUser(); // an owner with this one endpoint only
+    const hook = await register(r.url, {}, carol);
     const { enqueueDeliveries } = await import("@/db/queries/webhooks");
     const { insertVideo } = await import("@/db/queries/videos");
     const db = await getDb();
-    const video = await insertVideo(db, { userId: alice.user_id, jobId: crypto.randomUUID(), name: "paused.mp4", storagePath: `users/${alice.user_id}/paused.mp4` });
-    expect((await call("PATCH", `/webhooks/${hook.id}`, { auth: alice.api_key, body: { enabled: false } })).body.enabled).toBe(false);
+    const video = await insertVideo(db, { userId: carol.user_id, jobId: crypto.randomUUID(), name: "paused.mp4", storagePath: `users/${carol.user_id}/paused.mp4` });
+    expect((await call("PATCH", `/webhooks/${hook.id}`, { auth: carol.api_key, body: { enabled: false } })).body.enabled).toBe(false);
     // A paused endpoint gets no new events queued, and what was queued before waits.
     expect(await enqueueDeliveries(db, { jobId: video.jobId, eventType: "done", eventId: null, payload: "{}" })).toBe(0);
-    await call("PATCH", `/webhooks/${hook.id}`, { auth: alice.api_key, body: { enabled: true } });
+    await call("PATCH", `/webhooks/${hook.id}`, { auth: carol.api_key, body: { enabled: true } });
     expect(await enqueueDeliveries(db, { jobId: video.jobId, eventType: "done", eventId: null, payload: '{"type":"done"}' })).toBe(1);
-    await call("PATCH", `/webhooks/${hook.id}`, { auth: alice.api_key, body: { enabled: false } });
+    await call("PATCH", `/webhooks/${hook.id}`, { auth: carol.api_key, body: { enabled: false } });
     await startDispatcher();
     await new Promise((res) => setTimeout(res, 400));
     expect(r.received).toHaveLength(0);
-    expect((await deliveries(hook.id))[0].status).toBe("pending");
-    await call("PATCH", `/webhooks/${hook.id}`, { auth: alice.api_key, body: { enabled: true } });
+    expect((await deliveries(hook.id, carol))[0].status).toBe("pending");
+    await call("PATCH", `/webhooks/${hook.id}`, { auth: carol.api_key, body: { enabled: true } });
     await r.waitFor(1);
     expect(r.received[0].body).toBe('{"type":"done"}');
   });
