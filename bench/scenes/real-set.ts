@@ -84,7 +84,7 @@ export const REAL_SET: CompositeSpec[] = [
   ], [960, 540]),
   seq("h2-returns", "held-out", 25, [
     shot(photo(ROCKET, 0.5, 0.55, 1.2), 3.5, "S1", "rocket"), cut,
-    shot(video("sintel", 7.5), 2.5, "S2", "sintel-peak"), cut,
+    shot(video("sintel", 7), 2.5, "S2", "sintel-peak"), cut,
     shot(photo(COINS, 0.5, 0.5, 1.3, { pan: [0.05, 0] }), 2.5, "S3", "coins"), cut,
     shot(photo(ROCKET, 0.5, 0.45, 2.2), 3, "S4", "rocket"), cut,
     shot(photo(RETINA, 0.5, 0.5, 1.4, { z1: 1.6 }), 3, "S5", "retina"), cut,
@@ -100,6 +100,6 @@ export const REAL_SET: CompositeSpec[] = [
   negative("hn1-cockatoo-20to24", "held-out", "fps duplicates", 24, video("cockatoo", 0), 13.9),
   negative("hn2-motorcycle-handheld", "held-out", "hand-held", 25, photo(MOTO_L, 0.5, 0.55, 1.2, { shake: 16, z1: 2.2, flicker: 0.07 }), 20),
   negative("hn3-rocket-whip", "held-out", "fast motion", 25, photo(ROCKET, 0.1, 0.5, 2.4, { pan: [1.8, 0], shake: 5 }), 10),
-  negative("hn4-sintel-flyover", "held-out", "fps duplicates", 25, video("sintel", 6.8), 3.2),
+  negative("hn4-sintel-peak", "held-out", "fps duplicates", 25, video("sintel", 6.9), 3),
   negative("hn5-hubble-exposure", "held-out", "exposure", 25, photo(HUBBLE, 0.5, 0.5, 1, { z1: 2.5, exposure: [-0.1, 0.15], flicker: 0.06 }), 12),
 ];

@@ -93,6 +93,12 @@ function videoArgs(src: Extract<ShotSource, { kind: "video" }>, o: RenderOptions
   return ["-i", mediaFile(src.video), "-ss", String(src.from), "-vf", `fps=${o.fps},${fit}`];
 }
 
+async function frameCount(file: string): Promise<number> {
+  const args = ["-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", file];
+  const { stdout } = await run(process.env.FFPROBE_PATH || "ffprobe", args);
+  return Number(stdout.trim());
+}
+
 /** Renders (or reuses) the shot; returns the path of an intermediate file with exactly `frames` frames. */
 export async function renderShot(src: ShotSource, o: RenderOptions, dir: string): Promise<string> {
   const grain = o.grain ?? 4;
@@ -109,7 +115,10 @@ export async function renderShot(src: ShotSource, o: RenderOptions, dir: string)
   else args.push("-vf", post);
   const key = createHash("sha1").update(JSON.stringify([args, o.frames])).digest("hex").slice(0, 12);
   const out = path.join(dir, `shot-${key}.mkv`);
-  if (fs.existsSync(out)) return out;
+  if (fs.existsSync(out) && (fs.existsSync(`${out}.ok`) || (await frameCount(out)) === o.frames)) {
+    fs.writeFileSync(`${out}.ok`, String(o.frames));
+    return out;
+  }
   const tmp = `${out}.part.mkv`;
   await run(
     process.env.FFMPEG_PATH || "ffmpeg",
@@ -117,6 +126,13 @@ export async function renderShot(src: ShotSource, o: RenderOptions, dir: string)
       "-c:v", "libx264", "-preset", "ultrafast", "-qp", "8", "-r", String(o.fps), tmp],
     { maxBuffer: 1 << 24 },
   );
+  // A source that ends early would shift every boundary after this shot: refuse it.
+  const count = await frameCount(tmp);
+  if (count !== o.frames) {
+    fs.rmSync(tmp, { force: true });
+    throw new Error(`shot ${JSON.stringify(src)} rendered ${count} frames, not ${o.frames} (the source is too short?)`);
+  }
   fs.renameSync(tmp, out);
+  fs.writeFileSync(`${out}.ok`, String(o.frames));
   return out;
 }

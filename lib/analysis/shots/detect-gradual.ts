@@ -49,6 +49,8 @@ const LIGHTING_RESIDUAL = 0.35;
 const WIPE_SHARE = 0.26;
 /** Largest change of the pictures next to a wipe, relative to the change across it. */
 const WIPE_MAX_ENDS = 0.3;
+/** …when global-motion compensation explains more than this share of the change. */
+const WIPE_MAX_MOTION = 0.25;
 
 /** Everything measured about one candidate window (exposed for tuning via `collect`). */
 export interface Candidate {
@@ -294,9 +296,9 @@ function judge(c: Candidate): string | null {
   const ends = Math.max(skipBefore ? 0 : c.endsBefore, skipAfter ? 0 : c.endsAfter);
   const endsHist = Math.max(skipBefore ? 0 : c.endsHistBefore, skipAfter ? 0 : c.endsHistAfter);
   if (ends > 0.45 && (endsHist > 0.45 || c.histSE < 0.3)) return "unsteady ends";
-  // A wipe-like sweep with a moving picture on either side is as often a subject moving into or
-  // out of a close-up (real hand-held footage): wipes need steadier sides than dissolves.
-  if (c.wipe > WIPE_SHARE && ends > WIPE_MAX_ENDS && !(c.flatS || c.flatE)) return "unsteady ends (wipe-like)";
+  // A wipe-like sweep with moving pictures on either side and camera motion explaining a good part
+  // of it is a hand-held close-up moving (real footage), not a wipe.
+  if (c.wipe > WIPE_SHARE && ends > WIPE_MAX_ENDS && c.motion > WIPE_MAX_MOTION && !(c.flatS || c.flatE)) return "unsteady moving ends (wipe-like)";
   // Most of the picture changes (a moving object changes a part of it).
   if (c.changed < 0.5) return "small changed share";
   // Camera motion: shifting each frame onto the previous one explains most of the change.
