@@ -4,16 +4,7 @@ import { describe, expect, it } from "vitest";
 import { describeKeyframe, keyframeSimilarity, type RgbImage } from "@/lib/analysis/scenes/keyframe-descriptor";
 import { lookSimilarity } from "@/lib/analysis/scenes/shot-similarity";
 import { groupByLook } from "@/lib/analysis/visual/group-shots";
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from "../helpers/rng";
 
 type Place = (x: number, y: number) => [number, number, number];
 

@@ -11,6 +11,7 @@ import {
   type FrameFeatures,
   serializeFrameFeatures,
 } from "@/lib/media/decode-frames";
+import { rng } from "../helpers/rng";
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic feature sequences: 64×36 RGB pictures made in JS, run through the real extractor.
@@ -18,16 +19,6 @@ import {
 const W = 64;
 const H = 36;
 type Picture = (x: number, y: number, t: number) => [number, number, number];
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A textured picture: a few coloured blobs and stripes, drifting slowly with t (frames). */
 function texture(seed: number, drift = 0.2): Picture {
