@@ -104,6 +104,19 @@ export class PlayerStore {
   }
 }
 
+/**
+ * Where to seek for a segment that starts at `start`: a segment's start is the presentation time
+ * of its first frame, and a browser asked for exactly that time may show the previous frame
+ * (rounding of the time, or a rendition whose timestamps sit a hair later): the last frame of the
+ * previous shot. A nudge into the segment (half a 25 fps frame, at most half the segment) lands
+ * on its first frame, or its second at high frame rates.
+ */
+export const SEGMENT_SEEK_NUDGE = 0.02;
+export function segmentSeekTime(start: number, end: number): number {
+  const len = Math.max(0, end - start);
+  return start + Math.min(SEGMENT_SEEK_NUDGE, len / 2);
+}
+
 export function usePlayerStore(initialTime?: number): PlayerStore {
   const [store] = useState(() => new PlayerStore(initialTime));
   return store;

@@ -7,7 +7,7 @@ import { formatClock, spokenTime } from "@/components/videos/format";
 import { moduleColour, moduleDescription, moduleLabel, sortModules } from "@/components/videos/module-meta";
 import type { ModuleProgress } from "@/components/videos/processing-store";
 import type { Segment } from "@/hooks/queries/segments";
-import { usePlayerValue, type PlayerStore } from "./player-store";
+import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-store";
 
 const PAGE = 300;
 
@@ -93,7 +93,7 @@ function ModuleList({ module, segments, store, notes, follow }: { module: string
       ) : (
         <ul ref={listRef} className="relative max-h-[28rem] divide-y divide-zinc-100 overflow-y-auto" aria-label={`${moduleLabel(module)} segments`}>
           {segments.slice(0, limit).map((seg, i) => (
-            <SegmentItem key={seg.id} seg={seg} isCurrent={i === current} onSeek={() => store.seek(seg.start_time)} />
+            <SegmentItem key={seg.id} seg={seg} isCurrent={i === current} onSeek={() => store.seek(segmentSeekTime(seg.start_time, seg.end_time))} />
           ))}
           {segments.length > limit && (
             <li className="px-4 py-3 text-center">

@@ -10,7 +10,7 @@ import { moduleColour, moduleLabel, sortModules } from "@/components/videos/modu
 import type { Segment } from "@/hooks/queries/segments";
 import { useStoryboard, type Storyboard } from "@/hooks/queries/storyboard";
 import { MomentThumbnail } from "./moment-thumbnail";
-import { usePlayerValue, type PlayerStore } from "./player-store";
+import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-store";
 
 const MAX_ROWS = 3;
 const ROW_PX = 22;
@@ -124,7 +124,7 @@ function Lane({
               onKeyDown={(e) => move(e, index)}
               onClick={(e) => {
                 e.stopPropagation();
-                store.seek(seg.start_time);
+                store.seek(segmentSeekTime(seg.start_time, seg.end_time));
               }}
               aria-label={`${label} ${index + 1} of ${segments.length}, ${spokenTime(seg.start_time)} to ${spokenTime(seg.end_time)}: ${seg.content.slice(0, 140)}`}
               title={`${formatClock(seg.start_time)}–${formatClock(seg.end_time)} · ${seg.content}`}

@@ -182,11 +182,11 @@ describe("grouped_shots and scenes", () => {
     expect(r.notes ?? []).toEqual([]);
   });
 
-  it("ends a scene at a fade through black even when the same set-up continues", async () => {
+  it("keeps one set-up across a fade through black in one scene (the fade is evidence, not a rule)", async () => {
     const clip = fadeClip();
     const ctx = await contextFor(clip, { shots: shotsResult(clip.shots), transcription: { segments: [{ start_time: 1, end_time: 3, content: "one long sentence", metadata: { provider: "local", method: "test" } }] } });
     const sc = await scenes.run(ctx);
-    expect(sc.segments.map((s) => s.content)).toEqual(["Scene 1 · 0:00–0:02 · 1 shot", "Scene 2 · 0:02–0:04 · 1 shot"]);
+    expect(sc.segments.map((s) => s.content)).toEqual(["Scene 1 · 0:00–0:04 · 2 shots"]);
     const gr = await groupedShots.run(ctx);
     expect(gr.segments.map((s) => (s.metadata as any).group_id)).toEqual([1, 1]);
   });

@@ -4,10 +4,10 @@ import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
 import type { FrameFeatures } from "@/lib/media/decode-frames";
 import { mergeScenes, speechContinuesAt, type SceneShotInput } from "@/lib/analysis/scenes/merge-scenes";
 
-/** Shots of `len` seconds each, labelled by set-up letter; same letter = similar (0.9), else 0.2. */
-function layout(labels: string, len = 2) {
+/** Shots of `len` seconds each, labelled by set-up letter; same letter = similar (`same`), else 0.2. */
+function layout(labels: string, len = 2, same = 0.9) {
   const shots: SceneShotInput[] = [...labels].map((c, i) => ({ start: i * len, end: (i + 1) * len, black: c === "_" }));
-  const similarity = (i: number, j: number) => (labels[i] === labels[j] && labels[i] !== "_" ? 0.9 : 0.2);
+  const similarity = (i: number, j: number) => (labels[i] === labels[j] && labels[i] !== "_" ? same : 0.2);
   return { shots, similarity };
 }
 
@@ -27,9 +27,22 @@ describe("mergeScenes", () => {
   });
 
   it("looks back only `window` shots", () => {
-    // A returns after 5 other shots: too far back to continue the scene.
-    expect(sceneShots(mergeScenes(layout("ABCDEFA"), { window: 4 }))).toHaveLength(7);
-    expect(sceneShots(mergeScenes(layout("ABCDA"), { window: 4 }))).toEqual([[0, 1, 2, 3, 4]]);
+    // Short inserts (0.5 s each): A returning after 5 of them is too far back, after 3 it continues.
+    expect(sceneShots(mergeScenes(layout("ABCDEFA", 0.5), { window: 4, insertMaxSeconds: 10 }))).toHaveLength(7);
+    expect(sceneShots(mergeScenes(layout("ABCDA", 0.5), { window: 4 }))).toEqual([[0, 1, 2, 3, 4]]);
+  });
+
+  it("A-B-A: a short insert stays in the scene, an excursion to other places does not", () => {
+    // A (3 s), a 1 s cutaway, A again: one scene.
+    const insert: SceneShotInput[] = [{ start: 0, end: 3 }, { start: 3, end: 4 }, { start: 4, end: 7 }];
+    const sim = (i: number, j: number) => (i === 0 && j === 2 ? 0.9 : 0.2);
+    expect(sceneShots(mergeScenes({ shots: insert, similarity: sim }))).toEqual([[0, 1, 2]]);
+    // A B C A with 3 s shots: the story went elsewhere and came back — four scenes.
+    expect(sceneShots(mergeScenes(layout("ABCA", 3)))).toEqual([[0], [1], [2], [3]]);
+    // A B B A: the B's are alike among themselves but never come back after A: three scenes.
+    expect(sceneShots(mergeScenes(layout("ABBA", 3)))).toEqual([[0], [1, 2], [3]]);
+    // A B A B with long shots is still a dialogue.
+    expect(sceneShots(mergeScenes(layout("ABAB", 4)))).toEqual([[0, 1, 2, 3]]);
   });
 
   it("keeps shots together when speech runs across the cut", () => {
@@ -53,10 +66,14 @@ describe("mergeScenes", () => {
     expect(sceneShots(r)).toEqual([[0, 1, 2, 3], [4, 5, 6]]);
   });
 
-  it("does not let speech or look carry a scene across a fade", () => {
-    const l = layout("ABAB");
-    const r = mergeScenes({ ...l, fadeBefore: [false, false, true, false], cues: [{ start: 0, end: 8 }] });
-    expect(sceneShots(r)).toEqual([[0, 1], [2, 3]]);
+  it("weighs a fade as evidence: one set-up continues across it, merely alike shots or speech do not", () => {
+    const fade = [false, false, true, false];
+    // Same set-up (0.9) on both sides of the fade: one scene.
+    expect(sceneShots(mergeScenes({ ...layout("ABAB"), fadeBefore: fade }))).toEqual([[0, 1, 2, 3]]);
+    // Only alike (0.7): enough on a cut, not across a fade, even with speech running over it.
+    const alike = layout("ABAB", 2, 0.7);
+    expect(sceneShots(mergeScenes(alike))).toEqual([[0, 1, 2, 3]]);
+    expect(sceneShots(mergeScenes({ ...alike, fadeBefore: fade, cues: [{ start: 0, end: 8 }] }))).toEqual([[0, 1], [2, 3]]);
   });
 
   it("joins leading slugs to the first lit scene", () => {
@@ -94,8 +111,8 @@ describe("detectScenes on frame features", () => {
     expect(scenes).toEqual([{ start: 0, end: 6, shots: [0, 1, 2], setups: 1 }]);
   });
 
-  it("ends a scene where the shot detector reported a fade out or a fade in", () => {
+  it("keeps identical pictures together across the fades the shot detector reported", () => {
     const faded = [{ ...shots[0], endsWith: "fade_out" as const }, shots[1], { ...shots[2], startsWith: "fade_in" as const }];
-    expect(detectScenes(frames, faded).scenes.map((s) => s.shots)).toEqual([[0], [1], [2]]);
+    expect(detectScenes(frames, faded).scenes.map((s) => s.shots)).toEqual([[0, 1, 2]]);
   });
 });

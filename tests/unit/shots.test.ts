@@ -11,6 +11,7 @@ import {
   type FrameFeatures,
   serializeFrameFeatures,
 } from "@/lib/media/decode-frames";
+import { rng } from "../helpers/rng";
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic feature sequences: 64×36 RGB pictures made in JS, run through the real extractor.
@@ -18,16 +19,6 @@ import {
 const W = 64;
 const H = 36;
 type Picture = (x: number, y: number, t: number) => [number, number, number];
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A textured picture: a few coloured blobs and stripes, drifting slowly with t (frames). */
 function texture(seed: number, drift = 0.2): Picture {
@@ -159,6 +150,28 @@ describe("detectShots on synthetic features", () => {
       if (i % 4 === 3) seq.push(() => p);
     }
     expect(boundaryFrames(featuresOf(seq, { fps: 30, noise: 3 }), 30)).toEqual([]);
+  });
+
+  it("a hard cut to black for the last seconds is a boundary; a fade out or a short black tail is not", () => {
+    const cutToBlack = detectShots(featuresOf([...hold(A, 75), ...hold(black, 50)]), { fps: 25, duration: 5 });
+    expect(cutToBlack.map((s) => [s.start, s.end])).toEqual([[0, 3], [3, 5]]);
+    expect(cutToBlack[0].meanLuma).toBeGreaterThan(0.1);
+    expect(detectShots(featuresOf([...hold(A, 75), ...ramp(A, black, 12), ...hold(black, 50)]), { fps: 25, duration: 5.5 })).toHaveLength(1);
+    expect(detectShots(featuresOf([...hold(A, 75), ...hold(black, 10)]), { fps: 25, duration: 3.4 })).toHaveLength(1);
+    // …and likewise at the start: a long black opening cut into the picture.
+    expect(detectShots(featuresOf([...hold(black, 50), ...hold(A, 75)]), { fps: 25, duration: 5 }).map((s) => s.start)).toEqual([0, 2]);
+  });
+
+  it("a jerk of a close-up (same colours, layout moved a little, after a duplicate) is no cut", () => {
+    // A textured close-up moving steadily, with 20→25 fps duplicates, and one sudden larger step.
+    const seq: ((t: number) => Picture)[] = [];
+    let pos = 0;
+    for (let i = 0; i < 120; i++) {
+      if (i % 5 !== 4) pos += i === 64 ? 5 : 1.2; // frame 64 follows a duplicate with a 4× step
+      const p = pos;
+      seq.push(() => (x, y) => A(x + p, y, 0));
+    }
+    expect(boundaryFrames(featuresOf(seq, { noise: 3 }))).toEqual([]);
   });
 
   it("keeps a long black hold as its own shot and describes shots in words", () => {

@@ -1,10 +1,12 @@
-// Scenes from shots + decoded frame features + (optionally) transcript cues.
+// Scenes from shots + their look descriptors (decode-pass features, keyframe descriptors when
+// available) + (optionally) transcript cues, with the shot detector's transitions as evidence.
 import type { FrameFeatures } from "@/lib/media/frame-features";
 import { frameAt, framesIn } from "@/lib/analysis/visual/frame-stats";
-import { groupShotFeatures } from "@/lib/analysis/visual/group-shots";
-import { isBlack, shotFeature, shotSimilarity, type ShotFeature } from "@/lib/analysis/visual/shot-features";
+import { groupByLook } from "@/lib/analysis/visual/group-shots";
 import type { ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { mergeScenes, type BoundaryReason, type SpeechCue } from "./merge-scenes";
+import { isBlackShot, lookSimilarity, type ShotLookDescriptor } from "./shot-similarity";
+import { shotFeature } from "@/lib/analysis/visual/shot-features";
 
 export interface DetectedScene {
   start: number;
@@ -31,28 +33,27 @@ export function detectScenes(
   frames: readonly FrameFeatures[],
   shots: readonly ShotSpan[],
   cues: readonly SpeechCue[] = [],
+  looks?: readonly ShotLookDescriptor[],
 ): { scenes: DetectedScene[]; links: BoundaryReason[] } {
-  const features: (ShotFeature | null)[] = shots.map((s) => shotFeature(frames, s));
-  const black = features.map((f) => !!f && isBlack(f));
+  const descs: ShotLookDescriptor[] = looks ? [...looks] : shots.map((s) => ({ feature: shotFeature(frames, s), keyframe: null }));
+  const black = descs.map((d) => isBlackShot(d));
   // Passing through black between two lit shots; in a dark scene (night, a dim room) a black frame
   // at a cut is not a fade, so both sides must be clearly brighter than black.
-  const lit = (f: ShotFeature | null) => !!f && f.luma > 0.1;
-  // The detector's own word counts too: a shot that fades out, or one that fades in.
+  const lit = (d: ShotLookDescriptor) => !!d.feature && d.feature.luma > 0.1;
   const fadeBefore = shots.map(
     (s, i) =>
       i > 0 &&
       (shots[i - 1].endsWith === "fade_out" ||
         s.startsWith === "fade_in" ||
-        (lit(features[i]) && lit(features[i - 1]) && blackNear(frames, s.start))),
+        (lit(descs[i]) && lit(descs[i - 1]) && blackNear(frames, s.start))),
   );
+  const dissolveBefore = shots.map((s, i) => i > 0 && (s.startsWith === "dissolve" || s.startsWith === "wipe"));
   const cache = new Map<number, number>();
   const similarity = (i: number, j: number) => {
     const key = i * shots.length + j;
     let v = cache.get(key);
     if (v === undefined) {
-      const a = features[i];
-      const b = features[j];
-      v = a && b ? shotSimilarity(a, b) : 0;
+      v = black[i] || black[j] ? 0 : lookSimilarity(descs[i], descs[j]);
       cache.set(key, v);
     }
     return v;
@@ -62,16 +63,14 @@ export function detectScenes(
     similarity,
     cues,
     fadeBefore,
+    dissolveBefore,
   });
   return {
     links,
     scenes: scenes.map((sc) => {
-      const lit = sc.shots.filter((i) => !black[i]);
-      const setups = lit.length ? (() => {
-        const g = groupShotFeatures(lit.map((i) => features[i]));
-        return g.groups.length + g.singles.length;
-      })() : 0;
-      return { start: sc.start, end: sc.end, shots: sc.shots, setups };
+      const litShots = sc.shots.filter((i) => !black[i]);
+      const g = groupByLook(litShots.map((i) => descs[i]));
+      return { start: sc.start, end: sc.end, shots: sc.shots, setups: litShots.length ? g.groups.length + g.singles.length : 0 };
     }),
   };
 }

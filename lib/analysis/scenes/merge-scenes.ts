@@ -1,9 +1,15 @@
-// Consecutive shots merged into scenes. A boundary between two shots survives unless something
-// ties the two sides together:
-// - look: a shot similar to one of the last few shots (a sliding window) continues the scene, and
-//   every boundary in between goes — so a dialogue cutting A B A B between two set-ups is one scene;
-// - speech: a transcript cue running across the cut, or speech resuming within a second of it;
-// while a fade to or from black always ends a scene (black slugs belong to the scene they close).
+// Consecutive shots merged into scenes. Each boundary between two shots weighs evidence:
+// - look: a shot like one of the last few shots continues that shot's scene, and every boundary in
+//   between goes. Returns (A-B-A) are deliberate: the shots in between join the scene only when they
+//   are an insert (together at most SCENES.insertMaxSeconds) or when they return themselves
+//   (A B A B dialogue); otherwise A-B-C-A is four scenes — the story went elsewhere and came back;
+// - transitions: a fade through black (or a black slug) or a dissolve raises the similarity needed
+//   to continue — evidence for a boundary, not a rule, so a fade between two shots of one set-up
+//   stays inside the scene;
+// - speech: a transcript cue running across the cut, or speech resuming within a second of it,
+//   lowers the similarity needed (on a plain cut, to nothing).
+// Black slugs belong to the scene they close. All numbers: tuning.ts (SCENES).
+import { SCENES } from "./tuning";
 
 export interface SceneShotInput {
   start: number;
@@ -18,16 +24,10 @@ export interface SpeechCue {
 }
 
 export interface MergeScenesOptions {
-  /** How many earlier shots a shot is compared with (default 4). */
   window?: number;
-  /**
-   * Similarity at which a shot continues the scene of an earlier one (default 0.62: looser than a
-   * set-up, so the same place from a nearby angle continues; on the synthetic set ~1 in 200
-   * unrelated pairs reach it, which the short window keeps from chaining).
-   */
   threshold?: number;
-  /** Speech that pauses less than this across a cut keeps the shots together (default 1 s). */
   speechGap?: number;
+  insertMaxSeconds?: number;
 }
 
 export interface MergeScenesInput {
@@ -37,6 +37,8 @@ export interface MergeScenesInput {
   cues?: readonly SpeechCue[];
   /** fadeBefore[i]: the picture passes through black at the boundary before shot i. */
   fadeBefore?: readonly boolean[];
+  /** dissolveBefore[i]: shot i dissolves in. */
+  dissolveBefore?: readonly boolean[];
 }
 
 export type BoundaryReason = "visual" | "speech" | "black" | null;
@@ -58,7 +60,6 @@ export interface MergeScenesResult {
 export function speechContinuesAt(cues: readonly SpeechCue[], t: number, gap: number): boolean {
   const margin = 0.25;
   for (const c of cues) if (c.start < t - margin && c.end > t + margin) return true;
-  // The last cue ending by t (+margin) and the first starting from t (−margin).
   let before: SpeechCue | null = null;
   let after: SpeechCue | null = null;
   for (const c of cues) {
@@ -73,35 +74,60 @@ export function mergeScenes(input: MergeScenesInput, opts: MergeScenesOptions = 
   const { shots, similarity } = input;
   const n = shots.length;
   if (!n) return { scenes: [], links: [] };
-  const window = opts.window ?? 4;
-  const threshold = opts.threshold ?? 0.62;
-  const gap = opts.speechGap ?? 1;
+  const window = opts.window ?? SCENES.window;
+  const threshold = opts.threshold ?? SCENES.threshold;
+  const gap = opts.speechGap ?? SCENES.speechGap;
+  const insertMax = opts.insertMaxSeconds ?? SCENES.insertMaxSeconds;
   const cues = [...(input.cues ?? [])].sort((a, b) => a.start - b.start);
   const black = shots.map((s) => !!s.black);
   const firstLit = black.indexOf(false);
 
   const links: BoundaryReason[] = new Array(n).fill(null);
-  const forced: boolean[] = new Array(n).fill(false);
+  // Similarity needed to continue across boundary i (before shot i), from the transition.
+  const penalty: number[] = new Array(n).fill(0);
   for (let i = 1; i < n; i++) {
     if (black[i]) links[i] = "black"; // a slug closes the scene before it
     else if (black[i - 1] && firstLit === i) links[i] = "black"; // leading slugs open the first lit scene
-    else if (black[i - 1] || input.fadeBefore?.[i]) forced[i] = true;
+    else if (black[i - 1]) penalty[i] = SCENES.slugPenalty;
+    else if (input.fadeBefore?.[i]) penalty[i] = SCENES.fadePenalty;
+    else if (input.dissolveBefore?.[i]) penalty[i] = SCENES.dissolvePenalty;
   }
-
-  const forcedBetween = (k: number, i: number) => {
-    for (let b = k + 1; b <= i; b++) if (forced[b]) return true;
+  const speech = shots.map((s, i) => i > 0 && cues.length > 0 && speechContinuesAt(cues, s.start, gap));
+  const sim = (a: number, b: number) => (a < b ? similarity(a, b) : similarity(b, a));
+  const maxPenalty = (k: number, i: number) => {
+    let p = 0;
+    for (let b = k + 1; b <= i; b++) p = Math.max(p, penalty[b]);
+    return p;
+  };
+  // A shot between k and i that itself returns on the far side of k or of i (A B A B: the B
+  // between two A's comes back after them, or came before them) — not merely a run of alike
+  // shots between the two A's (A B B B A: an excursion).
+  const returns = (j: number, k: number, i: number) => {
+    for (let m = Math.max(0, k - window); m <= Math.min(n - 1, i + window); m++) {
+      if ((m > k && m <= i) || black[m] || Math.abs(m - j) > window) continue;
+      if (sim(m, j) >= threshold + maxPenalty(Math.min(m, j), Math.max(m, j))) return true;
+    }
     return false;
   };
+  const returnAllowed = (k: number, i: number) => {
+    let seconds = 0;
+    for (let j = k + 1; j < i; j++) if (!black[j]) seconds += shots[j].end - shots[j].start;
+    if (seconds <= insertMax) return true;
+    for (let j = k + 1; j < i; j++) if (!black[j] && !returns(j, k, i)) return false;
+    return true;
+  };
+
   for (let i = 1; i < n; i++) {
     if (black[i]) continue;
     for (let k = Math.max(0, i - window); k < i; k++) {
-      if (black[k] || forcedBetween(k, i)) continue;
-      if (similarity(k, i) >= threshold) {
-        for (let b = k + 1; b <= i; b++) if (!links[b]) links[b] = "visual";
-        break; // the earliest similar shot links the most boundaries
-      }
+      if (black[k]) continue;
+      const need = threshold + maxPenalty(k, i);
+      if (sim(k, i) < need) continue;
+      if (k < i - 1 && !returnAllowed(k, i)) continue;
+      for (let b = k + 1; b <= i; b++) if (!links[b]) links[b] = "visual";
+      break; // the earliest similar shot links the most boundaries
     }
-    if (!links[i] && !forced[i] && cues.length && speechContinuesAt(cues, shots[i].start, gap)) links[i] = "speech";
+    if (!links[i] && speech[i] && !black[i - 1] && sim(i - 1, i) >= threshold + penalty[i] - SCENES.speechBonus) links[i] = "speech";
   }
 
   const scenes: MergedScene[] = [];

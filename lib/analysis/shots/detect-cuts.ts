@@ -20,6 +20,14 @@ export interface CutOptions {
   minRatio?: number;
 }
 
+/** Motion vs cut when the colours stay (values set on bench/scenes tune + bench/shots). */
+export const CUT_TUNING = {
+  /** Histogram distance below which the palette counts as unchanged across the frame pair. */
+  samePaletteHist: 0.08,
+  /** …and then the block grid must change at least this much for a cut. */
+  samePaletteMinGrid: 0.14,
+};
+
 /** Frames this close to their predecessor repeat it (frame-rate conversion, still frames). */
 export const DUPLICATE_DIFF = 0.0025;
 
@@ -106,6 +114,9 @@ export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
     const around = frameDistance(frames[Math.max(0, i - 1 - m)], frames[i - 1]) + frameDistance(frames[i], frames[Math.min(n - 1, i + m)]);
     if (jump < 0.75 * around) continue;
     if (isTransient(frames, i, jump, span)) continue;
+    // The palette holds and the layout moves only a little: fast motion (a jerk of the camera or a
+    // close-up subject), not a cut. A jump cut inside one set-up moves whole objects.
+    if (histDistance(frames[i - 1], frames[i]) < CUT_TUNING.samePaletteHist && gridDistance(frames[i - 1], frames[i]) < CUT_TUNING.samePaletteMinGrid) continue;
     const confidence = Math.min(1, 0.5 * Math.min(1, s / 0.2) + 0.5 * Math.min(1, (ratio - minRatio) / (2 * minRatio) + 0.5));
     cuts.push({ frame: i, score: s, ratio, confidence });
   }

@@ -45,6 +45,12 @@ export interface GradualOptions {
 const MIN_DISTANCE = 0.06;
 const MAX_DETOUR = 0.3;
 const LIGHTING_RESIDUAL = 0.35;
+/** Share of blocks all-old or all-new mid-way above which a transition is a wipe. */
+const WIPE_SHARE = 0.26;
+/** Largest change of the pictures next to a wipe, relative to the change across it. */
+const WIPE_MAX_ENDS = 0.3;
+/** …when global-motion compensation explains more than this share of the change. */
+const WIPE_MAX_MOTION = 0.25;
 
 /** Everything measured about one candidate window (exposed for tuning via `collect`). */
 export interface Candidate {
@@ -290,6 +296,9 @@ function judge(c: Candidate): string | null {
   const ends = Math.max(skipBefore ? 0 : c.endsBefore, skipAfter ? 0 : c.endsAfter);
   const endsHist = Math.max(skipBefore ? 0 : c.endsHistBefore, skipAfter ? 0 : c.endsHistAfter);
   if (ends > 0.45 && (endsHist > 0.45 || c.histSE < 0.3)) return "unsteady ends";
+  // A wipe-like sweep with moving pictures on either side and camera motion explaining a good part
+  // of it is a hand-held close-up moving (real footage), not a wipe.
+  if (c.wipe > WIPE_SHARE && ends > WIPE_MAX_ENDS && c.motion > WIPE_MAX_MOTION && !(c.flatS || c.flatE)) return "unsteady moving ends (wipe-like)";
   // Most of the picture changes (a moving object changes a part of it).
   if (c.changed < 0.5) return "small changed share";
   // Camera motion: shifting each frame onto the previous one explains most of the change.
@@ -311,7 +320,7 @@ function toGradual(c: Candidate): Gradual {
   } else if (c.flatS && !c.flatE) {
     type = "fade_in";
     via = c.flatS;
-  } else type = c.wipe > 0.26 ? "wipe" : "dissolve";
+  } else type = c.wipe > WIPE_SHARE ? "wipe" : "dissolve";
   const confidence = Math.max(0.05, Math.min(1, (1 - c.detour / MAX_DETOUR) * Math.min(1, c.total / 0.2)));
   return { start: c.s, end: c.e, type, via, distance: c.total, detour: c.detour, confidence };
 }

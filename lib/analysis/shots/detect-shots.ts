@@ -123,13 +123,17 @@ export function detectBoundaries(
   }
   events = merged;
 
-  // The video opening from black / closing to black is not a boundary between two shots.
-  if (events.length && events[0].fromFlat && isFlatRun(frames, 0, events[0].start, events[0].fromFlat)) {
+  // The video opening from black / closing to black is not a boundary between two shots — unless
+  // a hard cut leads into (or out of) a black that lasts longer than a hold: then the black is a
+  // shot of its own (a fractal cut to black for the last seconds must not leave a shot whose
+  // keyframe is black).
+  const hardCut = (e: Event) => e.end - e.start <= 1 && e.out === "cut" && e.in === "cut";
+  if (events.length && events[0].fromFlat && isFlatRun(frames, 0, events[0].start, events[0].fromFlat) && !(hardCut(events[0]) && events[0].start + 1 > maxHold)) {
     opensWith = events[0].in === "cut" ? "start" : events[0].in;
     events.shift();
   }
   const last = events[events.length - 1];
-  if (last && last.toFlat && isFlatRun(frames, last.end, n - 1, last.toFlat)) {
+  if (last && last.toFlat && isFlatRun(frames, last.end, n - 1, last.toFlat) && !(hardCut(last) && n - last.end > maxHold)) {
     closesWith = last.out === "cut" ? "end" : last.out;
     events.pop();
   }

@@ -1,16 +1,14 @@
-// Shots of the same set-up, grouped across the whole video by the look of their keyframes.
+// Shots of the same set-up, grouped across the whole video by the look of their keyframes: the
+// zoom-searched keyframe descriptors (so a wide shot, a medium and a close-up of one set-up meet)
+// blended with the decode pass's grid+histogram feature. Threshold: lib/analysis/scenes/tuning.ts.
 import type { FrameFeatures } from "@/lib/media/frame-features";
+import { isBlackShot, lookSimilarity, type ShotLookDescriptor } from "@/lib/analysis/scenes/shot-similarity";
+import { SETUP_THRESHOLD } from "@/lib/analysis/scenes/tuning";
 import { clusterBySimilarity, meanSimilarityWithin, similarityMatrix } from "./cluster";
-import { isBlack, shotFeature, shotSimilarity, type ShotFeature } from "./shot-features";
+import { shotFeature, type ShotFeature } from "./shot-features";
 import type { ShotSpan } from "./shot-spans";
 
-/**
- * Average-linkage similarity at which two shots count as the same set-up. Measured on synthetic
- * footage (the bench/shots sources; one source 3 s apart vs 26 different sources): at 0.7 three
- * in four same-source pairs group — the misses are pans and zooms that really change the picture —
- * and none of 325 different-source pairs does.
- */
-export const SETUP_THRESHOLD = 0.7;
+export { SETUP_THRESHOLD };
 
 export interface ShotGroup {
   /** 1-based, numbered by first appearance. */
@@ -30,13 +28,13 @@ export interface ShotGrouping {
   skipped: number[];
 }
 
-/** Groups shots by the similarity of their features (null features and black shots are skipped). */
-export function groupShotFeatures(features: readonly (ShotFeature | null)[], threshold = SETUP_THRESHOLD): ShotGrouping {
+/** Groups shots by the similarity of their look descriptors (black shots and missing ones skipped). */
+export function groupByLook(looks: readonly (ShotLookDescriptor | null)[], threshold = SETUP_THRESHOLD): ShotGrouping {
   const usable: number[] = [];
   const skipped: number[] = [];
-  features.forEach((f, i) => (f && !isBlack(f) ? usable.push(i) : skipped.push(i)));
-  const items = usable.map((i) => features[i]!);
-  const sims = similarityMatrix(items, shotSimilarity);
+  looks.forEach((d, i) => (d && (d.feature || d.keyframe) && !isBlackShot(d) ? usable.push(i) : skipped.push(i)));
+  const items = usable.map((i) => looks[i]!);
+  const sims = similarityMatrix(items, lookSimilarity);
   const { clusters } = clusterBySimilarity(sims, items.length, threshold);
   const groups: ShotGroup[] = [];
   const singles: number[] = [];
@@ -52,6 +50,11 @@ export function groupShotFeatures(features: readonly (ShotFeature | null)[], thr
     });
   }
   return { groups, singles, skipped };
+}
+
+/** Grouping by decode-pass features alone (no keyframe images). */
+export function groupShotFeatures(features: readonly (ShotFeature | null)[], threshold = SETUP_THRESHOLD): ShotGrouping {
+  return groupByLook(features.map((feature) => (feature ? { feature, keyframe: null } : null)), threshold);
 }
 
 export function groupShots(frames: readonly FrameFeatures[], shots: readonly ShotSpan[], threshold = SETUP_THRESHOLD): ShotGrouping {

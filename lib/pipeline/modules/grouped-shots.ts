@@ -1,6 +1,9 @@
-// grouped_shots: shots of the same set-up (same place, same camera position) grouped across the
-// video; one segment per occurrence of a group, numbered by first appearance (stable on re-runs).
-import { groupShots, SETUP_THRESHOLD } from "@/lib/analysis/visual/group-shots";
+// grouped_shots: shots of the same set-up (same place and subject, any framing: wide, medium and
+// close-up meet through a zoom search over the keyframes) grouped across the video; one segment per
+// occurrence of a group, numbered by first appearance (stable on re-runs).
+import { sharedKeyframeSource } from "@/lib/analysis/scenes/keyframe-source";
+import { describeShots } from "@/lib/analysis/scenes/shot-similarity";
+import { groupByLook, SETUP_THRESHOLD } from "@/lib/analysis/visual/group-shots";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
 
@@ -9,7 +12,11 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   const shots = readShotSpans(ctx.results.shots);
   if (!shots.length) return { segments: [], notes: ["No shots were detected, so there is nothing to group"] };
   const { frames } = await ctx.shared.frames();
-  const grouping = groupShots(frames, shots);
+  const looks = await describeShots(frames, shots, sharedKeyframeSource(ctx.shared, ctx.signal));
+  const grouping = groupByLook(looks);
+  const notes: string[] = [];
+  const missing = looks.filter((l) => !l.keyframe).length - grouping.skipped.length;
+  if (missing > 0) notes.push(`${missing} shot${missing === 1 ? "" : "s"} had no readable keyframe and were compared by their decoded frame features only`);
   ctx.progress(1);
   const segments: SegmentDraft[] = [];
   for (const g of grouping.groups) {
@@ -35,6 +42,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   segments.sort((a, b) => a.start_time - b.start_time);
   return {
     segments,
+    notes,
     data: {
       groups: grouping.groups.map((g) => ({ id: g.id, shots: g.shots })),
       singles: grouping.singles.length,

@@ -1,6 +1,10 @@
-// scenes: consecutive shots merged into scenes by look (a shot like one of the last few continues
-// the scene), by speech running across a cut, and ended by fades through black.
+// scenes: consecutive shots merged into scenes by evidence — look (zoom-searched keyframe
+// descriptors: a shot like one of the last few continues the scene; A-B-A returns only across
+// inserts or alternations), speech running across a cut, and transitions (fades and dissolves
+// raise the similarity needed). Numbers: lib/analysis/scenes/tuning.ts.
 import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
+import { sharedKeyframeSource } from "@/lib/analysis/scenes/keyframe-source";
+import { describeShots } from "@/lib/analysis/scenes/shot-similarity";
 import type { SpeechCue } from "@/lib/analysis/scenes/merge-scenes";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
 import { formatClock } from "@/lib/analysis/visual/util";
@@ -20,7 +24,8 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   const cues = speechCues(ctx);
   if (!ctx.results.transcription) notes.push("No transcript was available: scenes are formed from the picture alone");
   const { frames } = await ctx.shared.frames();
-  const found = detectScenes(frames, shots, cues).scenes;
+  const looks = await describeShots(frames, shots, sharedKeyframeSource(ctx.shared, ctx.signal));
+  const found = detectScenes(frames, shots, cues, looks).scenes;
   ctx.progress(1);
   const segments: SegmentDraft[] = found.map((sc, i) => {
     const n = sc.shots.length;

@@ -1,0 +1,328 @@
+// What a shot's keyframe looks like, as pure functions over an RGB buffer (rgb, width, height):
+// - a small luma plane and a chromaticity plane pair (r/(r+g+b), g/(r+g+b): unchanged by exposure),
+//   compared by a zoom search — crops of one picture at 1×…4× against the whole other picture,
+//   by normalised cross-correlation (unchanged by gain and offset) — so a wide shot and a close-up
+//   of the same set-up match where a whole-frame comparison sees two different pictures;
+// - a hue × saturation histogram (palette, barely moved by exposure);
+// - a gradient-orientation histogram (structure: the directions of edges survive zoom and light).
+import { DESCRIPTOR } from "./tuning";
+
+export interface RgbImage {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface KeyframeDescriptor {
+  /** Planes at PLANE_W×PLANE_H: luma 0..1 and chromaticity (r, g shares). */
+  luma: Float32Array;
+  cr: Float32Array;
+  cg: Float32Array;
+  /** The central CORE share of the frame at CMP_W×CMP_H, zero-mean unit-norm luma, and its chromaticity. */
+  cmpLuma: Float32Array;
+  cmpCr: Float32Array;
+  cmpCg: Float32Array;
+  /** Every coarse search window of this picture, normalised luma (see coarseGrid). */
+  coarse: Float32Array;
+  /** The core at coarse size, normalised. */
+  coarseCore: Float32Array;
+  /** Hue × saturation histogram plus achromatic lightness bins, sums to 1. */
+  hueHist: Float32Array;
+  /** Gradient-orientation histogram (magnitude weighted), sums to 1 (all zero on a flat frame). */
+  edgeHist: Float32Array;
+  /** Mean luma 0..1 and its spread (flat frames have little structure to compare). */
+  meanLuma: number;
+  lumaStd: number;
+}
+
+export const PLANE_W = 64;
+export const PLANE_H = 36;
+export const CMP_W = 32;
+export const CMP_H = 18;
+/** Share of the frame (each axis) that the other picture's windows are compared with. */
+const CORE = DESCRIPTOR.core;
+const HUE_BINS = 12;
+const SAT_BINS = 2;
+const GREY_BINS = 4;
+const EDGE_BINS = 8;
+
+/** Area-average resample of an RGB buffer to PLANE_W×PLANE_H planes. */
+function planes(img: RgbImage): { luma: Float32Array; cr: Float32Array; cg: Float32Array; r: Float32Array; g: Float32Array; b: Float32Array } {
+  const n = PLANE_W * PLANE_H;
+  const r = new Float32Array(n), g = new Float32Array(n), b = new Float32Array(n), cnt = new Float32Array(n);
+  const { rgb, width: w, height: h } = img;
+  for (let y = 0; y < h; y++) {
+    const py = Math.min(PLANE_H - 1, Math.floor((y * PLANE_H) / h));
+    for (let x = 0; x < w; x++) {
+      const p = py * PLANE_W + Math.min(PLANE_W - 1, Math.floor((x * PLANE_W) / w));
+      const o = (y * w + x) * 3;
+      r[p] += rgb[o];
+      g[p] += rgb[o + 1];
+      b[p] += rgb[o + 2];
+      cnt[p]++;
+    }
+  }
+  const luma = new Float32Array(n), cr = new Float32Array(n), cg = new Float32Array(n);
+  for (let p = 0; p < n; p++) {
+    const c = cnt[p] || 1;
+    r[p] /= c * 255;
+    g[p] /= c * 255;
+    b[p] /= c * 255;
+    luma[p] = 0.299 * r[p] + 0.587 * g[p] + 0.114 * b[p];
+    const s = r[p] + g[p] + b[p];
+    // Near-black pixels have no reliable colour: count them as neutral.
+    cr[p] = s > 0.06 ? r[p] / s : 1 / 3;
+    cg[p] = s > 0.06 ? g[p] / s : 1 / 3;
+  }
+  return { luma, cr, cg, r, g, b };
+}
+
+/** Bilinear sample of a PLANE_W×PLANE_H plane over the window (x0, y0, w, h) at CMP_W×CMP_H. */
+export function sampleWindow(plane: Float32Array, x0: number, y0: number, w: number, h: number, out: Float32Array = new Float32Array(CMP_W * CMP_H)): Float32Array {
+  for (let j = 0; j < CMP_H; j++) {
+    const fy = Math.min(PLANE_H - 1, Math.max(0, y0 + ((j + 0.5) * h) / CMP_H - 0.5));
+    const y1 = Math.floor(fy), y2 = Math.min(PLANE_H - 1, y1 + 1), wy = fy - y1;
+    for (let i = 0; i < CMP_W; i++) {
+      const fx = Math.min(PLANE_W - 1, Math.max(0, x0 + ((i + 0.5) * w) / CMP_W - 0.5));
+      const x1 = Math.floor(fx), x2 = Math.min(PLANE_W - 1, x1 + 1), wx = fx - x1;
+      const top = plane[y1 * PLANE_W + x1] * (1 - wx) + plane[y1 * PLANE_W + x2] * wx;
+      const bot = plane[y2 * PLANE_W + x1] * (1 - wx) + plane[y2 * PLANE_W + x2] * wx;
+      out[j * CMP_W + i] = top * (1 - wy) + bot * wy;
+    }
+  }
+  return out;
+}
+
+/** Zero-mean, unit-norm copy (all zeros for a flat vector). */
+export function normalise(v: Float32Array): Float32Array<ArrayBuffer> {
+  let m = 0;
+  for (let i = 0; i < v.length; i++) m += v[i];
+  m /= v.length;
+  let ss = 0;
+  const out = new Float32Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    out[i] = v[i] - m;
+    ss += out[i] * out[i];
+  }
+  const norm = Math.sqrt(ss);
+  if (norm < 1e-3) return out.fill(0);
+  for (let i = 0; i < v.length; i++) out[i] /= norm;
+  return out;
+}
+
+export function describeKeyframe(img: RgbImage): KeyframeDescriptor {
+  const { luma, cr, cg, r, g, b } = planes(img);
+  const n = PLANE_W * PLANE_H;
+  let mean = 0;
+  for (let p = 0; p < n; p++) mean += luma[p];
+  mean /= n;
+  let varSum = 0;
+  for (let p = 0; p < n; p++) varSum += (luma[p] - mean) ** 2;
+  // Palette: hue × saturation for coloured pixels, lightness bins for grey ones.
+  const hueHist = new Float32Array(HUE_BINS * SAT_BINS + GREY_BINS);
+  for (let p = 0; p < n; p++) {
+    const max = Math.max(r[p], g[p], b[p]);
+    const min = Math.min(r[p], g[p], b[p]);
+    const d = max - min;
+    const sat = max > 0 ? d / max : 0;
+    if (sat < 0.15 || max < 0.08) {
+      hueHist[HUE_BINS * SAT_BINS + Math.min(GREY_BINS - 1, Math.floor(luma[p] * GREY_BINS))]++;
+      continue;
+    }
+    let hue = max === r[p] ? (g[p] - b[p]) / d : max === g[p] ? 2 + (b[p] - r[p]) / d : 4 + (r[p] - g[p]) / d;
+    hue = ((hue / 6) % 1 + 1) % 1;
+    // Soft over the two nearest hue bins.
+    const pos = hue * HUE_BINS - 0.5;
+    const lo = Math.floor(pos);
+    const w = pos - lo;
+    const s = sat < 0.45 ? 0 : 1;
+    hueHist[(((lo % HUE_BINS) + HUE_BINS) % HUE_BINS) * SAT_BINS + s] += 1 - w;
+    hueHist[(((lo + 1) % HUE_BINS) * SAT_BINS) + s] += w;
+  }
+  for (let i = 0; i < hueHist.length; i++) hueHist[i] /= n;
+  // Structure: orientation of luma gradients (0..π), magnitude weighted.
+  const edgeHist = new Float32Array(EDGE_BINS);
+  let edgeTotal = 0;
+  for (let y = 1; y < PLANE_H - 1; y++) {
+    for (let x = 1; x < PLANE_W - 1; x++) {
+      const p = y * PLANE_W + x;
+      const gx = luma[p + 1] - luma[p - 1];
+      const gy = luma[p + PLANE_W] - luma[p - PLANE_W];
+      const mag = Math.hypot(gx, gy);
+      if (mag < 0.01) continue;
+      const ang = (Math.atan2(gy, gx) + Math.PI) % Math.PI;
+      edgeHist[Math.min(EDGE_BINS - 1, Math.floor((ang / Math.PI) * EDGE_BINS))] += mag;
+      edgeTotal += mag;
+    }
+  }
+  if (edgeTotal > 0) for (let i = 0; i < EDGE_BINS; i++) edgeHist[i] /= edgeTotal;
+  const cx0 = (PLANE_W * (1 - CORE)) / 2;
+  const cy0 = (PLANE_H * (1 - CORE)) / 2;
+  const coreLuma = sampleWindow(luma, cx0, cy0, PLANE_W * CORE, PLANE_H * CORE);
+  return {
+    luma,
+    cr,
+    cg,
+    cmpLuma: normalise(coreLuma),
+    coarse: coarseWindows(luma),
+    coarseCore: normalise(halve(coreLuma, new Float32Array(COARSE_W * COARSE_H))),
+    cmpCr: sampleWindow(cr, cx0, cy0, PLANE_W * CORE, PLANE_H * CORE),
+    cmpCg: sampleWindow(cg, cx0, cy0, PLANE_W * CORE, PLANE_H * CORE),
+    hueHist,
+    edgeHist,
+    meanLuma: mean,
+    lumaStd: Math.sqrt(varSum / n),
+  };
+}
+
+/** Histogram intersection of two normalised histograms, 0..1. */
+export function histIntersection(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += Math.min(a[i], b[i]);
+  return Math.min(1, s);
+}
+
+/** Luma correlation + chromaticity agreement of a window of `a` against the core of `b`. */
+function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y0: number, w: number, h: number, tmp: Float32Array): { score: number; ncc: number } {
+  const v = normalise(sampleWindow(a.luma, x0, y0, w, h, tmp));
+  let ncc = 0;
+  for (let k = 0; k < v.length; k++) ncc += v[k] * b.cmpLuma[k];
+  const cr = sampleWindow(a.cr, x0, y0, w, h);
+  const cg = sampleWindow(a.cg, x0, y0, w, h);
+  let cd = 0;
+  for (let k = 0; k < cr.length; k++) cd += Math.abs(cr[k] - b.cmpCr[k]) + Math.abs(cg[k] - b.cmpCg[k]);
+  cd /= cr.length;
+  const chroma = Math.max(0, 1 - cd / DESCRIPTOR.chromaScale);
+  return { score: DESCRIPTOR.nccWeight * Math.max(0, ncc) + (1 - DESCRIPTOR.nccWeight) * chroma, ncc };
+}
+
+interface Window {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The coarse search grid (same for every picture): window sizes × positions. */
+let GRID: Window[] | null = null;
+function coarseGrid(): Window[] {
+  if (GRID) return GRID;
+  const out: Window[] = [];
+  for (const s of DESCRIPTOR.zoomScales) {
+    const w = PLANE_W * CORE * s;
+    const h = PLANE_H * CORE * s;
+    const step = DESCRIPTOR.positionStep * s * CORE;
+    const nx = Math.min(DESCRIPTOR.maxPositions, Math.max(1, Math.round((1 - CORE * s) / step) + 1));
+    for (let yi = 0; yi < nx; yi++) {
+      for (let xi = 0; xi < nx; xi++) {
+        out.push({
+          x: nx > 1 ? ((PLANE_W - w) * xi) / (nx - 1) : (PLANE_W - w) / 2,
+          y: nx > 1 ? ((PLANE_H - h) * yi) / (nx - 1) : (PLANE_H - h) / 2,
+          w,
+          h,
+        });
+      }
+    }
+  }
+  GRID = out;
+  return out;
+}
+
+const COARSE_W = CMP_W / DESCRIPTOR.coarseFactor;
+const COARSE_H = CMP_H / DESCRIPTOR.coarseFactor;
+
+/** Normalised luma of every coarse window at COARSE_W×COARSE_H (computed once per picture). */
+function coarseWindows(luma: Float32Array): Float32Array {
+  const grid = coarseGrid();
+  const n = COARSE_W * COARSE_H;
+  const out = new Float32Array(grid.length * n);
+  const full = new Float32Array(CMP_W * CMP_H);
+  const small = new Float32Array(n);
+  grid.forEach((g, k) => {
+    sampleWindow(luma, g.x, g.y, g.w, g.h, full);
+    halve(full, small);
+    out.set(normalise(small), k * n);
+  });
+  return out;
+}
+
+/** Box average of a CMP_W×CMP_H vector into COARSE_W×COARSE_H. */
+function halve(v: Float32Array, out: Float32Array): Float32Array {
+  const f = DESCRIPTOR.coarseFactor;
+  for (let y = 0; y < COARSE_H; y++) {
+    for (let x = 0; x < COARSE_W; x++) {
+      let sum = 0;
+      for (let j = 0; j < f; j++) for (let i = 0; i < f; i++) sum += v[(f * y + j) * CMP_W + f * x + i];
+      out[y * COARSE_W + x] = sum / (f * f);
+    }
+  }
+  return out;
+}
+
+/**
+ * Best match of a window of `a` (zoomed in 1×…4× relative to b's core, anywhere in the frame)
+ * against the core of `b`: luma correlation over a fixed coarse grid of windows at half size,
+ * then the best few refined at full size with colour. 0..1.
+ */
+function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
+  const grid = coarseGrid();
+  const n = COARSE_W * COARSE_H;
+  const top: { k: number; ncc: number }[] = [];
+  for (let k = 0; k < grid.length; k++) {
+    let ncc = 0;
+    const o = k * n;
+    for (let i = 0; i < n; i++) ncc += a.coarse[o + i] * b.coarseCore[i];
+    if (top.length < DESCRIPTOR.refineTop || ncc > top[top.length - 1].ncc) {
+      top.push({ k, ncc });
+      top.sort((p, q) => q.ncc - p.ncc);
+      if (top.length > DESCRIPTOR.refineTop) top.pop();
+    }
+  }
+  let best = 0;
+  const tmp = new Float32Array(CMP_W * CMP_H);
+  for (const t of top) {
+    const g = grid[t.k];
+    let { x, y } = g;
+    let score = windowScore(a, b, x, y, g.w, g.h, tmp).score;
+    let dx = Math.max(0.5, (DESCRIPTOR.positionStep * g.w) / 2);
+    let dy = Math.max(0.5, (DESCRIPTOR.positionStep * g.h) / 2);
+    for (let round = 0; round < 3; round++, dx /= 2, dy /= 2) {
+      const cx = x, cy = y;
+      for (const [ox, oy] of [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, -1], [-1, 1], [1, 1]]) {
+        const nx0 = Math.min(PLANE_W - g.w, Math.max(0, cx + ox * dx));
+        const ny0 = Math.min(PLANE_H - g.h, Math.max(0, cy + oy * dy));
+        const v = windowScore(a, b, nx0, ny0, g.w, g.h, tmp).score;
+        if (v > score) {
+          score = v;
+          x = nx0;
+          y = ny0;
+        }
+      }
+    }
+    best = Math.max(best, score);
+  }
+  return best;
+}
+
+/** Zoom-searched match of two keyframes, either way round (a may be the wide shot or the close-up). */
+export function zoomMatch(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
+  return Math.max(zoomMatchOneWay(a, b), zoomMatchOneWay(b, a));
+}
+
+export interface DescriptorSimilarity {
+  zoom: number;
+  palette: number;
+  structure: number;
+  /** The weighted blend (see tuning.ts), 0..1. */
+  score: number;
+}
+
+/** How alike two keyframes are as views of one set-up, 0..1, with the parts it is made of. */
+export function keyframeSimilarity(a: KeyframeDescriptor, b: KeyframeDescriptor): DescriptorSimilarity {
+  const palette = histIntersection(a.hueHist, b.hueHist);
+  const structure = a.lumaStd < 0.02 || b.lumaStd < 0.02 ? 0 : histIntersection(a.edgeHist, b.edgeHist);
+  const zoom = zoomMatch(a, b);
+  const w = DESCRIPTOR.weights;
+  const score = (w.zoom * zoom + w.palette * palette + w.structure * structure) / (w.zoom + w.palette + w.structure);
+  return { zoom, palette, structure, score };
+}

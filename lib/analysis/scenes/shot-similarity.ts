@@ -1,0 +1,43 @@
+// Shot-to-shot similarity for grouped shots and scenes: the keyframe descriptors (zoom-searched
+// layout, palette, structure) blended with the decode pass's grid+histogram feature of the shot.
+import type { FrameFeatures } from "@/lib/media/frame-features";
+import { isBlack, shotFeature, shotSimilarity, type ShotFeature } from "@/lib/analysis/visual/shot-features";
+import type { ShotSpan } from "@/lib/analysis/visual/shot-spans";
+import { describeKeyframe, keyframeSimilarity, type KeyframeDescriptor } from "./keyframe-descriptor";
+import type { KeyframeImageSource } from "./keyframe-source";
+import { SHOT_SIMILARITY } from "./tuning";
+
+export interface ShotLookDescriptor {
+  feature: ShotFeature | null;
+  keyframe: KeyframeDescriptor | null;
+}
+
+/** Descriptors of every shot (keyframe images through `source`, when given). */
+export async function describeShots(
+  frames: readonly FrameFeatures[],
+  shots: readonly ShotSpan[],
+  source?: KeyframeImageSource,
+): Promise<ShotLookDescriptor[]> {
+  const out: ShotLookDescriptor[] = [];
+  for (const s of shots) {
+    const feature = shotFeature(frames, s);
+    const img = source && !(feature && isBlack(feature)) ? await source(s.keyframeTime) : null;
+    out.push({ feature, keyframe: img ? describeKeyframe(img) : null });
+  }
+  return out;
+}
+
+export const isBlackShot = (d: ShotLookDescriptor | null) =>
+  !d || (d.feature ? isBlack(d.feature) : d.keyframe ? d.keyframe.meanLuma < 0.06 : true);
+
+/** 0..1: how alike two shots look as views of one set-up. */
+export function lookSimilarity(a: ShotLookDescriptor, b: ShotLookDescriptor): number {
+  const grid = a.feature && b.feature ? shotSimilarity(a.feature, b.feature) : null;
+  if (a.keyframe && b.keyframe) {
+    const k = keyframeSimilarity(a.keyframe, b.keyframe).score;
+    if (grid === null) return k;
+    const w = SHOT_SIMILARITY.keyframeWeight;
+    return w * k + (1 - w) * grid;
+  }
+  return grid ?? 0;
+}

@@ -1,0 +1,68 @@
+// Every threshold and weight of the scene and set-up analysis, in one place. Values were set on
+// the "tune" part of the real-footage set (bench/scenes) and the synthetic shot set (bench/shots);
+// the "held-out" part of bench/scenes was never used to choose them. Change them here only, then
+// run `npx tsx bench/scenes/run.ts` (both parts are printed) and `npx tsx bench/shots/run.ts`.
+
+/** Keyframe descriptors (keyframe-descriptor.ts). */
+export const DESCRIPTOR = {
+  /** Window sizes tried by the zoom search (relative to the other picture's core): 1× … 4× zoom. */
+  zoomScales: [1.5, 1.2, 1, 0.8, 0.63, 0.5, 0.4, 0.32, 0.25] as readonly number[],
+  /** The other picture is compared by its central share (each axis): leaves room for shifts. */
+  core: 0.65,
+  /** Coarse grid of window positions: one every this share of the window, at most maxPositions per axis (then refined). */
+  positionStep: 0.25,
+  maxPositions: 8,
+  /** The coarse search compares windows at 1/coarseFactor of the compare size (1 or 2). */
+  coarseFactor: 2,
+  /** How many of the best coarse windows are refined (full size, with colour). */
+  refineTop: 8,
+  /** Zoom match = nccWeight × luma correlation + (1 − nccWeight) × chromaticity agreement. */
+  nccWeight: 0.75,
+  /** Mean |Δ| of chromaticity (r and g shares, summed) at which colours count as unrelated. */
+  chromaScale: 0.12,
+  /** Blend of the parts into one keyframe similarity. */
+  weights: { zoom: 0.7, palette: 0.25, structure: 0.05 },
+} as const;
+
+/** Shot-to-shot similarity used by grouped shots and scenes (shot-similarity.ts). */
+export const SHOT_SIMILARITY = {
+  /**
+   * Weight of the keyframe descriptors against the decode pass's grid+histogram feature (averaged
+   * over five frames; the only evidence when no keyframe image could be read).
+   */
+  keyframeWeight: 0.8,
+} as const;
+
+/** Grouped shots (visual/group-shots.ts): average-linkage similarity at which shots are one set-up. */
+export const SETUP_THRESHOLD = 0.62;
+
+/** Scenes (scenes/merge-scenes.ts). */
+export const SCENES = {
+  /** How many earlier shots a shot is compared with. */
+  window: 4,
+  /** Similarity at which a shot continues the scene of an earlier one (before transition evidence). */
+  threshold: 0.6,
+  /**
+   * Transitions are evidence, not rules: the similarity needed to continue a scene rises by this
+   * much across a fade through black (or a black slug), or a dissolve. A fade between two shots of
+   * the same set-up therefore stays inside the scene; between merely alike places it ends it.
+   */
+  fadePenalty: 0.15,
+  /** A black slug (a black shot of its own) is a longer pause: only a near-identical picture continues across it. */
+  slugPenalty: 0.35,
+  dissolvePenalty: 0.05,
+  /**
+   * Speech running across the boundary lowers the similarity needed by this much: on a plain cut
+   * speech alone keeps the shots together; across a fade the pictures must still be a little alike.
+   */
+  speechBonus: 0.5,
+  /** Speech that pauses less than this across a cut counts as running across it (seconds). */
+  speechGap: 1,
+  /**
+   * A-B-A: a return to the set-up of an earlier shot ties the shots between into its scene only
+   * when they are an insert (cutaway, reaction) — together at most this long (seconds) — or when
+   * they themselves return (A B A B dialogue). Longer excursions (A, B, C of several seconds each,
+   * then A) are separate scenes: the story went elsewhere and came back.
+   */
+  insertMaxSeconds: 2.5,
+} as const;
