@@ -31,7 +31,8 @@ test("a chat answer streams in progressively and can be stopped", async ({ page 
   await snap(page, testInfo, "70-chat-streaming", { fullPage: false });
   // Keep reading the growing answer until the final one replaces it.
   while ((await chat.answers.count()) === 0) {
-    const text = (await streaming.textContent().catch(() => null))?.trim();
+    // allTextContents does not wait for the element (it is gone once the final answer is in).
+    const text = (await streaming.allTextContents())[0]?.trim();
     if (text && partials[partials.length - 1] !== text) partials.push(text);
     await page.waitForTimeout(100);
   }
