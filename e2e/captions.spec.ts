@@ -24,6 +24,7 @@ test("captions on by default and a transcript panel that follows and seeks", asy
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(user.api_key);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/videos/${jobId}`);
   const results = new ResultsPage(page);
   await results.waitForMedia();

@@ -17,6 +17,7 @@ test("a chat answer streams in progressively and can be stopped", async ({ page 
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(user.api_key);
+  await expect(page).toHaveURL(/\/dashboard$/);
   const chat = new ChatPage(page);
   await chat.goto(`?video=${jobId}`);
   await expect(chat.conversationTitle()).toHaveText("New chat");
