@@ -24,6 +24,7 @@ test("captions on by default and a transcript panel that follows and seeks", asy
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(user.api_key);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/videos/${jobId}`);
   const results = new ResultsPage(page);
   await results.waitForMedia();
@@ -41,8 +42,10 @@ test("captions on by default and a transcript panel that follows and seeks", asy
   const visitorContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/share/${share.share_hash}`);
-  const sharedVideo = visitor.getByTestId("results-video");
-  await expect.poll(() => captions(sharedVideo), { timeout: 20_000 }).toEqual({ mode: "showing", cues: CLIP_SUBTITLES.map((s) => s.text) });
+  const shared = new ResultsPage(visitor);
+  await shared.waitForMedia();
+  const sharedVideo = shared.video;
+  await expect.poll(() => captions(sharedVideo), { timeout: 30_000 }).toEqual({ mode: "showing", cues: CLIP_SUBTITLES.map((s) => s.text) });
   await expect(visitor.getByTestId("transcript-panel").getByRole("button")).toHaveCount(CLIP_SUBTITLES.length);
   await visitorContext.close();
 });

@@ -18,7 +18,7 @@ const MODULES = ["Transcription", "Visual elements", "Scenes", "Grouped shots", 
 test("a large upload goes offline, reloads, and resumes without resending stored parts", async ({ page, context }, testInfo) => {
   test.setTimeout(300_000);
   const user = createUser({ email: uniqueEmail("multipart"), name: "Maya Multipart" });
-  const clip = makeBigClip(`large-${testInfo.project.name}`, 44 * MIB);
+  const clip = makeBigClip(`large-${testInfo.project.name}`, 72 * MIB);
   const fileName = path.basename(clip);
   const partCount = Math.ceil(fs.statSync(clip).size / (8 * MIB));
 
@@ -47,8 +47,8 @@ test("a large upload goes offline, reloads, and resumes without resending stored
   for (const label of MODULES) await upload.moduleCheckbox(label).uncheck();
   await upload.addFiles([clip]);
   await expect(upload.item(fileName)).toHaveAttribute("data-phase", "ready");
-  // Slow enough to go offline and reload in the middle (~8 s for the whole file).
-  let unthrottle = await throttle(page, { upload: 6 * MIB });
+  // Slow enough to go offline and reload in the middle (~18 s for the whole file, 4 parts at a time).
+  let unthrottle = await throttle(page, { upload: 4 * MIB });
   await upload.start();
   await expect(upload.uploadProgress(fileName)).toBeVisible();
 
@@ -62,7 +62,7 @@ test("a large upload goes offline, reloads, and resumes without resending stored
   const beforeDrop = new Set(storedOk.keys());
   phase = "after-drop";
   await context.setOffline(false);
-  unthrottle = await throttle(page, { upload: 6 * MIB });
+  unthrottle = await throttle(page, { upload: 4 * MIB });
 
   // --- One more part, then the page reloads mid-upload ----------------------------------------
   await expect.poll(() => storedOk.size, { timeout: 60_000 }).toBeGreaterThan(beforeDrop.size);

@@ -29,6 +29,10 @@ export function textDeltas(text: string): string[] {
   return out;
 }
 
+/** Pause between the deltas of a finished text, so a reader sees it grow (≈ 100 words a second). */
+const PACE_MS = 40;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 type Outcome<T> = { ok: true; body: T } | { ok: false; err: unknown };
 
 /**
@@ -73,6 +77,8 @@ export async function eventStreamAnswer<T extends object>(
     return [...rest, sseEvent({ type: "message", ...o.body })];
   };
 
+  let closing: string[] | null = null;
+  let sentPaced = 0;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       for (;;) {
@@ -81,9 +87,15 @@ export async function eventStreamAnswer<T extends object>(
           return;
         }
         const o = outcome as Outcome<T> | null;
-        if (o) {
-          controller.enqueue(encoder.encode(finish(o).join("")));
-          controller.close();
+        if (o && !closing) closing = finish(o);
+        if (closing) {
+          // A finished text goes out a few words at a time, as a model's would (first at once).
+          const next = closing.shift();
+          if (next !== undefined) {
+            if (closing.length && next.startsWith('data: {"type":"delta"') && sentPaced++) await sleep(PACE_MS);
+            controller.enqueue(encoder.encode(next));
+          }
+          if (!closing.length) controller.close();
           return;
         }
         await changed;

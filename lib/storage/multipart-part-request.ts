@@ -7,7 +7,7 @@ import { getMultipartUploadById } from "@/db/queries/multipart";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { jsonResponse, toErrorResponse } from "@/lib/api/handler";
 import { getStorage } from "./index";
-import { LocalStorageDriver } from "./local-driver";
+import type { LocalStorageDriver } from "./local-driver";
 import { LocalMultipart } from "./multipart-local";
 import { verifyPartUrl } from "./multipart-signing";
 
@@ -17,7 +17,7 @@ export async function putPart(req: Request, ctx: RouteContext): Promise<Response
   const requestId = crypto.randomUUID();
   try {
     const storage = getStorage();
-    if (!(storage instanceof LocalStorageDriver)) throw new ApiError(404, "Not found");
+    if (storage.kind !== "local") throw new ApiError(404, "Not found");
     const params = await ctx.params;
     const uploadId = String(params.upload_id ?? "");
     const partText = String(params.part_number ?? "");
@@ -30,7 +30,7 @@ export async function putPart(req: Request, ctx: RouteContext): Promise<Response
     if (!upload || upload.expiresAt <= new Date() || partNumber > upload.partCount) throw notFound("Upload");
     const declaredText = req.headers.get("content-length");
     const declared = declaredText !== null && /^\d+$/.test(declaredText.trim()) ? Number(declaredText) : undefined;
-    const part = await new LocalMultipart(storage).writePart(db, upload, partNumber, req.body, declared);
+    const part = await new LocalMultipart(storage as LocalStorageDriver).writePart(db, upload, partNumber, req.body, declared);
     return jsonResponse(part, 200, { ETag: part.etag });
   } catch (err) {
     return toErrorResponse(err, requestId, "PUT /storage/multipart/{upload_id}/parts/{part_number}");

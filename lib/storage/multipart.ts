@@ -16,7 +16,7 @@ import {
 import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
 import { isoTime } from "@/lib/schemas/common";
 import { getStorage } from "./index";
-import { LocalStorageDriver } from "./local-driver";
+import type { LocalStorageDriver } from "./local-driver";
 import type { MultipartBackend, StoredPart } from "./multipart-backend";
 import { choosePartSize, expectedPartSize, MULTIPART_TTL_MS, partCountFor } from "./multipart-layout";
 import { LocalMultipart } from "./multipart-local";
@@ -30,7 +30,8 @@ const SUFFIX_ATTEMPTS = 5;
 
 export function multipartBackend(): MultipartBackend {
   const storage = getStorage();
-  return storage instanceof LocalStorageDriver ? new LocalMultipart(storage) : new S3Multipart(storage as S3StorageDriver);
+  // By kind, not instanceof: under Next, instrumentation and the routes are separate bundles.
+  return storage.kind === "local" ? new LocalMultipart(storage as LocalStorageDriver) : new S3Multipart(storage as S3StorageDriver);
 }
 
 async function requireUpload(db: Db, userId: string, uploadId: string): Promise<MultipartUpload> {
@@ -168,11 +169,14 @@ let lastSweep = 0;
 const SWEEP_EVERY_MS = 60_000;
 
 /** Aborts uploads whose 24 h are over and removes their rows. Returns how many went. */
-export async function sweepExpiredMultipartUploads(db: Db, opts: { now?: Date; force?: boolean } = {}): Promise<number> {
+export async function sweepExpiredMultipartUploads(
+  db: Db,
+  opts: { now?: Date; force?: boolean; backend?: MultipartBackend } = {},
+): Promise<number> {
   const now = opts.now ?? new Date();
   if (!opts.force && Date.now() - lastSweep < SWEEP_EVERY_MS) return 0;
   lastSweep = Date.now();
-  const backend = multipartBackend();
+  const backend = opts.backend ?? multipartBackend();
   let removed = 0;
   for (const upload of await listExpiredMultipartUploads(db, now)) {
     await backend.abort(upload);
