@@ -19,8 +19,15 @@ interface RenditionParams {
 
 export async function renderThumbnail({ shared, userId, jobId }: RenditionParams): Promise<{ key: string } | null> {
   if (!shared.media.video) return null;
-  // A tenth into the video skips black leaders and title fades.
-  const file = await shared.keyframe(Math.min(shared.media.duration * 0.1, 10), 640);
+  // A tenth into the video skips black leaders and title fades. The decode pass's still there,
+  // made 640 px wide (a JPEG of ≤ 960 px: a few milliseconds), else a frame found by seeking.
+  const t = Math.min(shared.media.duration * 0.1, 10);
+  const still = await shared.stillNear(t, [t - 1, t + 1]);
+  let file: string;
+  if (still && fs.existsSync(still.file)) {
+    file = path.join(shared.workDir, "thumbnail.jpg");
+    await runTool(ffmpegPath(), ["-v", "error", "-y", "-i", still.file, "-vf", "scale='min(640,iw)':-2", "-q:v", "3", file]);
+  } else file = await shared.keyframe(t, 640);
   const key = thumbnailKey(userId, jobId);
   await getStorage().putFile(key, file, "image/jpeg");
   return { key };

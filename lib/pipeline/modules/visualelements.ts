@@ -4,16 +4,17 @@ import { getModelClient } from "@/lib/ai/provider";
 import { dominantColors, readImageRgb, type DominantColor } from "@/lib/analysis/visual/colors";
 import { describeKeyframe } from "@/lib/analysis/visual/describe-frame";
 import { frameAt, shotLook, type ShotLook } from "@/lib/analysis/visual/frame-stats";
-import { OCR_METHOD, ocrUnavailableReason, recognizeText, type OcrLine } from "@/lib/analysis/visual/ocr";
+import { OCR_METHOD, type OcrLine } from "@/lib/analysis/visual/ocr";
+import { KeyframePool, type KeyframeAnalyzer } from "@/lib/analysis/keyframes/pool";
+import { ocrAnalyzer } from "@/lib/analysis/keyframes/ocr-analyzer";
 import { fixedWindows, readShotSpans, type ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { capitalize, joinWords, mapLimit, spreadSelection } from "@/lib/analysis/visual/util";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
 
-/** Keyframe images extracted (colours from real pixels); other shots use the decode pass's grid. */
-export const MAX_KEYFRAMES = 200;
+/** Shots with no decode-pass still inside (shorter than its interval) get a frame by seeking, at most this many. */
+export const MAX_SEEK_KEYFRAMES = 200;
 /** OCR'd keyframes (~1.5 s each on 2 cores) and, with a model, described keyframes. */
 export const MAX_OCR_FRAMES = 60;
-const KEYFRAME_WIDTH = 960;
 const WINDOW_SECONDS = 10;
 
 interface ShotAnalysis {
@@ -23,6 +24,8 @@ interface ShotAnalysis {
   colorSource: "keyframe" | "frame_grid" | null;
   ocr: OcrLine[] | null;
   description: string | null;
+  /** Time of the frame actually analysed (a still of the decode pass, near the shot's keyframe time). */
+  keyframeTime: number | null;
 }
 
 function levelWords(look: ShotLook): string {
@@ -54,23 +57,23 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
   const decoded = await ctx.shared.frames();
   const frames = decoded.frames;
 
-  // At most KEYFRAME_WIDTH on the longer side (portrait video too): OCR time grows with pixels.
-  const { width: vw, height: vh } = ctx.media.video;
-  const keyframeWidth = vh > vw && vw > 0 ? Math.max(2, Math.round((KEYFRAME_WIDTH * vw) / vh)) : KEYFRAME_WIDTH;
-  const keyframed = new Set(spreadSelection(shots, MAX_KEYFRAMES));
-  const ocrSet = new Set(spreadSelection(shots, MAX_OCR_FRAMES));
-  const ocrProblem = await ocrUnavailableReason();
+  // Every shot's keyframe is a still of the decode pass inside the shot (no decode here); only a
+  // shot shorter than the stills' interval has none, and gets a frame by seeking (at most
+  // MAX_SEEK_KEYFRAMES of those; beyond, its colours come from the coarse frame grid).
+  const readSet = new Set(spreadSelection(shots, MAX_OCR_FRAMES));
+  const vision = getModelClient("vision");
+  const analyzers: KeyframeAnalyzer[] = [ocrAnalyzer];
+  if (vision) analyzers.push(describeAnalyzer(vision.client, vision.model));
+  const pool = new KeyframePool(analyzers, ctx.signal, 2);
+  const problems = await pool.problems();
+  const ocrProblem = problems.get("ocr");
   if (ocrProblem) notes.push(`On-screen text was not read: ${ocrProblem}`);
   else if (shots.length > MAX_OCR_FRAMES) {
     notes.push(`On-screen text was read on ${MAX_OCR_FRAMES} of ${shots.length} shot keyframes, spread over the video`);
   }
-  const vision = getModelClient("vision");
   if (!vision) notes.push("No vision model is configured: people, objects and settings are not described");
   else if (shots.length > MAX_OCR_FRAMES) {
     notes.push(`Keyframes of ${MAX_OCR_FRAMES} of ${shots.length} shots were described by the vision model`);
-  }
-  if (shots.length > MAX_KEYFRAMES) {
-    notes.push(`Colours of ${shots.length - MAX_KEYFRAMES} shots come from the coarse 16×9 frame grid, not keyframe pixels`);
   }
 
   const results: ShotAnalysis[] = shots.map((shot) => ({
@@ -80,28 +83,36 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
     colorSource: null,
     ocr: null,
     description: null,
+    keyframeTime: null,
   }));
-  // OCR once per distinct keyframe (shots may share a keyframe time, e.g. fixed windows on a still).
-  const ocrByFrame = new Map<string, Promise<OcrLine[]>>();
-  const describeErrors: string[] = [];
-  const ocrErrors: string[] = [];
+  const errors: Record<string, string[]> = {};
   const keyframeErrors: string[] = [];
+  let seeks = 0;
+  let gridOnly = 0;
   let done = 0;
   const total = shots.length;
 
-  await mapLimit(results, 2, async (a, i) => {
+  await mapLimit(results, 4, async (a, i) => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("aborted");
-    let kf: string | null = null;
-    if (keyframed.has(i)) {
+    const span: [number, number] = [a.shot.start, a.shot.end];
+    let kf: { file: string; time: number; small: Uint8Array | null } | null = null;
+    const still = await ctx.shared.stillNear(a.shot.keyframeTime, span);
+    if (still) kf = { file: still.file, time: still.time, small: still.small };
+    else if (seeks < MAX_SEEK_KEYFRAMES) {
+      seeks++;
       // One unreadable frame (a damaged stretch of the file) costs that shot its keyframe, not the run.
-      kf = await ctx.shared.keyframe(a.shot.keyframeTime, keyframeWidth).catch((err: Error) => {
-        if (ctx.signal.aborted) throw err;
-        keyframeErrors.push(err.message);
-        return null;
-      });
-    }
+      kf = await ctx.shared.keyframeImage(a.shot.keyframeTime, span).then(
+        (k) => ({ file: k.file, time: k.time, small: null }),
+        (err: Error) => {
+          if (ctx.signal.aborted) throw err;
+          keyframeErrors.push(err.message);
+          return null;
+        },
+      );
+    } else gridOnly++;
     if (kf) {
-      a.colors = dominantColors(await readImageRgb(kf, 96, 54, ctx.signal));
+      a.keyframeTime = kf.time;
+      a.colors = dominantColors(kf.small ?? (await readImageRgb(kf.file, 96, 54, ctx.signal)));
       a.colorSource = "keyframe";
     } else {
       const f = frameAt(frames, a.shot.keyframeTime);
@@ -110,33 +121,20 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
         a.colorSource = "frame_grid";
       }
     }
-    if (kf && ocrSet.has(i)) {
-      const tasks: Promise<unknown>[] = [];
-      if (!ocrProblem) {
-        let p = ocrByFrame.get(kf);
-        if (!p) {
-          p = recognizeText(kf);
-          ocrByFrame.set(kf, p);
-        }
-        tasks.push(
-          p.then(
-            (lines) => void (a.ocr = lines),
-            (err: Error) => void ocrErrors.push(err.message),
-          ),
-        );
+    if (kf && readSet.has(i)) {
+      const small = kf.small ? { rgb: kf.small, width: decoded.analysisWidth, height: decoded.analysisHeight } : null;
+      const out = await pool.analyze({ file: kf.file, time: kf.time, small });
+      for (const [name, o] of Object.entries(out)) {
+        if (!o.ok) (errors[name] ??= []).push(o.error);
+        else if (name === "ocr") a.ocr = o.value as OcrLine[];
+        else if (name === "description") a.description = (o.value as string) || null;
       }
-      if (vision) {
-        tasks.push(
-          describeKeyframe(vision.client, vision.model, kf, ctx.signal).then(
-            (d) => void (a.description = d || null),
-            (err: Error) => void describeErrors.push(err.message),
-          ),
-        );
-      }
-      await Promise.all(tasks);
     }
     ctx.progress(++done / total, `Shot ${done} of ${total}`);
   });
+  if (gridOnly) notes.push(`Colours of ${gridOnly} very short shots come from the coarse 16×9 frame grid, not keyframe pixels`);
+  const ocrErrors = errors.ocr ?? [];
+  const describeErrors = errors.description ?? [];
   if (keyframeErrors.length) {
     notes.push(`${keyframeErrors.length} keyframes could not be extracted (${keyframeErrors[0]}); those shots use the frame grid and were not read`);
   }
@@ -156,7 +154,7 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
         method: "keyframe_analysis",
         ...(a.description && vision ? { model: vision.model, description: a.description } : {}),
         shot_index: a.shot.index,
-        keyframe_time: Math.round(a.shot.keyframeTime * 1000) / 1000,
+        keyframe_time: Math.round((a.keyframeTime ?? a.shot.keyframeTime) * 1000) / 1000,
         colors: a.colors,
         color_source: a.colorSource,
         brightness: a.look?.brightness ?? null,
@@ -172,6 +170,11 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
     };
   });
   return { segments, notes };
+}
+
+/** A vision model's description of a keyframe, as a per-keyframe analyzer. */
+function describeAnalyzer(client: Parameters<typeof describeKeyframe>[0], model: string): KeyframeAnalyzer<string> {
+  return { name: "description", unavailable: async () => null, analyze: (kf, signal) => describeKeyframe(client, model, kf.file, signal) };
 }
 
 export const visualelements: AnalysisModule = { name: "visualelements", run: analyse };
