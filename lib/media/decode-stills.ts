@@ -37,8 +37,9 @@ export function stillFile(dir: string, index: number): string {
 
 export function stillsFilter(o: StillsOptions): string {
   const every = o.interval.toFixed(4);
-  // prev_selected_t is NaN until a frame was selected: the first frame is always kept.
-  return `select='isnan(prev_selected_t)+gte(t-prev_selected_t,${every})',scale=${o.width}:${o.height}:flags=bicubic,showinfo@still`;
+  // The first frame of every interval-long bucket [k·interval, (k+1)·interval): stills sit on the
+  // grid whatever the frame rate. prev_selected_t is NaN until a frame was selected.
+  return `select='isnan(prev_selected_t)+gt(floor(t/${every}+1e-6),floor(prev_selected_t/${every}+1e-6))',scale=${o.width}:${o.height}:flags=bicubic,showinfo@still`;
 }
 
 export function stillsOutputArgs(o: StillsOptions): string[] {
@@ -59,13 +60,18 @@ export function stillSize(w: number, h: number, longSide = 960): { width: number
  */
 export class SmallStillKeeper {
   private kept: { time: number; rgb: Uint8Array }[] = [];
-  private last = NaN;
+  private lastBucket = -Infinity;
+  private readonly every: number;
 
-  constructor(private readonly interval: number) {}
+  constructor(interval: number) {
+    // The same rounded interval the filter uses.
+    this.every = Number(interval.toFixed(4));
+  }
 
   offer(time: number, rgb: Uint8Array): void {
-    if (Number.isNaN(this.last) || time - this.last >= this.interval - 1e-6) {
-      this.last = time;
+    const bucket = Math.floor(time / this.every + 1e-6);
+    if (bucket > this.lastBucket) {
+      this.lastBucket = bucket;
       this.kept.push({ time, rgb: rgb.slice() });
     }
   }

@@ -133,7 +133,10 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
           // thumbnail, storyboard). Audio comes on demand.
           const report = progressOf("decode");
           const total = media.duration || video.duration;
-          if (media.video) await shared.frames((t) => total > 0 && report(t / total, "Decoding frames"));
+          if (media.video) {
+            await shared.frames((t) => total > 0 && report(t / total, "Decoding frames"));
+            await emitEvent(db, { runId, jobId: run.jobId, type: "module_progress", data: { module: "decode", percent: 100, message: "Decoded" } });
+          }
           return null;
         });
         await checkpoint();

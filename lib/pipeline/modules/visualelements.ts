@@ -25,7 +25,7 @@ interface ShotAnalysis {
   ocr: OcrLine[] | null;
   description: string | null;
   /** Time of the frame actually analysed (a still of the decode pass, near the shot's keyframe time). */
-  keyframeTime: number | null;
+  keyframeTime?: number | null;
 }
 
 function levelWords(look: ShotLook): string {
