@@ -1,6 +1,6 @@
 // bench/pipeline: the whole pipeline through the real API against a plain decode of the same file.
 //
-//   npx tsx bench/pipeline/run.ts [--seconds=120,600] [--rounds=3] [--port=3220] [--media=DIR] [--dir=DIR]
+//   npx tsx bench/pipeline/run.ts [--seconds=120,600] [--rounds=3] [--port=3220] [--media=DIR] [--dir=DIR] [--warm]
 //
 // Builds real-footage 1080p30 H.264 clips (clips.ts), starts the production server (`npm start`
 // on a fresh DATA_DIR), uploads each clip once through a presigned URL, then per round, interleaved
@@ -69,7 +69,8 @@ class Server {
     };
     this.child.stdout!.setEncoding("utf8").on("data", onText);
     this.child.stderr!.setEncoding("utf8").on("data", (t: string) => process.env.BENCH_VERBOSE && process.stderr.write(t));
-    for (let i = 0; i < 2400 && !this.key; i++) await new Promise((r) => setTimeout(r, 250));
+    // The first start builds the app (minutes on a busy machine).
+    for (let i = 0; i < 30 * 240 && !this.key && this.child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 250));
     if (!this.key) throw new Error("the server printed no API key (is DATA_DIR fresh?)");
     log(`server up on ${this.base} (DATA_DIR ${dataDir})`);
   }
@@ -121,7 +122,11 @@ class Server {
 
   stop() {
     // The whole process group: start.mjs and the Next server it runs.
-    if (this.child.pid) process.kill(-this.child.pid, "SIGTERM");
+    try {
+      if (this.child?.pid) process.kill(-this.child.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
   }
 }
 
@@ -129,14 +134,15 @@ async function main() {
   const media = benchMedia(here, option("media"));
   const clips = lengths.map((s) => ({ seconds: s, file: buildClip(clipDir, media, s, log) }));
   const server = new Server();
-  await server.start();
   const out: string[] = [];
   const perMinute: { seconds: number; total: number }[] = [];
   try {
+    await server.start();
     for (const clip of clips) {
       const storagePath = await server.upload(clip.file);
       log(`${clip.seconds} s clip uploaded (${(fs.statSync(clip.file).size / 1e6).toFixed(0)} MB)`);
-      await decodeOnly(clip.file); // page cache
+      // The upload has just read the whole file (page cache); `--warm` decodes it once more first.
+      if (args.includes("--warm")) await decodeOnly(clip.file);
       const base: number[] = [];
       const runs: { seconds: number; peakRss: number; steps: Map<string, number> }[] = [];
       let jobId: string | null = null;
