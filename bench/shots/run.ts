@@ -2,7 +2,6 @@
 // Generates the evaluation set (cached in $TMPDIR/shots-bench), runs our detector and the
 // baselines on every clip, prints precision/recall/F1 per transition type, false positives per 10
 // minutes of hard negatives, and decode+analysis speed against a plain ffmpeg decode of the 1080p clip.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,9 @@ import { detectShots } from "@/lib/analysis/shots";
 import { decodeFrameFeatures } from "@/lib/media/decode-frames";
 import { adaptiveDetectorCuts, ffmpegScdetCuts, ffmpegSceneCuts, HsvContentScore } from "./baselines";
 import { buildClip, type Clip, EVAL_SET, SPEED_CLIP } from "./clips";
+import { buildClip as buildRealClip } from "../pipeline/clips";
+import { benchMedia } from "../pipeline/media";
+import { childCpuSeconds, speedLines } from "./speed";
 import { boundariesFromShots, type ClipResult, type Detected, formatSummary, matchClip, summarize } from "./evaluate";
 
 const args = process.argv.slice(2);
@@ -26,16 +28,6 @@ function log(msg: string) {
   process.stderr.write(`${msg}\n`);
 }
 
-/** CPU seconds used by waited-for child processes (Linux: cutime+cstime of /proc/self/stat). */
-function childCpuSeconds(): number {
-  try {
-    const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
 async function timeIt<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; cpu: number }> {
   const c0 = process.cpuUsage();
   const k0 = childCpuSeconds();
@@ -45,21 +37,6 @@ async function timeIt<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number; 
   return { value, ms: performance.now() - t0, cpu: (c1.user + c1.system) / 1e6 + childCpuSeconds() - k0 };
 }
 
-function decodeOnly(file: string, threads?: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const a = ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "error"];
-    if (threads) a.push("-threads", String(threads));
-    a.push("-i", file, "-map", "0:v:0", "-an", "-f", "null", "-");
-    const child = spawn(process.env.FFMPEG_PATH || "ffmpeg", a, { stdio: "ignore" });
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg decode exited with ${code}`))));
-  });
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function describeMisses(r: ClipResult) {
   const f = (t: number) => `${t.toFixed(2)}s`;
@@ -123,38 +100,16 @@ async function main() {
     out.push(formatSummary("ffmpeg scdet (threshold 10, full resolution)", summarize(scdet)));
   }
 
-  const speedClip = clips.find((c) => c.name.startsWith(SPEED_CLIP.name));
-  if (speedClip && reps > 0) {
-    log(`Speed on ${speedClip.name} (${reps} interleaved runs each)…`);
-    const base: { ms: number; cpu: number }[] = [];
-    const mine: { ms: number; cpu: number }[] = [];
-    let frames = 0;
-    await decodeOnly(speedClip.file); // warm the page cache
-    for (let i = 0; i < reps; i++) {
-      base.push(await timeIt(() => decodeOnly(speedClip.file)));
-      mine.push(
-        await timeIt(async () => {
-          const d = await decodeFrameFeatures(speedClip.file);
-          frames = d.frames.length;
-          detectShots(d.frames, { fps: d.fps, duration: d.duration });
-        }),
-      );
+  if (reps > 0) {
+    if (option("speed") === "synthetic") {
+      const speedClip = clips.find((c) => c.name.startsWith(SPEED_CLIP.name));
+      if (speedClip) out.push(...(await speedLines(speedClip.file, speedClip.name, reps, log)));
+    } else {
+      // Real footage (bench/pipeline's clip builder): what a side-by-side run of the pipeline sees.
+      const media = benchMedia(path.resolve(path.dirname(new URL(import.meta.url).pathname), "../pipeline"), option("media"));
+      const file = buildRealClip(option("clips") ?? path.join(os.tmpdir(), "pipeline-bench"), media, 120, log);
+      out.push(...(await speedLines(file, "real footage 120 s 1920x1080 30 fps", reps, log)));
     }
-    const mb = median(base.map((r) => r.ms));
-    const mm = median(mine.map((r) => r.ms));
-    const cb = median(base.map((r) => r.cpu));
-    const cm = median(mine.map((r) => r.cpu));
-    const bestB = Math.min(...base.map((r) => r.ms));
-    const bestM = Math.min(...mine.map((r) => r.ms));
-    const mb1080 = (fs.statSync(speedClip.file).size / 1e6).toFixed(1);
-    out.push("");
-    out.push(`Speed, ${speedClip.name} (${frames} frames, H.264 ${mb1080} MB), median of ${reps} interleaved runs, ${os.cpus().length} cores:`);
-    out.push(`                                                     wall      fps   CPU`);
-    out.push(`  ffmpeg -i clip -f null - (decode only, full res)  ${(mb / 1000).toFixed(2)} s  ${((frames / mb) * 1000).toFixed(0).padStart(5)}  ${cb.toFixed(2)} s`);
-    out.push(`  decodeFrameFeatures + detectShots                 ${(mm / 1000).toFixed(2)} s  ${((frames / mm) * 1000).toFixed(0).padStart(5)}  ${cm.toFixed(2)} s`);
-    out.push(
-      `  speed ratio (decode-only / ours): ${(mb / mm).toFixed(2)}× wall (best runs ${(bestB / bestM).toFixed(2)}×), ${(cb / cm).toFixed(2)}× CPU; target ≥ 0.80×`,
-    );
   }
   console.log(out.join("\n"));
 }

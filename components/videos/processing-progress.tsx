@@ -11,11 +11,13 @@ import type { ModuleProgress, ProcessingState } from "./processing-store";
 function headline(state: ProcessingState, status: VideoStatus | undefined): string {
   if (state.done?.status === "completed") return "Analysis complete";
   if (state.done?.status === "failed") return "Processing failed";
-  const running = state.modules.find((m) => m.state === "running");
-  if (running) {
-    const i = state.modules.indexOf(running) + 1;
-    return `Running ${moduleLabel(running.module).toLowerCase()} (${i} of ${state.modules.length})`;
+  const running = state.modules.filter((m) => m.state === "running");
+  const decoding = state.decode && state.decode.percent < 100 ? `decoding the video (${state.decode.percent}%)` : null;
+  if (running.length) {
+    const names = running.map((m) => moduleLabel(m.module).toLowerCase());
+    return `Running ${names.join(", ")}${decoding ? `; ${decoding}` : ""} (${state.modules.filter((m) => m.state === "done").length} of ${state.modules.length} done)`;
   }
+  if (decoding) return decoding[0].toUpperCase() + decoding.slice(1);
   if (state.modules.some((m) => m.state === "done")) return "Finishing up…";
   if (status === "processing") return "Preparing: reading the file and making the preview…";
   if (status === "queued") return "Queued: waiting for a free worker…";
@@ -52,7 +54,9 @@ function ModuleRow({ m: reported, runEnded }: { m: ModuleProgress; runEnded: "co
                   ? "Done"
                   : "Not run"
                 : m.state === "running"
-                ? "Running…"
+                ? m.percent !== null
+                  ? `${m.percent}%`
+                  : "Running…"
                 : m.state === "waiting"
                   ? "Waiting"
                   : !m.selected
@@ -62,6 +66,21 @@ function ModuleRow({ m: reported, runEnded }: { m: ModuleProgress; runEnded: "co
                       : `${m.segments} segment${m.segments === 1 ? "" : "s"}`}
             </span>
           </div>
+          {m.state === "running" && m.percent !== null && (
+            <div className="mt-1">
+              <div
+                role="progressbar"
+                aria-label={`${moduleLabel(m.module)} progress`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={m.percent}
+                className="h-1 overflow-hidden rounded-full bg-zinc-100"
+              >
+                <div className="h-full rounded-full bg-accent-600 transition-[width] duration-500" style={{ width: `${Math.max(2, m.percent)}%` }} />
+              </div>
+              {m.message && <p className="mt-0.5 text-xs text-zinc-500">{m.message}</p>}
+            </div>
+          )}
           {m.notes.length > 0 && (
             <ul className="mt-1 space-y-0.5">
               {m.notes.map((n, i) => (
@@ -97,8 +116,12 @@ export function ProcessingProgress({
 }) {
   const total = state.modules.length;
   const finished = state.modules.filter((m) => m.state === "done").length;
-  const running = state.modules.some((m) => m.state === "running") ? 0.5 : 0;
-  const pct = state.done?.status === "completed" ? 100 : total ? Math.round(((finished + running) / total) * 100) : 0;
+  // A running module counts for its reported share (half when it reports none).
+  const running = state.modules.filter((m) => m.state === "running").reduce((t, m) => t + (m.percent ?? 50) / 100, 0);
+  // The shared decode pass counts as one more step while it is reported.
+  const decodeShare = state.decode ? state.decode.percent / 100 : 0;
+  const steps = total + (state.decode ? 1 : 0);
+  const pct = state.done?.status === "completed" ? 100 : steps ? Math.round(((finished + running + decodeShare) / steps) * 100) : 0;
   const text = headline(state, status);
   const failed = state.done?.status === "failed" || (!state.done && status === "failed");
   const error = state.done?.error ?? serverError ?? null;
@@ -129,7 +152,7 @@ export function ProcessingProgress({
           className={cn(
             "h-full rounded-full transition-[width] duration-500",
             failed ? "bg-red-500" : state.done ? "bg-emerald-500" : "bg-accent-600",
-            !state.done && !finished && !running && "animate-pulse",
+            !state.done && !finished && !running && !decodeShare && "animate-pulse",
           )}
           style={{ width: `${Math.max(pct, state.done ? 100 : 3)}%` }}
         />

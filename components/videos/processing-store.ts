@@ -15,12 +15,17 @@ export interface ModuleProgress {
   selected: boolean;
   segments: number | null;
   notes: string[];
+  /** Latest `module_progress` of a running module: 0–99, and what it is doing. */
+  percent: number | null;
+  message: string | null;
 }
 
 export interface ProcessingState {
   jobId: string;
   connection: "idle" | "waiting-for-slot" | "connecting" | "live" | "reconnecting" | "closed";
   modules: ModuleProgress[];
+  /** Progress of the shared decode pass (`module_progress` with module `decode`) until it ends. */
+  decode: { percent: number; message: string | null } | null;
   done: { status: "completed" | "failed"; error: string | null } | null;
   /** Date.now() when `done` arrived. */
   doneAt: number | null;
@@ -44,11 +49,11 @@ let streaming = 0;
 
 export function plan(selected: readonly string[]): ModuleProgress[] {
   const names = selected.filter(isModuleName) as ModuleName[];
-  return executionOrder(names).map((m) => ({ module: m, state: "waiting", selected: names.includes(m), segments: null, notes: [] }));
+  return executionOrder(names).map((m) => ({ module: m, state: "waiting", selected: names.includes(m), segments: null, notes: [], percent: null, message: null }));
 }
 
 export function blank(jobId: string, selected: readonly string[]): ProcessingState {
-  return { jobId, connection: "idle", modules: plan(selected), done: null, doneAt: null, error: null };
+  return { jobId, connection: "idle", modules: plan(selected), decode: null, done: null, doneAt: null, error: null };
 }
 
 function entryFor(jobId: string, selected: readonly string[]): Entry {
@@ -68,18 +73,30 @@ function update(e: Entry, fn: (s: ProcessingState) => ProcessingState) {
 }
 
 export function applyEvent(s: ProcessingState, ev: ProcessingEvent): ProcessingState {
+  if (ev.type === "module_progress") {
+    const percent = typeof ev.percent === "number" ? Math.max(0, Math.min(100, ev.percent)) : null;
+    if (percent === null) return s;
+    const message = typeof ev.message === "string" ? ev.message : null;
+    if (ev.module === "decode") return { ...s, decode: { percent, message } };
+    const i = s.modules.findIndex((m) => m.module === ev.module);
+    // Late progress of a module already done (or one this page does not list) changes nothing.
+    if (i < 0 || s.modules[i].state === "done") return s;
+    const modules = [...s.modules];
+    modules[i] = { ...modules[i], state: "running", percent, message };
+    return { ...s, modules };
+  }
   if (ev.type === "module_started" || ev.type === "module_completed") {
     const name = String(ev.module);
     const modules = s.modules.some((m) => m.module === name)
       ? [...s.modules]
-      : [...s.modules, { module: name, state: "waiting" as ModuleState, selected: true, segments: null, notes: [] }];
+      : [...s.modules, { module: name, state: "waiting" as ModuleState, selected: true, segments: null, notes: [], percent: null, message: null }];
     const i = modules.findIndex((m) => m.module === name);
     const m = modules[i];
     if (ev.type === "module_started") {
       modules[i] = { ...m, state: m.state === "done" ? "done" : "running", selected: typeof ev.selected === "boolean" ? ev.selected : m.selected };
     } else {
       const notes = Array.isArray(ev.notes) ? ev.notes.filter((n): n is string => typeof n === "string") : [];
-      modules[i] = { ...m, state: "done", segments: typeof ev.segments === "number" ? ev.segments : m.segments, notes };
+      modules[i] = { ...m, state: "done", segments: typeof ev.segments === "number" ? ev.segments : m.segments, notes, percent: null, message: null };
     }
     return { ...s, modules };
   }

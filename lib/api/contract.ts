@@ -14,6 +14,8 @@ export interface Endpoint<
   /** OpenAPI-style path under /api, e.g. `/keys/{key_id}`. */
   path: string;
   summary: string;
+  /** Longer text for the document (Markdown), when the summary is not enough. */
+  description?: string;
   tag: string;
   auth: "required" | "none";
   params?: P;

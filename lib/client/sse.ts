@@ -82,13 +82,18 @@ export async function downloadWithAuth(path: string, fallbackName: string): Prom
 
 // ---- The processing event stream -------------------------------------------------------------
 
-/** module_started {module, selected}, module_completed {module, segments, notes?}, done {status, error?}. */
+/**
+ * module_started {module, selected}, module_progress {module, percent, message?} (module may be
+ * `decode`: the shared decode pass), module_completed {module, segments, notes?}, done {status, error?}.
+ */
 export interface ProcessingEvent {
-  type: "module_started" | "module_completed" | "done" | (string & {});
+  type: "module_started" | "module_progress" | "module_completed" | "done" | (string & {});
   job_id?: string;
   module?: string;
   selected?: boolean;
   segments?: number;
+  percent?: number;
+  message?: string;
   notes?: unknown;
   status?: string;
   error?: string;

@@ -13,12 +13,14 @@
 // - stream-probe.ts         ffprobe of the stream (fps, size, duration)
 // - frame-serialization.ts  packing/unpacking features into a buffer (artefact between steps)
 import { runDecode, type DecodeFrameOptions } from "./decode-runner";
+import type { Still } from "./decode-stills";
 import type { FrameFeatures } from "./frame-features";
 import { probeStream } from "./stream-probe";
 
 export { createFeatureExtractor } from "./feature-extractor";
 export { GRID_H, GRID_W, HIST_BINS, type FrameFeatures } from "./frame-features";
 export type { DecodeFrameOptions, RawFrame } from "./decode-runner";
+export { stillSize, type Still, type StillsOptions } from "./decode-stills";
 export { deserializeFrameFeatures, serializeFrameFeatures } from "./frame-serialization";
 
 export interface DecodedFrames {
@@ -33,18 +35,21 @@ export interface DecodedFrames {
   analysisHeight: number;
   frames: FrameFeatures[];
   frameCount: number;
+  /** JPEG stills of the same pass (only when `stills` was asked for), in time order. */
+  stills: Still[];
 }
 
 /**
  * Decodes the first video stream once at full frame rate, downscaled in ffmpeg, and returns
- * per-frame features (and streams every small frame to `onFrame`).
+ * per-frame features (and streams every small frame to `onFrame`); with `stills`, the same pass
+ * also writes a JPEG every `stills.interval` seconds (decode-stills.ts).
  */
 export async function decodeFrameFeatures(file: string, opts: DecodeFrameOptions = {}): Promise<DecodedFrames> {
   const w = opts.width ?? 64;
   const h = opts.height ?? 36;
   const probing = probeStream(file, opts.signal);
   probing.catch(() => undefined);
-  let result: { frames: FrameFeatures[]; count: number };
+  let result: { frames: FrameFeatures[]; count: number; stills: Still[] };
   try {
     result = await runDecode(file, w, h, opts, "-fps_mode", probing);
   } catch (err) {
@@ -67,5 +72,6 @@ export async function decodeFrameFeatures(file: string, opts: DecodeFrameOptions
     analysisHeight: h,
     frames,
     frameCount: result.count,
+    stills: result.stills,
   };
 }

@@ -13,6 +13,7 @@ import { ffmpegPath, MediaToolError } from "./ffmpeg";
 import type { FrameFeatures } from "./frame-features";
 import type { StreamProbe } from "./stream-probe";
 import { runSignal } from "@/lib/server/run-context";
+import { type StillsOptions, stillsFilter, stillsOutputArgs, SmallStillKeeper, type Still, STILL_SHOWINFO_PREFIX } from "./decode-stills";
 
 export interface RawFrame {
   index: number;
@@ -44,6 +45,10 @@ export interface DecodeFrameOptions {
   keepFeatures?: boolean;
   /** Stop after this many seconds of video. */
   maxSeconds?: number;
+  /** Also write a JPEG every `interval` seconds from the same decode (keyframes, thumbnail, storyboard). */
+  stills?: StillsOptions;
+  /** Called with the time (seconds) of the latest decoded frame, at most a few times a second. */
+  onTime?: (seconds: number) => void;
   signal?: AbortSignal;
 }
 
@@ -51,11 +56,19 @@ function decodeArgs(file: string, w: number, h: number, opts: DecodeFrameOptions
   const args = ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info"];
   if (opts.threads) args.push("-threads", String(opts.threads));
   if (!opts.exactDecode) args.push("-skip_loop_filter", "noref");
-  // "V": video streams that are not cover art / attached pictures.
-  args.push("-i", file, "-map", "0:V:0", "-an", "-sn", "-dn");
-  if (opts.maxSeconds) args.push("-t", String(opts.maxSeconds));
+  args.push("-i", file);
+  const limit = opts.maxSeconds ? ["-t", String(opts.maxSeconds)] : [];
   // `format` right after `scale` lets one swscale pass resize and convert at the small size.
-  args.push("-vf", `scale=${w}:${h}:flags=area,format=rgb24,showinfo`);
+  const small = `scale=${w}:${h}:flags=area,format=rgb24,showinfo`;
+  if (opts.stills) {
+    // One decode, two branches: every frame small for the features, a JPEG now and then for stills.
+    args.push("-filter_complex", `[0:V:0]split=2[feat][still];[feat]${small}[f];[still]${stillsFilter(opts.stills)}[s]`);
+    args.push("-map", "[f]", ...limit, fpsModeFlag, "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1");
+    args.push("-map", "[s]", ...limit, fpsModeFlag, "passthrough", ...stillsOutputArgs(opts.stills));
+    return args;
+  }
+  // "V": video streams that are not cover art / attached pictures.
+  args.push("-map", "0:V:0", "-an", "-sn", "-dn", ...limit, "-vf", small);
   args.push(fpsModeFlag, "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1");
   return args;
 }
@@ -74,7 +87,7 @@ export function runDecode(
   opts: DecodeFrameOptions,
   fpsModeFlag: string,
   probing: Promise<StreamProbe>,
-): Promise<{ frames: FrameFeatures[]; count: number }> {
+): Promise<{ frames: FrameFeatures[]; count: number; stills: Still[] }> {
   return new Promise((resolve, reject) => {
     // The decode starts while ffprobe runs; frames wait in `waiting` until the probe (start time)
     // is known — a few frames at most.
@@ -94,6 +107,9 @@ export function runDecode(
     let lineBuf = "";
     let failed: Error | null = null;
     let lastTime = -Infinity;
+    const stillTimes: number[] = [];
+    const smalls = opts.stills ? new SmallStillKeeper(opts.stills.interval) : null;
+    let reported = 0;
 
     const emit = (rgb: Uint8Array, time: number) => {
       // Guard against non-monotonic pts (broken files): times never go backwards.
@@ -102,6 +118,14 @@ export function runDecode(
       const index = nextIndex++;
       const features = extractor.extract(rgb, index, time);
       if (keep) frames.push(features);
+      smalls?.offer(time, rgb);
+      if (opts.onTime && (index & 31) === 0) {
+        const now = Date.now();
+        if (now - reported > 250) {
+          reported = now;
+          opts.onTime(time);
+        }
+      }
       if (opts.onFrame) {
         opts.onFrame({ index, time, width: w, height: h, rgb, luma: extractor.lastLuma }, features);
       }
@@ -176,6 +200,9 @@ export function runDecode(
         if (line.startsWith("[Parsed_showinfo")) {
           const m = line.includes("pts_time") ? SHOWINFO_RE.exec(line) : null;
           if (m) ptsTimes[Number(m[1])] = Number(m[3]);
+        } else if (line.startsWith(STILL_SHOWINFO_PREFIX)) {
+          const m = line.includes("pts_time") ? SHOWINFO_RE.exec(line) : null;
+          if (m) stillTimes[Number(m[1])] = Number(m[3]);
         } else stderrTail = (stderrTail + line + "\n").slice(-4000);
       }
       if (waiting.length) {
@@ -215,7 +242,7 @@ export function runDecode(
       } catch (e) {
         return reject(e);
       }
-      resolve({ frames, count: nextIndex });
+      resolve({ frames, count: nextIndex, stills: opts.stills ? smalls!.pair(stillTimes, opts.stills) : [] });
     });
   });
 }

@@ -87,6 +87,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json
     const op: Json = {
       operationId: `${e.method.toLowerCase()}${e.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase())}`,
       summary: e.summary,
+      ...(e.description ? { description: e.description } : {}),
       tags: [e.tag],
       parameters: parameters(e, components),
       responses,

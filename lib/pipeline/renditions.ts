@@ -1,5 +1,6 @@
 // Playback renditions made by every run: a thumbnail and an HLS stream, stored under
 // results/<user_id>/<job_id>/.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
@@ -19,10 +20,21 @@ interface RenditionParams {
 
 export async function renderThumbnail({ shared, userId, jobId }: RenditionParams): Promise<{ key: string } | null> {
   if (!shared.media.video) return null;
-  // A tenth into the video skips black leaders and title fades.
-  const file = await shared.keyframe(Math.min(shared.media.duration * 0.1, 10), 640);
+  // A tenth into the video skips black leaders and title fades. The decode pass's still there,
+  // made 640 px wide (a JPEG of ≤ 960 px: a few milliseconds), else a frame found by seeking.
+  const t = Math.min(shared.media.duration * 0.1, 10);
+  const still = await shared.stillNear(t, [t - 1, t + 1]);
   const key = thumbnailKey(userId, jobId);
-  await getStorage().putFile(key, file, "image/jpeg");
+  if (still && fs.existsSync(still.file)) {
+    // A name of its own: a step retried or replayed beside itself (Inngest) never shares the file.
+    const file = path.join(shared.workDir, `thumbnail-${crypto.randomUUID()}.jpg`);
+    try {
+      await runTool(ffmpegPath(), ["-v", "error", "-y", "-i", still.file, "-vf", "scale='min(640,iw)':-2", "-q:v", "3", file]);
+      await getStorage().putFile(key, file, "image/jpeg");
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  } else await getStorage().putFile(key, await shared.keyframe(t, 640), "image/jpeg");
   return { key };
 }
 

@@ -10,7 +10,9 @@ import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
 import { renderHls, renderThumbnail } from "./renditions";
-import { executionOrder, type ModuleName } from "./module-names";
+import { executionOrder, MODULE_DEPENDENCIES, type ModuleName } from "./module-names";
+import { progressReporter } from "./progress";
+import { runTaskGraph, type GraphTask } from "./task-graph";
 import { MODULES } from "./modules";
 import { SharedMedia } from "./shared-media";
 import { storyboardStep } from "./storyboard";
@@ -42,41 +44,35 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     if (!now || now.status === "cancelled" || signal.aborted) throw new RunCancelledError();
   };
 
-  await step("begin", async () => {
+  // Every step's wall time in the server log (only steps that ran here, not replayed ones).
+  const timed: StepFn = (name, fn) =>
+    step(name, async () => {
+      const t0 = performance.now();
+      try {
+        return await fn();
+      } finally {
+        console.log(`[pipeline] ${run.jobId} step ${name} ${Math.round(performance.now() - t0)} ms`);
+      }
+    });
+  const progressOf = progressReporter(db, { runId, jobId: run.jobId });
+
+  await timed("begin", async () => {
     await updateVideo(db, { userId: run.userId, jobId: run.jobId, set: { status: "processing" }, fromStatuses: ["queued", "processing"] });
     return null;
   });
-  const media = (await step("probe", async () => {
+  const media = (await timed("probe", async () => {
     const storage = getStorage();
     if (!(await storage.stat(video.storagePath))) throw new Error(`The video file ${video.storagePath} is no longer in storage`);
     return storage.withLocalFile(video.storagePath, (file) => probeMedia(file));
   })) as MediaInfo;
   const shared = new SharedMedia(run.jobId, video.storagePath, media);
   const order = executionOrder(selected);
-
-  await step("decode", async () => {
-    // One decode pass for every module that looks at frames; audio and keyframes come on demand.
-    if (media.video) await shared.frames();
-    return null;
-  });
-  await checkpoint();
-  const renditions = await step("thumbnail", async () => {
-    // The storyboard (moment previews for the timeline and search hits) is made alongside, by its
-    // own ffmpeg; it never fails the step: a failure is a note of the run.
-    const [thumbnail, storyboard] = await Promise.all([
-      renderThumbnail({ shared, userId: run.userId, jobId: run.jobId }),
-      storyboardStep({ shared, userId: run.userId, jobId: run.jobId }),
-    ]);
-    return { ...thumbnail, storyboard };
-  });
-  // (A run resumed from before storyboards existed recorded `{ key }` or null for this step.)
-  const storyboardNote = (renditions as Partial<typeof renditions> | null)?.storyboard?.note;
-  await step("hls", () => renderHls({ shared, userId: run.userId, jobId: run.jobId }));
-
   const results: Partial<Record<ModuleName, ModuleResult>> = {};
-  for (const name of order) {
+  let storyboardNote: string | undefined;
+
+  const runModule = async (name: ModuleName) => {
     await checkpoint();
-    const stored = (await step(`module:${name}`, async () => {
+    const stored = (await timed(`module:${name}`, async () => {
       const isSelected = selected.includes(name);
       await emitEvent(db, { runId, jobId: run.jobId, type: "module_started", data: { module: name, selected: isSelected } });
       const impl = MODULES[name];
@@ -93,7 +89,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
             media,
             shared,
             results,
-            progress: () => {},
+            progress: progressOf(name),
             signal,
           })
         : { segments: [], notes: [`The ${name} module is not available in this build`] };
@@ -124,15 +120,74 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
       return out;
     })) as StoredModuleStep;
     results[name] = { segments: stored.segments ?? [], notes: stored.notes, data: stored.data };
+  };
+
+  // The steps as a graph: each starts once what it needs is done, so the decode pass, HLS and
+  // speech run side by side, and modules that don't build on each other don't wait for each other.
+  const tasks: Record<string, GraphTask> = {
+    decode: {
+      deps: [],
+      run: async () => {
+        await timed("decode", async () => {
+          // One decode pass for every module that looks at frames: features, stills (keyframes,
+          // thumbnail, storyboard). Audio comes on demand.
+          const report = progressOf("decode");
+          const total = media.duration || video.duration;
+          if (media.video) {
+            await shared.frames((t) => total > 0 && report(t / total, "Decoding frames"));
+            await emitEvent(db, { runId, jobId: run.jobId, type: "module_progress", data: { module: "decode", percent: 100, message: "Decoded" } });
+          }
+          return null;
+        });
+        await checkpoint();
+      },
+    },
+    thumbnail: {
+      deps: ["decode"],
+      run: async () => {
+        const renditions = await timed("thumbnail", async () => {
+          // The storyboard (moment previews for the timeline and search hits) comes from the same
+          // stills (loaded from the work dir after a resume); it never fails the step: a failure is
+          // a note of the run.
+          if (media.video) await shared.frames();
+          const [thumbnail, storyboard] = await Promise.all([
+            renderThumbnail({ shared, userId: run.userId, jobId: run.jobId }),
+            storyboardStep({ shared, userId: run.userId, jobId: run.jobId }),
+          ]);
+          return { ...thumbnail, storyboard };
+        });
+        // (A run resumed from before storyboards existed recorded `{ key }` or null for this step.)
+        storyboardNote = (renditions as Partial<typeof renditions> | null)?.storyboard?.note;
+      },
+    },
+    hls: { deps: [], run: async () => void (await timed("hls", () => renderHls({ shared, userId: run.userId, jobId: run.jobId }))) },
+  };
+  for (const name of order) {
+    tasks[`module:${name}`] = { deps: moduleTaskDeps(name, order), run: () => runModule(name) };
   }
+  await runTaskGraph(tasks);
 
   await checkpoint();
-  await step("embed", () => embedJobSegments(db, { userId: run.userId, jobId: run.jobId }));
-  await step("finalize", async () => {
+  await timed("embed", () => embedJobSegments(db, { userId: run.userId, jobId: run.jobId }));
+  await timed("finalize", async () => {
     const notes = order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`));
     if (storyboardNote) notes.push(`storyboard: ${storyboardNote}`);
     await finalizeRun(db, { runId, notes });
     shared.cleanup();
     return null;
   });
+}
+
+/** Modules that read no frames start at once, beside the decode pass. */
+const FRAMELESS: readonly ModuleName[] = ["transcription", "video_reasoning"];
+
+/**
+ * What a module's step waits for: its prerequisites, the decode pass when it reads frames, and for
+ * video_reasoning (which digests whatever else ran) every other module of the run.
+ */
+export function moduleTaskDeps(name: ModuleName, order: readonly ModuleName[]): string[] {
+  const deps = new Set<string>(MODULE_DEPENDENCIES[name].filter((d) => order.includes(d)).map((d) => `module:${d}`));
+  if (!FRAMELESS.includes(name)) deps.add("decode");
+  if (name === "video_reasoning") for (const m of order) if (m !== name) deps.add(`module:${m}`);
+  return [...deps];
 }

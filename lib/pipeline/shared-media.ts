@@ -1,6 +1,7 @@
 // What a run decodes once and every module shares: the source file on local disk, the low-res
-// frame features of the single decode pass, keyframe images and the audio track. Kept in a work
-// directory per job so a resumed run reuses them, and memoized in memory within a process.
+// frame features of the single decode pass and the JPEG stills that same pass writes (keyframes
+// for visual elements, OCR and labels, the thumbnail, the storyboard), and the audio track. Kept
+// in a work directory per job so a resumed run reuses them, and memoized in memory within a process.
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
@@ -8,7 +9,15 @@ import { dataDir } from "@/db/client";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import type { MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
-import { decodeFrameFeatures, type DecodedFrames } from "@/lib/media/decode-frames";
+import { decodeFrameFeatures, stillSize, type DecodedFrames, type Still } from "@/lib/media/decode-frames";
+
+/** Seconds between stills: every half second, sparser for long videos (at most ~2400 stills). */
+export function stillInterval(duration: number): number {
+  return Math.max(0.5, Math.ceil((duration / 2400) * 10) / 10);
+}
+
+/** Longer side of a still: enough for OCR and labels, and for the 640 px thumbnail. */
+export const STILL_LONG_SIDE = 960;
 
 export function workDirFor(jobId: string): string {
   return path.join(dataDir(), "work", jobId);
@@ -16,6 +25,7 @@ export function workDirFor(jobId: string): string {
 
 export class SharedMedia {
   private memo = new Map<string, Promise<unknown>>();
+  private decoded: DecodedFrames | null = null;
 
   constructor(
     readonly jobId: string,
@@ -53,19 +63,79 @@ export class SharedMedia {
     });
   }
 
-  /** The single decode pass's frame features (decoded now, or loaded from this job's work dir). */
-  frames(): Promise<DecodedFrames> {
+  /** The stills folder of the decode pass. */
+  get stillsDir(): string {
+    return path.join(this.workDir, "stills");
+  }
+
+  /**
+   * The single decode pass's frame features and stills (decoded now, or loaded from this job's work
+   * dir). `onTime` hears the time reached while decoding (for progress).
+   */
+  frames(onTime?: (seconds: number) => void): Promise<DecodedFrames> {
     return this.once("frames", async () => {
       const file = path.join(this.workDir, "frames.v8");
-      if (fs.existsSync(file)) return v8.deserialize(await fs.promises.readFile(file)) as DecodedFrames;
-      const decoded = await decodeFrameFeatures(await this.sourcePath());
+      if (fs.existsSync(file)) {
+        const stored = v8.deserialize(await fs.promises.readFile(file)) as DecodedFrames;
+        return (this.decoded = { ...stored, stills: stored.stills ?? [] });
+      }
+      // A pass that died half-way left stills behind: start clean.
+      fs.rmSync(this.stillsDir, { recursive: true, force: true });
+      fs.mkdirSync(this.stillsDir, { recursive: true });
+      const v = this.media.video;
+      const decoded = await decodeFrameFeatures(await this.sourcePath(), {
+        onTime,
+        stills: { dir: this.stillsDir, interval: stillInterval(this.media.duration), ...stillSize(v?.width ?? 0, v?.height ?? 0, STILL_LONG_SIDE) },
+      });
       await fs.promises.writeFile(`${file}.part`, v8.serialize(decoded));
       await fs.promises.rename(`${file}.part`, file);
-      return decoded;
+      return (this.decoded = decoded);
     });
   }
 
-  /** A JPEG of the frame at `time` (seconds), at most `width` pixels wide. */
+  /** The stills of a decode pass this object already ran or loaded (empty otherwise; never decodes). */
+  decodedStills(): Still[] {
+    return this.decoded?.stills ?? [];
+  }
+
+  /**
+   * The decode pass's still nearest to `time`; with `within` [start, end], only a still inside that
+   * span (null when the span holds none, e.g. a shot shorter than the stills' interval).
+   */
+  async stillNear(time: number, within?: [number, number]): Promise<Still | null> {
+    const { stills } = await this.frames();
+    let best: Still | null = null;
+    let lo = 0;
+    let hi = stills.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (stills[mid].time < time) lo = mid + 1;
+      else hi = mid;
+    }
+    for (const s of [stills[lo - 1], stills[lo]]) {
+      if (!s || (within && (s.time < within[0] - 1e-6 || s.time >= within[1] - 1e-6))) continue;
+      if (!best || Math.abs(s.time - time) < Math.abs(best.time - time)) best = s;
+    }
+    if (!best && within) {
+      // The nearest may sit outside while another inside is a little farther.
+      best = stills.find((s) => s.time >= within[0] - 1e-6 && s.time < within[1] - 1e-6) ?? null;
+    }
+    return best;
+  }
+
+  /**
+   * A JPEG showing the picture at `time`: the decode pass's still when one lies within `within`
+   * (or within half a stills interval of `time`), else a frame extracted by seeking (short shots).
+   */
+  async keyframeImage(time: number, within?: [number, number]): Promise<{ file: string; time: number; still: Still | null }> {
+    const half = stillInterval(this.media.duration) / 2 + 0.02;
+    const still = await this.stillNear(time, within ?? [time - half, time + half]);
+    if (still && fs.existsSync(still.file)) return { file: still.file, time: still.time, still };
+    const v = this.media.video;
+    return { file: await this.keyframe(time, stillSize(v?.width ?? 0, v?.height ?? 0, STILL_LONG_SIDE).width), time, still: null };
+  }
+
+  /** A JPEG of the frame at `time` (seconds), at most `width` pixels wide, by seeking and decoding. */
   keyframe(time: number, width = 640): Promise<string> {
     const t = Math.max(0, Math.min(time, Math.max(0, this.media.duration - 0.05)));
     const key = `kf-${t.toFixed(3)}-${width}`;

@@ -2,7 +2,8 @@
 // each 160 px wide, tiled 10 to a row into one JPEG, and a WebVTT thumbnails track naming each
 // tile (storyboard-vtt.ts), stored next to the thumbnail under results/<user_id>/<job_id>/.
 //
-// Cheap by construction: one ffmpeg pass (fps → scale → tile) whose decoder skips what the tiles
+// In a run, the tiles come from the decode pass's stills (storyboard-stills.ts): no decode at all.
+// Without them (a storyboard made on its own), it is cheap by construction: one ffmpeg pass (fps → scale → tile) whose decoder skips what the tiles
 // don't need. First only keyframes are decoded (`-skip_frame nokey`, a few % of a full decode);
 // that sprite is kept when every tile's frame lies inside its own cue, which holds whenever
 // keyframes come at least every half interval. When they come at least every interval instead
@@ -22,6 +23,7 @@ import { getStorage } from "@/lib/storage";
 import { resultsPrefix } from "./renditions";
 import type { SharedMedia } from "./shared-media";
 import { runSignal } from "@/lib/server/run-context";
+import { tileStills } from "./storyboard-stills";
 
 export const STORYBOARD_MAX_FRAMES = 100;
 export const STORYBOARD_TILE_WIDTH = 160;
@@ -72,7 +74,7 @@ export function keyframesCoverSlots(keyframes: readonly number[], interval: numb
   return true;
 }
 
-type Strategy = "keyframes" | "reference" | "all";
+type Strategy = "stills" | "keyframes" | "reference" | "all";
 
 interface PassResult {
   /** Times of the decoded frames entering the filter (keyframes pass only). */
@@ -152,7 +154,7 @@ export interface StoryboardInfo {
   columns: number;
   tileWidth: number;
   tileHeight: number;
-  /** Which decode made it: keyframes only, reference frames only, or every frame. */
+  /** What made it: the decode pass's stills, or a decode of keyframes only, reference frames only, or every frame. */
   strategy: Strategy;
   /** Wall time of the rendering, in milliseconds. */
   ms: number;
@@ -167,7 +169,7 @@ interface StoryboardParams {
 }
 
 /** Renders and stores the storyboard; null for a video without a (timed) video stream. */
-export async function renderStoryboard({ shared, userId, jobId, strategies = ["keyframes", "reference", "all"] }: StoryboardParams): Promise<StoryboardInfo | null> {
+export async function renderStoryboard({ shared, userId, jobId, strategies = ["stills", "keyframes", "reference", "all"] }: StoryboardParams): Promise<StoryboardInfo | null> {
   const duration = shared.media.duration;
   if (!shared.media.video || !(duration > 0)) return null;
   const began = Date.now();
@@ -188,7 +190,16 @@ export async function renderStoryboard({ shared, userId, jobId, strategies = ["k
 
   const base = storyboardLayout(duration);
   let made: { pass: PassResult; strategy: Strategy; layout: Layout } | null = null;
-  if (strategies.includes("keyframes")) {
+  // Stills only when this run's decode pass already made them (never a decode just for this).
+  const stills = strategies.includes("stills") ? shared.decodedStills() : [];
+  if (stills.length) {
+    const tiled = await tileStills(stills, base, STORYBOARD_TILE_WIDTH, MAX_TILE_HEIGHT, image).catch((err) => {
+      lastError = err;
+      return null;
+    });
+    if (tiled) made = { pass: { sourceTimes: [], ...tiled }, strategy: "stills", layout: base };
+  }
+  if (!made && strategies.includes("keyframes")) {
     const pass = await attempt("keyframes", base);
     if (pass && covered(pass, base)) made = { pass, strategy: "keyframes", layout: base };
     else if (pass) {

@@ -132,6 +132,15 @@ export const patchVideoBody = z.object({
 const tag = "Videos";
 const ptag = "Processing";
 
+const EVENTS_DESCRIPTION = [
+  "Each event is one `data:` line of JSON with `type` and `job_id`:",
+  "- `module_started` `{module, selected}`",
+  "- `module_progress` `{module, percent, message?}`: progress inside a running module, `percent` 0–99 (at most about one a second per module); `module` is `decode` for the single decode pass every visual module waits on (it ends with `percent` 100)",
+  "- `module_completed` `{module, segments, notes?}`",
+  "- `done` `{status, error?}`, after which the stream closes.",
+  "Unknown event types may be added; clients should ignore them.",
+].join("\n");
+
 export const videosApi = {
   list: defineEndpoint({ method: "GET", path: "/videos", tag, summary: "List your videos", auth: "required", query: listVideosQuery, response: z.array(videoResponse) }),
   get: defineEndpoint({ method: "GET", path: "/videos/{job_id}", tag, summary: "Get a video", auth: "required", params: jobIdParams, response: videoResponse }),
@@ -143,5 +152,5 @@ export const videosApi = {
   registerUpload: defineEndpoint({ method: "POST", path: "/processing/register-upload", tag: ptag, summary: "Register an uploaded file as a video (status uploaded)", auth: "required", body: registerUploadBody, response: registerUploadResponse , idempotent: true }),
   start: defineEndpoint({ method: "POST", path: "/processing/{job_id}/start", tag: ptag, summary: "Queue an uploaded or failed video", auth: "required", params: jobIdParams, body: startBody, response: processingStatusResponse , idempotent: true }),
   status: defineEndpoint({ method: "GET", path: "/processing/{job_id}/status", tag: ptag, summary: "Processing status of a video", auth: "required", params: jobIdParams, response: processingStatusResponse }),
-  events: defineEndpoint({ method: "GET", path: "/processing/{job_id}/events", tag: ptag, summary: "Live processing events (text/event-stream): module_started, module_progress, module_completed, done; each with an `id:` — reconnect with the `Last-Event-ID` header (or `last_event_id`) to get only what was missed", auth: "required", params: jobIdParams, query: eventsQuery, produces: "text/event-stream" }),
+  events: defineEndpoint({ method: "GET", path: "/processing/{job_id}/events", tag: ptag, summary: "Live processing events (text/event-stream): module_started, module_progress, module_completed, done; each with an `id:` — reconnect with the `Last-Event-ID` header (or `last_event_id`) to get only what was missed", auth: "required", params: jobIdParams, description: EVENTS_DESCRIPTION, query: eventsQuery, produces: "text/event-stream" }),
 };

@@ -49,6 +49,11 @@ describe("GET /api/processing/{job_id}/events", () => {
     expect(types).toContain("module_completed:grouped_shots");
     expect(types.at(-1)).toBe("done:completed");
     expect(types.indexOf("module_started:shots")).toBeLessThan(types.indexOf("module_completed:shots"));
+    // module_progress: the decode pass reports up to 100 % before shots (which reads its frames) starts.
+    const decodeDone = got.findIndex((e) => e.type === "module_progress" && e.module === "decode" && e.percent === 100);
+    expect(decodeDone).toBeGreaterThanOrEqual(0);
+    expect(got[decodeDone]).toMatchObject({ job_id: jobId, message: "Decoded" });
+    expect(decodeDone).toBeLessThan(types.indexOf("module_started:shots"));
   });
 
   it("a finished job answers its last run's events and done at once, and closes", async () => {

@@ -176,7 +176,7 @@ describe("GET /api/playback/storyboard/{job_id}", () => {
     expectTilesMatchClip(cues, sprite);
   });
 
-  it("the run recorded how it was made: keyframes every second sufficed for this clip", async () => {
+  it("the run recorded how it was made: from the decode pass's stills (no decode of its own)", async () => {
     const db = await getDb();
     const { runSteps, processingRuns } = await import("@/db/schema");
     const [run] = await db.select().from(processingRuns).where(eq(processingRuns.jobId, jobId));
@@ -185,7 +185,7 @@ describe("GET /api/playback/storyboard/{job_id}", () => {
     const step = steps.find((s) => s.name === "thumbnail")!;
     expect(step.output).toMatchObject({
       key: `results/${alice.user_id}/${jobId}/thumbnail.jpg`,
-      storyboard: { storyboard: { interval: 1, frames: 6, columns: 6, tileWidth: 160, tileHeight: 90, strategy: "keyframes" } },
+      storyboard: { storyboard: { interval: 1, frames: 6, columns: 6, tileWidth: 160, tileHeight: 90, strategy: "stills" } },
     });
     expect((step.output as any).storyboard.note).toBeUndefined();
   });

@@ -52,7 +52,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
     const answers = await mapLimit(picked, 3, async (vi) => {
       const v = views[vi];
       try {
-        const kf = await ctx.shared.keyframe(v.keyframeTime, 960);
+        const kf = (await ctx.shared.keyframeImage(v.keyframeTime, [v.start, v.end])).file;
         return await recognizeLogos(vision.client, vision.model, kf, ctx.signal);
       } catch (err) {
         if (ctx.signal.aborted) throw err;

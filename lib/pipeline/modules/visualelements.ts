@@ -1,22 +1,25 @@
 // visualelements: per shot, from its keyframe and its frames — dominant colours, brightness,
-// contrast, motion, on-screen text (offline OCR), objects and faces (offline detector, calibrated
-// threshold) and, with a vision model, what is in the picture.
+// contrast, motion, on-screen text (offline OCR), objects and faces (offline detector) and, with a
+// vision model, what is in the picture. Keyframes are stills of the one decode pass; reading them
+// (OCR, labels) runs in a bounded per-keyframe pool, every shot within a time budget.
 import { getModelClient } from "@/lib/ai/provider";
 import { dominantColors, readImageRgb, type DominantColor } from "@/lib/analysis/visual/colors";
 import { describeKeyframe } from "@/lib/analysis/visual/describe-frame";
 import { frameAt, shotLook, type ShotLook } from "@/lib/analysis/visual/frame-stats";
-import { describeObjects, detectObjects, LABELS_METHOD, labelsUnavailableReason, OBJECT_THRESHOLD, type Detections } from "@/lib/analysis/labels";
-import { OCR_METHOD, ocrUnavailableReason, recognizeText, type OcrLine } from "@/lib/analysis/visual/ocr";
+import { describeObjects, LABELS_METHOD, OBJECT_THRESHOLD, type Detections } from "@/lib/analysis/labels";
+import { OCR_METHOD, type OcrLine } from "@/lib/analysis/visual/ocr";
 import { ReadBudget, readBudgetSeconds, spreadOrder } from "@/lib/analysis/visual/read-budget";
+import { KeyframePool, type KeyframeAnalyzer } from "@/lib/analysis/keyframes/pool";
+import { labelsAnalyzer } from "@/lib/analysis/keyframes/labels-analyzer";
+import { ocrAnalyzer } from "@/lib/analysis/keyframes/ocr-analyzer";
 import { fixedWindows, readShotSpans, type ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { capitalize, joinWords, mapLimit, spreadSelection } from "@/lib/analysis/visual/util";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
 
-/** Keyframe images extracted (colours from real pixels); other shots use the decode pass's grid. */
-export const MAX_KEYFRAMES = 200;
+/** Shots with no decode-pass still inside (shorter than its interval) get a frame by seeking, at most this many. */
+export const MAX_SEEK_KEYFRAMES = 200;
 /** Keyframes described by a vision model (a paid call each). OCR and labels read every shot within a time budget. */
 export const MAX_DESCRIBED_FRAMES = 60;
-const KEYFRAME_WIDTH = 960;
 const WINDOW_SECONDS = 10;
 
 interface ShotAnalysis {
@@ -28,6 +31,8 @@ interface ShotAnalysis {
   /** Objects and faces above the calibrated thresholds; null when not read. */
   objects?: Detections | null;
   description: string | null;
+  /** Time of the frame actually analysed (a still of the decode pass, near the shot's keyframe time). */
+  keyframeTime?: number | null;
 }
 
 function facesWords(n: number): string {
@@ -67,23 +72,23 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
   const decoded = await ctx.shared.frames();
   const frames = decoded.frames;
 
-  // At most KEYFRAME_WIDTH on the longer side (portrait video too): OCR time grows with pixels.
-  const { width: vw, height: vh } = ctx.media.video;
-  const keyframeWidth = vh > vw && vw > 0 ? Math.max(2, Math.round((KEYFRAME_WIDTH * vw) / vh)) : KEYFRAME_WIDTH;
-  const keyframed = new Set(spreadSelection(shots, MAX_KEYFRAMES));
+  // Every shot's keyframe is a still of the decode pass inside the shot (no decode here); only a
+  // shot shorter than the stills' interval has none, and gets a frame by seeking (at most
+  // MAX_SEEK_KEYFRAMES of those; beyond, its colours come from the coarse frame grid).
   const describeSet = new Set(spreadSelection(shots, MAX_DESCRIBED_FRAMES));
-  const ocrProblem = await ocrUnavailableReason();
+  const vision = getModelClient("vision");
+  const analyzers: KeyframeAnalyzer[] = [ocrAnalyzer, labelsAnalyzer];
+  if (vision) analyzers.push(describeAnalyzer(vision.client, vision.model));
+  const pool = new KeyframePool(analyzers, ctx.signal, 2);
+  const problems = await pool.problems();
+  const ocrProblem = problems.get("ocr");
   if (ocrProblem) notes.push(`On-screen text was not read: ${ocrProblem}`);
-  const labelsProblem = await labelsUnavailableReason();
+  const labelsProblem = problems.get("labels");
   if (labelsProblem) notes.push(`Objects and faces were not detected: ${labelsProblem}`);
   const budget = new ReadBudget(readBudgetSeconds(ctx.video.duration || ctx.media.duration));
-  const vision = getModelClient("vision");
   if (!vision) notes.push("No vision model is configured: people, objects and settings are not described");
   else if (shots.length > MAX_DESCRIBED_FRAMES) {
     notes.push(`Keyframes of ${MAX_DESCRIBED_FRAMES} of ${shots.length} shots were described by the vision model`);
-  }
-  if (shots.length > MAX_KEYFRAMES) {
-    notes.push(`Colours of ${shots.length - MAX_KEYFRAMES} shots come from the coarse 16×9 frame grid, not keyframe pixels`);
   }
 
   const results: ShotAnalysis[] = shots.map((shot) => ({
@@ -93,34 +98,38 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
     colorSource: null,
     ocr: null,
     description: null,
+    keyframeTime: null,
   }));
-  // OCR once per distinct keyframe (shots may share a keyframe time, e.g. fixed windows on a still).
-  const ocrByFrame = new Map<string, Promise<OcrLine[]>>();
-  const labelsByFrame = new Map<string, Promise<Detections>>();
-  const describeErrors: string[] = [];
-  const ocrErrors: string[] = [];
-  const labelErrors: string[] = [];
-  const reads = !ocrProblem || !labelsProblem;
+  const errors: Record<string, string[]> = {};
   const keyframeErrors: string[] = [];
+  let seeks = 0;
+  let gridOnly = 0;
   let done = 0;
   const total = shots.length;
 
   // Shots in an order spread over the video, so a spent read budget leaves gaps spread evenly.
-  await mapLimit(spreadOrder(results.length), 2, async (i) => {
+  await mapLimit(spreadOrder(results.length), 4, async (i) => {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("aborted");
-    const a = results[i];
-    const read = reads && budget.take();
-    let kf: string | null = null;
-    if (keyframed.has(i) || read) {
+    const a = results[i]!;
+    const span: [number, number] = [a.shot.start, a.shot.end];
+    let kf: { file: string; time: number; small: Uint8Array | null } | null = null;
+    const still = await ctx.shared.stillNear(a.shot.keyframeTime, span);
+    if (still) kf = { file: still.file, time: still.time, small: still.small };
+    else if (seeks < MAX_SEEK_KEYFRAMES) {
+      seeks++;
       // One unreadable frame (a damaged stretch of the file) costs that shot its keyframe, not the run.
-      kf = await ctx.shared.keyframe(a.shot.keyframeTime, keyframeWidth).catch((err: Error) => {
-        if (ctx.signal.aborted) throw err;
-        keyframeErrors.push(err.message);
-        return null;
-      });
-    }
+      kf = await ctx.shared.keyframeImage(a.shot.keyframeTime, span).then(
+        (k) => ({ file: k.file, time: k.time, small: null }),
+        (err: Error) => {
+          if (ctx.signal.aborted) throw err;
+          keyframeErrors.push(err.message);
+          return null;
+        },
+      );
+    } else gridOnly++;
     if (kf) {
-      a.colors = dominantColors(await readImageRgb(kf, 96, 54, ctx.signal));
+      a.keyframeTime = kf.time;
+      a.colors = dominantColors(kf.small ?? (await readImageRgb(kf.file, 96, 54, ctx.signal)));
       a.colorSource = "keyframe";
     } else {
       const f = frameAt(frames, a.shot.keyframeTime);
@@ -129,34 +138,23 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
         a.colorSource = "frame_grid";
       }
     }
-    if (kf) {
-      const tasks: Promise<unknown>[] = [];
-      if (read && !labelsProblem) tasks.push(labelKeyframe(kf, labelsByFrame, ctx.signal).then((d) => void (a.objects = d), (err: Error) => void labelErrors.push(err.message)));
-      if (read && !ocrProblem) {
-        let p = ocrByFrame.get(kf);
-        if (!p) {
-          p = recognizeText(kf);
-          ocrByFrame.set(kf, p);
-        }
-        tasks.push(
-          p.then(
-            (lines) => void (a.ocr = lines),
-            (err: Error) => void ocrErrors.push(err.message),
-          ),
-        );
+    const names = [...(kf && budget.take() ? ["ocr", "labels"] : []), ...(kf && describeSet.has(i) ? ["description"] : [])];
+    if (kf && names.length) {
+      const small = kf.small ? { rgb: kf.small, width: decoded.analysisWidth, height: decoded.analysisHeight } : null;
+      const out = await pool.analyze({ file: kf.file, time: kf.time, small }, names);
+      for (const [name, o] of Object.entries(out)) {
+        if (!o.ok) (errors[name] ??= []).push(o.error);
+        else if (name === "ocr") a.ocr = o.value as OcrLine[];
+        else if (name === "labels") a.objects = o.value as Detections;
+        else if (name === "description") a.description = (o.value as string) || null;
       }
-      if (vision && describeSet.has(i)) {
-        tasks.push(
-          describeKeyframe(vision.client, vision.model, kf, ctx.signal).then(
-            (d) => void (a.description = d || null),
-            (err: Error) => void describeErrors.push(err.message),
-          ),
-        );
-      }
-      await Promise.all(tasks);
     }
     ctx.progress(++done / total, `Shot ${done} of ${total}`);
   });
+  if (gridOnly) notes.push(`Colours of ${gridOnly} very short shots come from the coarse 16×9 frame grid, not keyframe pixels`);
+  const ocrErrors = errors.ocr ?? [];
+  const describeErrors = errors.description ?? [];
+  const labelErrors = errors.labels ?? [];
   if (keyframeErrors.length) {
     notes.push(`${keyframeErrors.length} keyframes could not be extracted (${keyframeErrors[0]}); those shots use the frame grid and were not read`);
   }
@@ -183,7 +181,7 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
         method: "keyframe_analysis",
         ...(a.description && vision ? { model: vision.model, description: a.description } : {}),
         shot_index: a.shot.index,
-        keyframe_time: Math.round(a.shot.keyframeTime * 1000) / 1000,
+        keyframe_time: Math.round((a.keyframeTime ?? a.shot.keyframeTime) * 1000) / 1000,
         colors: a.colors,
         color_source: a.colorSource,
         brightness: a.look?.brightness ?? null,
@@ -206,11 +204,9 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
   return { segments, notes };
 }
 
-/** Objects and faces on one keyframe JPEG, detected once per distinct file. */
-function labelKeyframe(kf: string, memo: Map<string, Promise<Detections>>, signal: AbortSignal): Promise<Detections> {
-  let p = memo.get(kf);
-  if (!p) memo.set(kf, (p = detectObjects(kf, signal)));
-  return p;
+/** A vision model's description of a keyframe, as a per-keyframe analyzer. */
+function describeAnalyzer(client: Parameters<typeof describeKeyframe>[0], model: string): KeyframeAnalyzer<string> {
+  return { name: "description", unavailable: async () => null, analyze: (kf, signal) => describeKeyframe(client, model, kf.file, signal) };
 }
 
 export const visualelements: AnalysisModule = { name: "visualelements", run: analyse };

@@ -1,0 +1,190 @@
+// bench/pipeline: the whole pipeline through the real API against a plain decode of the same file.
+//
+//   npx tsx bench/pipeline/run.ts [--seconds=120,600] [--rounds=3] [--port=3220] [--media=DIR] [--dir=DIR] [--warm]
+//
+// Builds real-footage 1080p30 H.264 clips (clips.ts), starts the production server (`npm start`
+// on a fresh DATA_DIR), uploads each clip once through a presigned URL, then per round, interleaved
+// (alternating which goes first): `ffmpeg -i clip -map 0:v:0 -f null -` (decode only) and one run
+// of every module (register-and-process the first time, reprocess after), timed from the request
+// to `completed`. Prints per-step times (from the server's `[pipeline] … step` log lines), the
+// total, decode-only ÷ pipeline, and the peak RSS of the server with all its child processes.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildClip } from "./clips";
+import { benchMedia } from "./media";
+import { processTreeRss } from "./rss";
+
+const args = process.argv.slice(2);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+const lengths = (option("seconds") ?? "120,600").split(",").map(Number);
+const rounds = Math.max(1, Number(option("rounds") ?? 3));
+const port = Number(option("port") ?? 3220);
+const here = path.dirname(new URL(import.meta.url).pathname);
+const root = path.resolve(here, "../..");
+const clipDir = option("dir") ?? path.join(os.tmpdir(), "pipeline-bench");
+const MODULES = ["transcription", "visualelements", "scenes", "shots", "grouped_shots", "logos", "video_reasoning"];
+
+const log = (m: string) => process.stderr.write(`${m}\n`);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function decodeOnly(file: string): Promise<number> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.env.FFMPEG_PATH || "ffmpeg", ["-v", "error", "-nostdin", "-i", file, "-map", "0:v:0", "-f", "null", "-"], { stdio: "ignore" });
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve((performance.now() - t0) / 1000) : reject(new Error(`ffmpeg exited with ${code}`))));
+  });
+}
+
+class Server {
+  readonly base = `http://127.0.0.1:${port}`;
+  child!: ChildProcess;
+  key = "";
+  /** step name → seconds, per job id (from the log). */
+  steps = new Map<string, Map<string, number>>();
+
+  async start() {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-pipeline-"));
+    const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_PER_MINUTE: "100000" };
+    this.child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let buf = "";
+    const onText = (text: string) => {
+      buf += text;
+      const lines = buf.split("\n");
+      buf = lines.pop() ?? "";
+      for (const line of lines) {
+        const key = /API key: (svc_live_[0-9a-f]+)/.exec(line);
+        if (key) this.key = key[1];
+        const step = /\[pipeline\] ([0-9a-f-]+) step (\S+) (\d+) ms/.exec(line);
+        if (step) {
+          if (!this.steps.has(step[1])) this.steps.set(step[1], new Map());
+          this.steps.get(step[1])!.set(step[2], Number(step[3]) / 1000);
+        }
+      }
+    };
+    this.child.stdout!.setEncoding("utf8").on("data", onText);
+    this.child.stderr!.setEncoding("utf8").on("data", (t: string) => process.env.BENCH_VERBOSE && process.stderr.write(t));
+    // The first start builds the app (minutes on a busy machine).
+    for (let i = 0; i < 30 * 240 && !this.key && this.child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 250));
+    if (!this.key) throw new Error("the server printed no API key (is DATA_DIR fresh?)");
+    log(`server up on ${this.base} (DATA_DIR ${dataDir})`);
+  }
+
+  async api(method: string, p: string, body?: unknown) {
+    const res = await fetch(`${this.base}/api${p}`, {
+      method,
+      headers: { Authorization: this.key, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  async upload(file: string): Promise<string> {
+    const u = await this.api("POST", "/storage/upload-url", { file_name: path.basename(file), content_type: "video/mp4" });
+    const size = fs.statSync(file).size;
+    const res = await fetch(String(u.upload_url), {
+      method: "PUT",
+      headers: { "Content-Type": "video/mp4", "Content-Length": String(size) },
+      body: fs.createReadStream(file) as unknown as BodyInit,
+      duplex: "half",
+    } as RequestInit);
+    if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    return String(u.file_path);
+  }
+
+  /** One run of every module; seconds from the request to `completed`, and the peak tree RSS. */
+  async process(storagePath: string, jobId: string | null): Promise<{ jobId: string; seconds: number; peakRss: number }> {
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, processTreeRss(this.child.pid!))), 200);
+    const t0 = performance.now();
+    try {
+      const r = jobId
+        ? await this.api("POST", `/videos/${jobId}/reprocess`, { modules: MODULES })
+        : await this.api("POST", "/videos/register-and-process", { modules: MODULES, storage_path: storagePath });
+      const id = String(r.job_id);
+      for (;;) {
+        await new Promise((res) => setTimeout(res, 250));
+        const s = await this.api("GET", `/processing/${id}/status`);
+        if (s.status === "completed") return { jobId: id, seconds: (performance.now() - t0) / 1000, peakRss };
+        if (s.status === "failed") throw new Error(`processing failed: ${JSON.stringify(s)}`);
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+  }
+
+  stop() {
+    // The whole process group: start.mjs and the Next server it runs.
+    try {
+      if (this.child?.pid) process.kill(-this.child.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+async function main() {
+  const media = benchMedia(here, option("media"));
+  const clips = lengths.map((s) => ({ seconds: s, file: buildClip(clipDir, media, s, log) }));
+  const server = new Server();
+  const out: string[] = [];
+  const perMinute: { seconds: number; total: number }[] = [];
+  try {
+    await server.start();
+    for (const clip of clips) {
+      const storagePath = await server.upload(clip.file);
+      log(`${clip.seconds} s clip uploaded (${(fs.statSync(clip.file).size / 1e6).toFixed(0)} MB)`);
+      // The upload has just read the whole file (page cache); `--warm` decodes it once more first.
+      if (args.includes("--warm")) await decodeOnly(clip.file);
+      const base: number[] = [];
+      const runs: { seconds: number; peakRss: number; steps: Map<string, number> }[] = [];
+      let jobId: string | null = null;
+      for (let r = 0; r < rounds; r++) {
+        const doDecode = async () => base.push(await decodeOnly(clip.file));
+        const doRun = async () => {
+          const res = await server.process(storagePath, jobId);
+          jobId = res.jobId;
+          runs.push({ seconds: res.seconds, peakRss: res.peakRss, steps: new Map(server.steps.get(res.jobId)) });
+          server.steps.delete(res.jobId);
+        };
+        if (r % 2 === 0) (await doDecode(), await doRun());
+        else (await doRun(), await doDecode());
+        log(`  round ${r + 1}: decode-only ${base[base.length - 1].toFixed(1)} s, pipeline ${runs[runs.length - 1].seconds.toFixed(1)} s`);
+      }
+      const mb = median(base);
+      const mp = median(runs.map((x) => x.seconds));
+      perMinute.push({ seconds: clip.seconds, total: mp });
+      out.push(`\n${clip.seconds} s 1080p30 clip (${(fs.statSync(clip.file).size / 1e6).toFixed(0)} MB), median of ${rounds} interleaved rounds, ${os.cpus().length} cores:`);
+      const names = [...new Set(runs.flatMap((x) => [...x.steps.keys()]))];
+      for (const n of names) {
+        const ts = runs.map((x) => x.steps.get(n)).filter((t): t is number => t !== undefined);
+        out.push(`  step ${n.padEnd(24)} ${median(ts).toFixed(1).padStart(7)} s   (${ts.map((t) => t.toFixed(1)).join(", ")})`);
+      }
+      out.push(`  pipeline total (request → completed) ${mp.toFixed(1).padStart(7)} s   (${runs.map((x) => x.seconds.toFixed(1)).join(", ")})`);
+      out.push(`  ffmpeg decode only                   ${mb.toFixed(1).padStart(7)} s   (${base.map((t) => t.toFixed(1)).join(", ")})`);
+      out.push(`  decode-only ÷ pipeline: ${(mb / mp).toFixed(2)} (per round: ${runs.map((x, i) => (base[i] / x.seconds).toFixed(2)).join(", ")}); target ≥ 0.80`);
+      out.push(`  peak RSS, server + children: ${(Math.max(...runs.map((x) => x.peakRss)) / 2 ** 20).toFixed(0)} MiB; target ≤ 1536 MiB`);
+      const tr = median(runs.map((x) => x.steps.get("module:transcription") ?? NaN).filter(Number.isFinite));
+      if (Number.isFinite(tr)) out.push(`  transcription step: ${tr.toFixed(1)} s = real-time factor ${(tr / clip.seconds).toFixed(3)} (runs beside the visual work)`);
+    }
+    if (perMinute.length > 1) {
+      const [a, b] = [perMinute[0], perMinute[perMinute.length - 1]];
+      out.push(`\nCost per minute of video: ${((a.total / a.seconds) * 60).toFixed(1)} s (${a.seconds} s clip) vs ${((b.total / b.seconds) * 60).toFixed(1)} s (${b.seconds} s clip)`);
+    }
+  } finally {
+    server.stop();
+  }
+  console.log(out.join("\n"));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+// Stills from the single decode pass: a second branch of the same ffmpeg filtergraph keeps one
+// frame every `interval` seconds, scales it to a keyframe size and writes it as a JPEG. The shots'
+// keyframes, OCR and labels, the thumbnail and the storyboard are all picked from these files, so
+// nothing decodes the video a second time. Node keeps the small (analysis-size) RGB of the same
+// frames, for descriptors that want pixels without opening a JPEG.
+import path from "node:path";
+
+export interface StillsOptions {
+  /** Folder the JPEGs go to (`000000.jpg`, `000001.jpg`, …); must exist. */
+  dir: string;
+  /** Seconds between stills (the first frame is always one). */
+  interval: number;
+  /** Even output size. */
+  width: number;
+  height: number;
+  /** ffmpeg mjpeg -q:v (2 best … 31 worst). */
+  quality?: number;
+}
+
+export interface Still {
+  /** Position among the stills, 0-based (file `NNNNNN.jpg`). */
+  index: number;
+  /** Presentation time in seconds. */
+  time: number;
+  /** Absolute path of the JPEG. */
+  file: string;
+  /** The same frame at analysis size (rgb24, the decode's analysisWidth×analysisHeight), when paired. */
+  small: Uint8Array | null;
+}
+
+/** Logged by the stills branch's showinfo (the features branch's is `[Parsed_showinfo…`). */
+export const STILL_SHOWINFO_PREFIX = "[showinfo@still";
+
+export function stillFile(dir: string, index: number): string {
+  return path.join(dir, `${String(index).padStart(6, "0")}.jpg`);
+}
+
+export function stillsFilter(o: StillsOptions): string {
+  const every = o.interval.toFixed(4);
+  // The first frame of every interval-long bucket [k·interval, (k+1)·interval): stills sit on the
+  // grid whatever the frame rate. prev_selected_t is NaN until a frame was selected.
+  return `select='isnan(prev_selected_t)+gt(floor(t/${every}+1e-6),floor(prev_selected_t/${every}+1e-6))',scale=${o.width}:${o.height}:flags=bicubic,showinfo@still`;
+}
+
+export function stillsOutputArgs(o: StillsOptions): string[] {
+  return ["-an", "-sn", "-dn", "-c:v", "mjpeg", "-q:v", String(o.quality ?? 4), "-start_number", "0", "-f", "image2", path.join(o.dir, "%06d.jpg")];
+}
+
+/** Even still size for a source of w×h: at most `longSide` on the longer side, never upscaled. */
+export function stillSize(w: number, h: number, longSide = 960): { width: number; height: number } {
+  if (!(w > 0 && h > 0)) return { width: longSide, height: Math.round((longSide * 9) / 16 / 2) * 2 };
+  const k = Math.min(1, longSide / Math.max(w, h));
+  const even = (v: number) => Math.max(2, Math.round((v * k) / 2) * 2);
+  return { width: even(w), height: even(h) };
+}
+
+/**
+ * Applies the stills branch's selection rule to the feature frames as they arrive in Node and keeps
+ * a copy of each selected small frame, to be paired with the JPEGs by time when the pass ends.
+ */
+export class SmallStillKeeper {
+  private kept: { time: number; rgb: Uint8Array }[] = [];
+  private lastBucket = -Infinity;
+  private readonly every: number;
+
+  constructor(interval: number) {
+    // The same rounded interval the filter uses.
+    this.every = Number(interval.toFixed(4));
+  }
+
+  offer(time: number, rgb: Uint8Array): void {
+    const bucket = Math.floor(time / this.every + 1e-6);
+    if (bucket > this.lastBucket) {
+      this.lastBucket = bucket;
+      this.kept.push({ time, rgb: rgb.slice() });
+    }
+  }
+
+  /** The stills ffmpeg reported (index → time), each with the kept small frame at the same time. */
+  pair(times: readonly number[], o: StillsOptions): Still[] {
+    const out: Still[] = [];
+    let k = 0;
+    for (let i = 0; i < times.length; i++) {
+      const t = times[i];
+      if (t === undefined) continue;
+      while (k + 1 < this.kept.length && Math.abs(this.kept[k + 1].time - t) <= Math.abs(this.kept[k].time - t)) k++;
+      const near = this.kept[k];
+      out.push({ index: i, time: t, file: stillFile(o.dir, i), small: near && Math.abs(near.time - t) < 0.02 ? near.rgb : null });
+    }
+    return out;
+  }
+}

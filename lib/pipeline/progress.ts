@@ -1,0 +1,24 @@
+// `module_progress` events: what ModuleContext.progress reports, streamed to the event stream.
+// Throttled per module (at most one a second, and only when the whole percent changed) so a long
+// run stores a few hundred rows at most; 100 % is left to `module_completed`.
+import type { Db } from "@/db/client";
+import { emitEvent } from "./events";
+
+export type ProgressFn = (fraction: number, message?: string) => void;
+
+export function progressReporter(db: Db, run: { runId: string; jobId: string }, minIntervalMs = 1000): (module: string) => ProgressFn {
+  const last = new Map<string, { at: number; percent: number }>();
+  return (module) => (fraction, message) => {
+    if (!Number.isFinite(fraction)) return;
+    const percent = Math.max(0, Math.min(99, Math.floor(fraction * 100)));
+    const prev = last.get(module);
+    const now = Date.now();
+    if (prev && (percent <= prev.percent || now - prev.at < minIntervalMs)) return;
+    last.set(module, { at: now, percent });
+    const data: Record<string, unknown> = { module, percent, ...(message ? { message } : {}) };
+    // Progress is best effort: a failed write must not fail the module.
+    emitEvent(db, { runId: run.runId, jobId: run.jobId, type: "module_progress", data }).catch((err) =>
+      console.warn(`[pipeline] progress event of ${run.jobId} failed:`, err),
+    );
+  };
+}
