@@ -74,6 +74,7 @@ function render(value: JsonValue, indent: number, key?: string): ReactNode {
 export function JsonView({ value, label }: { value: JsonValue; label?: string }) {
   return (
     <pre
+      tabIndex={0}
       aria-label={label}
       className="max-h-96 overflow-auto rounded-lg bg-zinc-900 p-3 font-mono text-xs leading-relaxed text-zinc-200"
     >

@@ -23,6 +23,7 @@ import { isActiveStatus, selectedModules, useVideo, type Video } from "@/hooks/q
 import { errorDetail } from "@/lib/client/api-client";
 import { formatDateTime } from "@/lib/client/format";
 import { formatBytes } from "@/lib/client/upload";
+import { AnalysisChart } from "./analysis-chart";
 import { Downloads } from "./downloads";
 import { usePlayerStore } from "./player-store";
 import { useLastRun } from "./use-last-run";
@@ -208,10 +209,11 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
                 )}
               </div>
             </Card>
+            {segs.length > 0 && <AnalysisChart segments={segs} duration={v.duration} store={store} />}
           </div>
           <div className="relative min-w-0 lg:min-h-[20rem]">
             {segments.data && panelModules.length > 0 ? (
-              <SegmentPanel segments={segs} modules={panelModules} store={store} progress={moduleProgress} className="lg:absolute lg:inset-0" />
+              <SegmentPanel segments={segs} modules={panelModules} store={store} progress={moduleProgress} pending={active} className="lg:absolute lg:inset-0" />
             ) : (
               <div className="grid h-full place-items-center rounded-xl border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-500 lg:absolute lg:inset-0">
                 {segments.isPending ? "Loading segments…" : "No modules were chosen for this video."}

@@ -131,7 +131,9 @@ function Lane({
               data-start={seg.start_time}
               className={cn(
                 // A hairline on the right keeps cuts between touching blocks visible.
-                "absolute overflow-hidden rounded-[3px] border-r border-white/70 px-1 text-left text-[11px] leading-[16px] font-medium whitespace-nowrap text-white transition-shadow focus-visible:z-20",
+                "absolute overflow-hidden rounded-[3px] border-r border-white/70 px-1 text-left text-[11px] leading-[16px] font-medium whitespace-nowrap text-white transition-shadow",
+                // Keyboard focus: a dashed outline standing off the block, unlike the solid "under the playhead" ring.
+                "focus-visible:z-20 focus-visible:outline-2 focus-visible:outline-offset-[3px] focus-visible:outline-zinc-900 focus-visible:outline-dashed",
                 frames && "flex items-center",
                 colour.block,
                 isCurrent && `z-10 ring-2 ring-offset-1 ${colour.active}`,

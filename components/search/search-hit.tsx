@@ -54,7 +54,7 @@ export function SearchHit({ hit, video, query }: { hit: SearchResult; video?: Vi
   return (
     <li data-testid="search-hit" data-module={hit.module} data-job-id={hit.job_id} data-start={hit.start_time}>
       <Link
-        href={hitHref(hit.job_id, hit.start_time)}
+        href={hitHref(hit.job_id, hit.start_time, hit.module)}
         aria-label={`${videoName}, ${label} at ${spokenTime(hit.start_time)}: ${text.slice(0, 160) || "no text"}. Similarity ${formatSimilarity(hit.similarity)}`}
         className="flex gap-3 px-4 py-3 outline-offset-[-2px] hover:bg-zinc-50 sm:gap-4 sm:px-5"
       >

@@ -9,7 +9,7 @@ export function CodeBlock({ code, label = "Terminal", copyLabel }: { code: strin
         <span className="text-xs text-zinc-400">{label}</span>
         <CopyButton text={code} size="sm" variant="on-dark" accessibleLabel={copyLabel} />
       </div>
-      <pre className="overflow-x-auto px-3 py-2.5 font-mono text-xs leading-relaxed text-zinc-100">
+      <pre tabIndex={0} className="overflow-x-auto px-3 py-2.5 font-mono text-xs leading-relaxed text-zinc-100">
         <code>{code}</code>
       </pre>
     </div>
