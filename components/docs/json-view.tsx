@@ -8,7 +8,7 @@ const REF_PREFIX = "#/components/schemas/";
 function render(value: JsonValue, indent: number, key?: string): ReactNode {
   const pad = "  ".repeat(indent);
   const padInner = "  ".repeat(indent + 1);
-  if (value === null) return <span className="text-zinc-400">null</span>;
+  if (value === null) return <span className="text-zinc-300 italic">null</span>;
   if (typeof value === "string") {
     if (key === "$ref" && value.startsWith(REF_PREFIX)) {
       const name = value.slice(REF_PREFIX.length);

@@ -70,7 +70,7 @@ function stepPath(points: Valued[], duration: number): string {
 
 function Row({ label, summary, children, onSeek }: { label: string; summary: string; children: React.ReactNode; onSeek: (e: PointerEvent) => void }) {
   return (
-    <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-3 sm:grid-cols-[7rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[6rem_minmax(0,1fr)] items-center gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
       <div className="min-w-0 text-xs">
         <p className="font-medium text-zinc-700">{label}</p>
         <p className="truncate text-zinc-500" title={summary}>
@@ -131,7 +131,7 @@ export function AnalysisChart({ segments, duration: videoDuration, store }: { se
           </Row>
         )}
         {shots.length > 0 && (
-          <Row label="Shot length" summary={`${shots.length} shot${shots.length === 1 ? "" : "s"}, longest ${formatDuration(longest)}`} onSeek={seekAt}>
+          <Row label="Shot length" summary={`${shots.length} shot${shots.length === 1 ? "" : "s"}, max ${formatDuration(longest)}`} onSeek={seekAt}>
             <path d={stepPath(shots.map((s) => ({ ...s, value: (s.end - s.start) / longest })), duration)} className="fill-sky-600/70 stroke-white" strokeWidth={1} vectorEffect="non-scaling-stroke" />
           </Row>
         )}
@@ -141,7 +141,7 @@ export function AnalysisChart({ segments, duration: videoDuration, store }: { se
           </Row>
         )}
         {/* The playhead, across the plotted column only. */}
-        <div className="pointer-events-none absolute inset-y-0 right-0 left-[calc(5.5rem+0.75rem)] sm:left-[calc(7rem+0.75rem)]" aria-hidden="true">
+        <div className="pointer-events-none absolute inset-y-0 right-0 left-[calc(6rem+0.75rem)] sm:left-[calc(8rem+0.75rem)]" aria-hidden="true">
           <div className="absolute inset-y-0 w-0.5 -translate-x-px bg-zinc-900/80" style={{ left: `${playhead}%` }} />
         </div>
       </div>

@@ -131,7 +131,7 @@ export function SegmentDetails({ metadata }: { metadata: string | null }) {
   const rows = detailFields(metadata);
   if (!rows) return null;
   return (
-    <details className="mt-1 text-xs text-zinc-500">
+    <details className="mt-1 text-xs text-zinc-600">
       <summary className="cursor-pointer select-none hover:text-zinc-700">Details</summary>
       <dl className="mt-1 grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-1 rounded-md bg-zinc-50 p-2 text-zinc-700">
         {rows.map(([k, v], i) => (

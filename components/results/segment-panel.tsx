@@ -26,7 +26,7 @@ function SegmentItem({ seg, isCurrent, onSeek }: { seg: Segment; isCurrent: bool
       </button>
       <div className="min-w-0 flex-1">
         <p className="text-sm break-words whitespace-pre-line text-zinc-800">{seg.content || <span className="text-zinc-400">(no text)</span>}</p>
-        <p className="mt-0.5 text-xs text-zinc-500 tabular-nums">
+        <p className="mt-0.5 text-xs text-zinc-600 tabular-nums">
           {formatClock(seg.start_time)}–{formatClock(seg.end_time)}
         </p>
         <SegmentDetails metadata={seg.metadata} />
