@@ -35,12 +35,12 @@ import { VideoPlayer } from "./video-player";
 function DetailsCard({ video, onEdit }: { video: Video; onEdit: () => void }) {
   const modules = selectedModules(video);
   const rows: [string, React.ReactNode][] = [
-    ["Description", video.description ? <span className="whitespace-pre-line">{video.description}</span> : <span className="text-zinc-400">None</span>],
-    ["Modules", modules.length ? sortModules(modules).map(moduleLabel).join(", ") : <span className="text-zinc-400">None chosen</span>],
+    ["Description", video.description ? <span className="whitespace-pre-line">{video.description}</span> : <span className="text-zinc-500">None</span>],
+    ["Modules", modules.length ? sortModules(modules).map(moduleLabel).join(", ") : <span className="text-zinc-500">None chosen</span>],
     ["Duration", formatDuration(video.duration)],
     ["File size", formatBytes(video.file_size)],
     ["Uploaded", formatDateTime(video.created_at)],
-    ["Processing time", video.processing_time != null ? formatDuration(video.processing_time) : <span className="text-zinc-400">—</span>],
+    ["Processing time", video.processing_time != null ? formatDuration(video.processing_time) : <span className="text-zinc-500">—</span>],
     [
       "Job ID",
       <span key="id" className="flex items-center gap-1">

@@ -25,7 +25,7 @@ function SegmentItem({ seg, isCurrent, onSeek }: { seg: Segment; isCurrent: bool
         {formatClock(seg.start_time)}
       </button>
       <div className="min-w-0 flex-1">
-        <p className="text-sm break-words whitespace-pre-line text-zinc-800">{seg.content || <span className="text-zinc-400">(no text)</span>}</p>
+        <p className="text-sm break-words whitespace-pre-line text-zinc-800">{seg.content || <span className="text-zinc-500">(no text)</span>}</p>
         <p className="mt-0.5 text-xs text-zinc-600 tabular-nums">
           {formatClock(seg.start_time)}–{formatClock(seg.end_time)}
         </p>

@@ -103,7 +103,7 @@ function Lane({
       <div className="mb-1 flex items-center gap-1.5 text-xs font-medium text-zinc-600">
         <span className={cn("size-2 rounded-full", colour.dot)} aria-hidden="true" />
         {label}
-        <span className="font-normal text-zinc-400">{segments.length}</span>
+        <span className="font-normal text-zinc-500">{segments.length}</span>
       </div>
       <div className="relative rounded-md bg-zinc-100" style={{ height: rows * rowPx }}>
         {placed.map(({ seg, row, index }) => {
@@ -126,7 +126,7 @@ function Lane({
                 e.stopPropagation();
                 store.seek(seg.start_time);
               }}
-              aria-label={`${label} ${index + 1} of ${segments.length}, ${spokenTime(seg.start_time)} to ${spokenTime(seg.end_time)}: ${seg.content.slice(0, 140)}`}
+              aria-label={`${label} ${index + 1} of ${segments.length}, ${spokenTime(seg.start_time)} to ${spokenTime(seg.end_time)}: ${seg.content}`}
               title={`${formatClock(seg.start_time)}–${formatClock(seg.end_time)} · ${seg.content}`}
               data-start={seg.start_time}
               className={cn(

@@ -92,7 +92,7 @@ export function SearchHit({ hit, video, query }: { hit: SearchResult; video?: Vi
             <SimilarityMeter value={hit.similarity} />
           </span>
           <span className="mt-1 line-clamp-3 block text-sm break-words text-zinc-900">
-            {text ? <Highlight text={text} query={query} /> : <span className="text-zinc-400">(no text)</span>}
+            {text ? <Highlight text={text} query={query} /> : <span className="text-zinc-500">(no text)</span>}
           </span>
           <span className="mt-0.5 block truncate text-xs text-zinc-500">{videoName}</span>
         </span>
