@@ -123,7 +123,7 @@ test("storage: an upload that never became a video is listed and deleted", async
   await page.addInitScript((key) => window.localStorage.setItem("va.api_key", key), user.api_key);
   await page.goto("/storage");
   const row = page.getByTestId("stored-file").filter({ hasText: name });
-  await expect(row).toContainText("not registered as a video");
+  await expect(row).toContainText("not registered as a video", { timeout: 30_000 });
   await snap(page, testInfo, "92-storage");
   await row.getByRole("button", { name: `Delete ${name}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete file" }).click();
