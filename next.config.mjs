@@ -4,7 +4,6 @@ const nextConfig = {
   serverExternalPackages: [
     "@electric-sql/pglite",
     "@electric-sql/pglite-pgvector",
-    "@electric-sql/pglite-socket",
     "postgres",
     // Offline OCR: ONNX runtime (native) and models read from the packages' own files.
     "@gutenye/ocr-node",

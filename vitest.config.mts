@@ -9,7 +9,9 @@ const dbSuites = ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts"];
 const notDbFacing = ["tests/api/storage*.test.ts", "tests/api/modules-*.test.ts"];
 
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  // `server-only` marks server modules for Next's build; outside Next it resolves to its throwing
+  // entry unless the `react-server` condition is set, so tests use its empty entry.
+  resolve: { alias: { "@": root, "server-only": path.join(root, "node_modules/server-only/empty.js") } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

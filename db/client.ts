@@ -1,6 +1,7 @@
 // The database handle: PGlite (with pgvector) in DATA_DIR by default, a Postgres server when
 // DATABASE_URL is set. One handle per process, opened lazily on first use, kept on globalThis
 // so Next's route bundles and instrumentation share it.
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";

@@ -143,9 +143,11 @@ test("search finds a moment, filters, and opens the video there", async ({ page 
   await link.focus();
   await expect(link).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`/videos/${talkingId}\\?t=2\\.2$`));
+  await expect(page).toHaveURL(new RegExp(`/videos/${talkingId}\\?t=2\\.2&module=transcription$`));
   const results = new ResultsPage(page);
   await results.expectLoaded(talkingName);
+  // The hit's own module's tab is open.
+  await expect(page.getByRole("tab", { name: /Transcription/, selected: true })).toBeVisible();
   await results.waitForMedia();
   await expect.poll(() => results.currentTime()).toBeGreaterThan(GREEN.start - 0.1);
   expect(await results.currentTime()).toBeLessThan(GREEN.start + 0.5);

@@ -5,7 +5,7 @@
 // The two routes are loaded in alternating rounds (ping, keys, ping, keys, …) so that whatever
 // else the machine is doing weighs on both alike; the ratios are the medians of the rounds'.
 //
-//   npx tsx bench/api/run.ts [--seconds 10] [--rounds 5] [--connections 16]
+//   npx tsx --conditions=react-server bench/api/run.ts [--seconds 10] [--rounds 5] [--connections 16]
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -4,7 +4,7 @@
 // Measures the nearest-20 query of one user's scope (user + embedding model), p50/p95 latency and
 // recall@20 against the exact answer, plus the product's whole candidate step (searchVectors +
 // ranking) for a large scope (HNSW plan) and a small one (scoped exact scan).
-//   npx tsx bench/search/run.ts
+//   npx tsx --conditions=react-server bench/search/run.ts
 //   env: BENCH_ROWS (100000), BENCH_PGLITE_ROWS (20000), BENCH_QUERIES (100; PGlite at most 50; the
 //        product's exact plan over a whole 100k library, ~1 s a query, runs a third of them),
 //        BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_SKIP (pglite|server)

@@ -1,4 +1,4 @@
-// Shot-boundary bench: `npx tsx bench/shots/run.ts [--fresh] [--reps=5] [--no-baselines] [--only=b1,n3] [--seed=1] [--verbose]`
+// Shot-boundary bench: `npx tsx --conditions=react-server bench/shots/run.ts [--fresh] [--reps=5] [--no-baselines] [--only=b1,n3] [--seed=1] [--verbose]`
 // Generates the evaluation set (cached in $TMPDIR/shots-bench), runs our detector and the
 // baselines on every clip, prints precision/recall/F1 per transition type, false positives per 10
 // minutes of hard negatives, and decode+analysis speed against a plain ffmpeg decode of the 1080p clip.

@@ -1,6 +1,6 @@
 // Upload throughput through a presigned local URL, as a ratio of raw disk write speed measured in
 // the same run on the same filesystem, and the server's RSS growth while it streams 1 GiB.
-//   npx tsx bench/upload/run.ts            (BENCH_UPLOAD_MB=1024, BENCH_ROUNDS=3, BENCH_DIR=os.tmpdir())
+//   npx tsx --conditions=react-server bench/upload/run.ts            (BENCH_UPLOAD_MB=1024, BENCH_ROUNDS=3, BENCH_DIR=os.tmpdir())
 import { execSync, fork } from "node:child_process";
 import crypto from "node:crypto";
 import { once } from "node:events";

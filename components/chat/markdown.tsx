@@ -85,7 +85,7 @@ function renderBlocks(blocks: Block[], onSeek: SeekHandler | undefined, tight = 
       }
       case "code":
         return (
-          <pre key={k} className="overflow-x-auto rounded-lg bg-zinc-900 px-3 py-2.5 font-mono text-xs leading-relaxed text-zinc-100">
+          <pre key={k} tabIndex={0} className="overflow-x-auto rounded-lg bg-zinc-900 px-3 py-2.5 font-mono text-xs leading-relaxed text-zinc-100">
             <code data-lang={block.lang ?? undefined}>{block.text}</code>
           </pre>
         );

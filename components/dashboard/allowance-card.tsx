@@ -58,7 +58,7 @@ export function AllowanceCard({ usage }: { usage: Usage }) {
         {usage.bonus_minutes > 0 && <p className="text-xs text-zinc-500">Includes {minutes(usage.bonus_minutes)} of bonus minutes.</p>}
         <p className="text-xs text-zinc-500">
           Minutes are counted from the length of each processed video.{" "}
-          <Link href="/docs" className="text-accent-700 underline-offset-4 hover:underline">
+          <Link href="/docs" className="text-accent-700 underline underline-offset-4">
             Usage in the API
           </Link>
         </p>

@@ -20,8 +20,8 @@ import type { ApiKey, Dashboard, Profile } from "@/lib/client/types";
 
 function ProfileCard({ profile }: { profile: Profile }) {
   const rows: [string, ReactNode][] = [
-    ["Name", profile.full_name || <span className="text-zinc-400">Not set</span>],
-    ["Email", profile.email || <span className="text-zinc-400">Not set</span>],
+    ["Name", profile.full_name || <span className="text-zinc-500">Not set</span>],
+    ["Email", profile.email || <span className="text-zinc-500">Not set</span>],
     ["Time zone", profile.timezone],
     ["Member since", formatDate(profile.created_at)],
     [

@@ -64,7 +64,7 @@ function Parameters({ endpoint }: { endpoint: Endpoint }) {
   return (
     <div>
       <SubHeading>Parameters</SubHeading>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200">
+      <div tabIndex={0} className="overflow-x-auto rounded-lg border border-zinc-200">
         <table className="w-full text-left text-sm">
           <thead className="bg-zinc-50 text-xs text-zinc-500">
             <tr>

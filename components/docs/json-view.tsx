@@ -8,7 +8,7 @@ const REF_PREFIX = "#/components/schemas/";
 function render(value: JsonValue, indent: number, key?: string): ReactNode {
   const pad = "  ".repeat(indent);
   const padInner = "  ".repeat(indent + 1);
-  if (value === null) return <span className="text-zinc-400">null</span>;
+  if (value === null) return <span className="text-zinc-300 italic">null</span>;
   if (typeof value === "string") {
     if (key === "$ref" && value.startsWith(REF_PREFIX)) {
       const name = value.slice(REF_PREFIX.length);
@@ -74,6 +74,7 @@ function render(value: JsonValue, indent: number, key?: string): ReactNode {
 export function JsonView({ value, label }: { value: JsonValue; label?: string }) {
   return (
     <pre
+      tabIndex={0}
       aria-label={label}
       className="max-h-96 overflow-auto rounded-lg bg-zinc-900 p-3 font-mono text-xs leading-relaxed text-zinc-200"
     >

@@ -16,7 +16,7 @@ import type { ApiKey } from "@/lib/client/types";
 type Pending = { kind: "delete" | "deactivate"; key: ApiKey } | null;
 
 function LastUsed({ value }: { value: string | null }) {
-  if (!value) return <span className="text-zinc-400">Never</span>;
+  if (!value) return <span className="text-zinc-500">Never</span>;
   return (
     <time dateTime={`${value}Z`} title={formatDateTime(value)}>
       {formatRelative(value)}

@@ -1,6 +1,7 @@
 "use client";
 // The bell in the shell: how many notifications are unread (polled), and a panel listing the
 // latest ones (processing finished or failed, system messages). Opening an item marks it read.
+import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
@@ -14,6 +15,7 @@ import {
 } from "@/hooks/queries/notifications";
 import { errorDetail, isApiClientError } from "@/lib/client/api-client";
 import { formatDateTime, formatRelative } from "@/lib/client/format";
+import { splitNotificationLink } from "./notification-text";
 
 const TYPE_DOT: Record<string, string> = {
   success: "bg-emerald-500",
@@ -21,10 +23,11 @@ const TYPE_DOT: Record<string, string> = {
   info: "bg-accent-500",
 };
 
-function Item({ n }: { n: Notification }) {
+function Item({ n, onOpen }: { n: Notification; onOpen: () => void }) {
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
   const unread = n.is_read === 0;
+  const { text, href } = splitNotificationLink(n.message);
   return (
     <li className={cn("group relative flex gap-3 px-4 py-3", unread && "bg-accent-50/50")}>
       <span className={cn("mt-1.5 size-2 shrink-0 rounded-full", TYPE_DOT[n.type] ?? "bg-zinc-400")} aria-hidden="true" />
@@ -33,13 +36,25 @@ function Item({ n }: { n: Notification }) {
           {n.title}
           {unread && <span className="sr-only"> (unread)</span>}
         </p>
-        <p className="mt-0.5 text-sm break-words text-zinc-600">{n.message}</p>
-        <p className="mt-1 text-xs text-zinc-400">
+        <p className="mt-0.5 text-sm break-words text-zinc-600">{text}</p>
+        <p className="mt-1 text-xs text-zinc-500">
           <time dateTime={`${n.created_at}Z`} title={formatDateTime(n.created_at)}>
             {formatRelative(n.created_at)}
           </time>
         </p>
         <div className="mt-1.5 flex gap-3 text-xs">
+          {href && (
+            <Link
+              href={href}
+              className="font-medium text-accent-700 hover:underline"
+              onClick={() => {
+                if (unread) markRead.mutate(n.id);
+                onOpen();
+              }}
+            >
+              {n.type === "error" ? "See what happened" : "Open the video"}
+            </Link>
+          )}
           {unread && (
             <button type="button" className="font-medium text-accent-700 hover:underline" onClick={() => markRead.mutate(n.id)} disabled={markRead.isPending}>
               Mark read
@@ -140,7 +155,7 @@ export function NotificationBell({ className, placement = "below-right" }: { cla
             ) : (
               <ul className="divide-y divide-zinc-100">
                 {list.data.map((n) => (
-                  <Item key={n.id} n={n} />
+                  <Item key={n.id} n={n} onOpen={() => setOpen(false)} />
                 ))}
               </ul>
             )}

@@ -66,7 +66,7 @@ export function Downloads({ jobId, modules, counts }: { jobId: string; modules: 
           <li key={m} className="flex flex-wrap items-center justify-between gap-2 px-5 py-2.5">
             <span className="text-sm text-zinc-800">
               {moduleLabel(m)}{" "}
-              <span className="text-xs text-zinc-400">
+              <span className="text-xs text-zinc-500">
                 {counts[m] ?? 0} segment{(counts[m] ?? 0) === 1 ? "" : "s"}
               </span>
             </span>

@@ -24,6 +24,7 @@ import { errorDetail } from "@/lib/client/api-client";
 import { formatDateTime } from "@/lib/client/format";
 import { captionsUrlFor } from "@/lib/client/captions";
 import { formatBytes } from "@/lib/client/upload";
+import { AnalysisChart } from "./analysis-chart";
 import { Downloads } from "./downloads";
 import { usePlayerStore } from "./player-store";
 import { useLastRun } from "./use-last-run";
@@ -36,12 +37,12 @@ import { VideoPlayer } from "./video-player";
 function DetailsCard({ video, onEdit }: { video: Video; onEdit: () => void }) {
   const modules = selectedModules(video);
   const rows: [string, React.ReactNode][] = [
-    ["Description", video.description ? <span className="whitespace-pre-line">{video.description}</span> : <span className="text-zinc-400">None</span>],
-    ["Modules", modules.length ? sortModules(modules).map(moduleLabel).join(", ") : <span className="text-zinc-400">None chosen</span>],
+    ["Description", video.description ? <span className="whitespace-pre-line">{video.description}</span> : <span className="text-zinc-500">None</span>],
+    ["Modules", modules.length ? sortModules(modules).map(moduleLabel).join(", ") : <span className="text-zinc-500">None chosen</span>],
     ["Duration", formatDuration(video.duration)],
     ["File size", formatBytes(video.file_size)],
     ["Uploaded", formatDateTime(video.created_at)],
-    ["Processing time", video.processing_time != null ? formatDuration(video.processing_time) : <span className="text-zinc-400">—</span>],
+    ["Processing time", video.processing_time != null ? formatDuration(video.processing_time) : <span className="text-zinc-500">—</span>],
     [
       "Job ID",
       <span key="id" className="flex items-center gap-1">
@@ -211,10 +212,11 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
               </div>
             </Card>
             <TranscriptPanel segments={segs} store={store} />
+            {segs.length > 0 && <AnalysisChart segments={segs} duration={v.duration} store={store} />}
           </div>
           <div className="relative min-w-0 lg:min-h-[20rem]">
             {segments.data && panelModules.length > 0 ? (
-              <SegmentPanel segments={segs} modules={panelModules} store={store} progress={moduleProgress} className="lg:absolute lg:inset-0" />
+              <SegmentPanel segments={segs} modules={panelModules} store={store} progress={moduleProgress} pending={active} className="lg:absolute lg:inset-0" />
             ) : (
               <div className="grid h-full place-items-center rounded-xl border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-500 lg:absolute lg:inset-0">
                 {segments.isPending ? "Loading segments…" : "No modules were chosen for this video."}

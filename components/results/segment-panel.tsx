@@ -1,6 +1,7 @@
 "use client";
 // Per-module segment lists, one tab per module: times as mm:ss that seek the player, the text,
-// and the metadata on demand. The segment under the playhead is marked and kept in view.
+// and the metadata on demand as readable fields. The segment under the playhead is marked and
+// kept in view. `?module=<name>` in the page's address opens that module's tab (search hits).
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatClock, spokenTime } from "@/components/videos/format";
@@ -8,49 +9,48 @@ import { moduleColour, moduleDescription, moduleLabel, sortModules } from "@/com
 import type { ModuleProgress } from "@/components/videos/processing-store";
 import type { Segment } from "@/hooks/queries/segments";
 import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-store";
+import { SegmentDetails } from "./segment-details";
 
 const PAGE = 300;
 
-function prettyMetadata(text: string | null): string | null {
-  if (!text) return null;
-  try {
-    const v = JSON.parse(text) as unknown;
-    if (v && typeof v === "object" && Object.keys(v).length === 0) return null;
-    return JSON.stringify(v, null, 2);
-  } catch {
-    return text;
-  }
-}
-
 function SegmentItem({ seg, isCurrent, onSeek }: { seg: Segment; isCurrent: boolean; onSeek: () => void }) {
-  const meta = prettyMetadata(seg.metadata);
   return (
     <li className={cn("flex gap-3 px-4 py-2.5", isCurrent && "bg-accent-50/70")} data-segment-id={seg.id} aria-current={isCurrent ? "true" : undefined}>
       <button
         type="button"
         onClick={onSeek}
         className="h-6 shrink-0 rounded-md px-1.5 font-mono text-xs font-medium text-accent-700 tabular-nums ring-1 ring-accent-200 ring-inset hover:bg-accent-50"
-        aria-label={`Play from ${spokenTime(seg.start_time)}`}
+        aria-label={`${formatClock(seg.start_time)}, play from ${spokenTime(seg.start_time)}`}
       >
         {formatClock(seg.start_time)}
       </button>
       <div className="min-w-0 flex-1">
-        <p className="text-sm break-words whitespace-pre-line text-zinc-800">{seg.content || <span className="text-zinc-400">(no text)</span>}</p>
-        <p className="mt-0.5 text-xs text-zinc-400 tabular-nums">
+        <p className="text-sm break-words whitespace-pre-line text-zinc-800">{seg.content || <span className="text-zinc-500">(no text)</span>}</p>
+        <p className="mt-0.5 text-xs text-zinc-600 tabular-nums">
           {formatClock(seg.start_time)}–{formatClock(seg.end_time)}
         </p>
-        {meta && (
-          <details className="mt-1 text-xs text-zinc-500">
-            <summary className="cursor-pointer select-none hover:text-zinc-700">Details</summary>
-            <pre className="mt-1 max-h-48 overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-[11px] leading-relaxed text-zinc-700">{meta}</pre>
-          </details>
-        )}
+        <SegmentDetails metadata={seg.metadata} />
       </div>
     </li>
   );
 }
 
-function ModuleList({ module, segments, store, notes, follow }: { module: string; segments: Segment[]; store: PlayerStore; notes: string[]; follow: boolean }) {
+function ModuleList({
+  module,
+  segments,
+  store,
+  notes,
+  follow,
+  pendingState,
+}: {
+  module: string;
+  segments: Segment[];
+  store: PlayerStore;
+  notes: string[];
+  follow: boolean;
+  /** While a run is in flight: where this module is in it (no "produced no segments" yet). */
+  pendingState: "waiting" | "running" | null;
+}) {
   const [limit, setLimit] = useState(PAGE);
   const listRef = useRef<HTMLUListElement>(null);
   const current = usePlayerValue(store, (s) => {
@@ -60,19 +60,21 @@ function ModuleList({ module, segments, store, notes, follow }: { module: string
     }
     return -1;
   });
-  const playing = usePlayerValue(store, (s) => s.playing);
+  // The segment under the playhead is always among the rows shown.
+  if (current >= limit) setLimit(current + PAGE);
 
-  // While playing, keep the current segment in view inside the list (never scrolling the page).
+  // Whenever the playhead moves to another segment (playing or seeking), keep that segment in
+  // view inside the list (never scrolling the page).
   useEffect(() => {
-    if (!follow || !playing || current < 0 || current >= limit) return;
+    if (!follow || current < 0) return;
     const list = listRef.current;
     const row = list?.querySelector<HTMLElement>(`[data-segment-id="${CSS.escape(segments[current].id)}"]`);
     if (!list || !row) return;
-    const top = row.offsetTop - list.offsetTop;
+    const top = row.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
     if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTo({ top: Math.max(0, top - list.clientHeight / 3), behavior: "smooth" });
     }
-  }, [current, playing, follow, limit, segments]);
+  }, [current, follow, segments]);
 
   return (
     <>
@@ -87,11 +89,15 @@ function ModuleList({ module, segments, store, notes, follow }: { module: string
         </ul>
       )}
       {segments.length === 0 ? (
-        <p className="px-4 py-8 text-center text-sm text-zinc-500">
-          {moduleLabel(module)} produced no segments for this video{notes.length ? " (see the note above)" : ""}.
+        <p className="px-4 py-8 text-center text-sm text-zinc-500" role={pendingState ? "status" : undefined}>
+          {pendingState === "running"
+            ? `${moduleLabel(module)} is running; its segments appear here when it finishes.`
+            : pendingState === "waiting"
+              ? `${moduleLabel(module)} has not run yet; its segments appear here when it finishes.`
+              : `${moduleLabel(module)} produced no segments for this video${notes.length ? " (see the note above)" : ""}.`}
         </p>
       ) : (
-        <ul ref={listRef} className="relative max-h-[28rem] divide-y divide-zinc-100 overflow-y-auto" aria-label={`${moduleLabel(module)} segments`}>
+        <ul ref={listRef} className="relative max-h-[28rem] min-h-0 flex-1 divide-y divide-zinc-100 overflow-y-auto lg:max-h-none" aria-label={`${moduleLabel(module)} segments`}>
           {segments.slice(0, limit).map((seg, i) => (
             <SegmentItem key={seg.id} seg={seg} isCurrent={i === current} onSeek={() => store.seek(segmentSeekTime(seg.start_time, seg.end_time))} />
           ))}
@@ -113,6 +119,7 @@ export function SegmentPanel({
   modules: wanted,
   store,
   progress,
+  pending = false,
   className,
 }: {
   segments: Segment[];
@@ -121,6 +128,8 @@ export function SegmentPanel({
   store: PlayerStore;
   /** Live module states with their notes, when known. */
   progress?: ModuleProgress[];
+  /** A run is queued or in flight: modules it has not finished say so instead of "no segments". */
+  pending?: boolean;
   className?: string;
 }) {
   const id = useId();
@@ -139,19 +148,13 @@ export function SegmentPanel({
   const modules = [...ordered.filter((m) => byModule.get(m)!.length > 0), ...ordered.filter((m) => byModule.get(m)!.length === 0)];
   const firstWithSegments = modules.find((m) => (byModule.get(m)?.length ?? 0) > 0) ?? modules[0];
   const [chosen, setChosen] = useState<string | null>(null);
+  // A link to a moment of one module (a search hit) opens that module's tab.
+  useEffect(() => {
+    const wanted = new URLSearchParams(window.location.search).get("module");
+    if (wanted) setChosen(wanted);
+  }, []);
   const active = chosen && modules.includes(chosen) ? chosen : firstWithSegments;
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const activeIndex = modules.indexOf(active ?? "");
-
-  // The tab strip scrolls sideways on narrow screens: keep the chosen tab in it.
-  useEffect(() => {
-    const tab = tabs.current[activeIndex];
-    const strip = tab?.parentElement;
-    if (!tab || !strip) return;
-    if (tab.offsetLeft < strip.scrollLeft || tab.offsetLeft + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) {
-      strip.scrollLeft = Math.max(0, tab.offsetLeft - 8);
-    }
-  }, [activeIndex]);
 
   if (!modules.length || !active) return null;
 
@@ -168,11 +171,14 @@ export function SegmentPanel({
     tabs.current[next]?.focus();
   };
 
-  const notes = progress?.find((p) => p.module === active)?.notes ?? [];
+  const activeProgress = progress?.find((p) => p.module === active);
+  const notes = activeProgress?.notes ?? [];
+  const pendingState = pending ? (activeProgress?.state === "done" ? null : (activeProgress?.state ?? "waiting")) : null;
 
   return (
     <section className={cn("flex min-w-0 flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs", className)} aria-label="Segments by module">
-      <div role="tablist" aria-label="Modules" className="flex gap-1 overflow-x-auto border-b border-zinc-200 px-2 pt-2">
+      {/* Tabs wrap onto a second row rather than hiding behind a sideways scroll. */}
+      <div role="tablist" aria-label="Modules" className="flex flex-wrap gap-x-1 border-b border-zinc-200 px-2 pt-2">
         {modules.map((m, i) => {
           const selected = m === active;
           const n = byModule.get(m)?.length ?? 0;
@@ -196,14 +202,14 @@ export function SegmentPanel({
             >
               <span className={cn("size-2 rounded-full", moduleColour(m).dot)} aria-hidden="true" />
               {moduleLabel(m)}
-              <span className={cn("rounded-full px-1.5 text-xs tabular-nums", selected ? "bg-zinc-100 text-zinc-700" : "text-zinc-400")}>{n}</span>
+              <span className={cn("rounded-full px-1.5 text-xs tabular-nums", selected ? "bg-zinc-100 text-zinc-700" : "text-zinc-500")}>{n}</span>
             </button>
           );
         })}
       </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`} className="min-h-0 flex-1">
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`} className="flex min-h-0 flex-1 flex-col">
         <p className="border-b border-zinc-100 px-4 py-2 text-xs text-zinc-500">{moduleDescription(active)}</p>
-        <ModuleList key={active} module={active} segments={byModule.get(active) ?? []} store={store} notes={notes} follow />
+        <ModuleList key={active} module={active} segments={byModule.get(active) ?? []} store={store} notes={notes} follow pendingState={pendingState} />
       </div>
     </section>
   );

@@ -1,19 +1,23 @@
 "use client";
-// A link that opens this video's report without signing in, and revoking it.
+// A link that opens this video's report without signing in, and revoking it. The active link is
+// read from the server, so after a reload the page says the video is public rather than offering
+// a "new" link.
 import { useEffect, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
-import { useCreateShare, useRevokeShare } from "@/hooks/queries/segments";
+import { useActiveShare, useCreateShare, useRevokeShare } from "@/hooks/queries/segments";
 import { errorDetail, isApiClientError } from "@/lib/client/api-client";
+import { formatDateTime } from "@/lib/client/format";
 
 export function SharePanel({ jobId }: { jobId: string }) {
   const inputId = useId();
   const create = useCreateShare();
   const revoke = useRevokeShare();
-  const [hash, setHash] = useState<string | null>(null);
+  const active = useActiveShare(jobId);
+  const hash = active.data?.share_hash ?? null;
   const [confirming, setConfirming] = useState(false);
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
@@ -26,8 +30,21 @@ export function SharePanel({ jobId }: { jobId: string }) {
     <Card aria-labelledby="share-heading">
       <CardHeader title="Share" titleId="share-heading" description="Anyone with the link can view this report and play the video, without signing in." />
       <div className="space-y-3 px-5 py-4">
-        {hash ? (
+        {active.isPending ? (
+          <p className="text-sm text-zinc-500" role="status">Checking for a share link…</p>
+        ) : active.isError ? (
+          <Alert tone="error">{errorDetail(active.error)}</Alert>
+        ) : hash ? (
           <>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-700" data-testid="share-status">
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+                <span className="size-1.5 rounded-full bg-emerald-600" aria-hidden="true" />
+                Public
+              </span>
+              <span>
+                Shared {active.data?.created_at ? formatDateTime(active.data.created_at) : ""} · no expiry: the link works until you revoke it.
+              </span>
+            </p>
             <label htmlFor={inputId} className="sr-only">
               Share link
             </label>
@@ -52,9 +69,12 @@ export function SharePanel({ jobId }: { jobId: string }) {
             </div>
           </>
         ) : (
-          <Button size="sm" variant="secondary" busy={create.isPending} onClick={() => create.mutate(jobId, { onSuccess: (s) => setHash(s.share_hash) })}>
-            Get share link
-          </Button>
+          <>
+            <p className="text-sm text-zinc-600" data-testid="share-status">Private: only you can see this report.</p>
+            <Button size="sm" variant="secondary" busy={create.isPending} onClick={() => create.mutate(jobId)}>
+              Get share link
+            </Button>
+          </>
         )}
         {create.error && <Alert tone="error">{errorDetail(create.error)}</Alert>}
         {revoke.isSuccess && !hash && <p className="text-xs text-zinc-500" role="status">The link was revoked; it no longer opens the report.</p>}
@@ -73,7 +93,6 @@ export function SharePanel({ jobId }: { jobId: string }) {
           revoke.mutate(jobId, {
             onSuccess: () => {
               setConfirming(false);
-              setHash(null);
               create.reset();
             },
           })

@@ -103,7 +103,7 @@ function Lane({
       <div className="mb-1 flex items-center gap-1.5 text-xs font-medium text-zinc-600">
         <span className={cn("size-2 rounded-full", colour.dot)} aria-hidden="true" />
         {label}
-        <span className="font-normal text-zinc-400">{segments.length}</span>
+        <span className="font-normal text-zinc-500">{segments.length}</span>
       </div>
       <div className="relative rounded-md bg-zinc-100" style={{ height: rows * rowPx }}>
         {placed.map(({ seg, row, index }) => {
@@ -126,12 +126,14 @@ function Lane({
                 e.stopPropagation();
                 store.seek(segmentSeekTime(seg.start_time, seg.end_time));
               }}
-              aria-label={`${label} ${index + 1} of ${segments.length}, ${spokenTime(seg.start_time)} to ${spokenTime(seg.end_time)}: ${seg.content.slice(0, 140)}`}
+              aria-label={`${label} ${index + 1} of ${segments.length}, ${spokenTime(seg.start_time)} to ${spokenTime(seg.end_time)}: ${seg.content}`}
               title={`${formatClock(seg.start_time)}–${formatClock(seg.end_time)} · ${seg.content}`}
               data-start={seg.start_time}
               className={cn(
                 // A hairline on the right keeps cuts between touching blocks visible.
-                "absolute overflow-hidden rounded-[3px] border-r border-white/70 px-1 text-left text-[11px] leading-[16px] font-medium whitespace-nowrap text-white transition-shadow focus-visible:z-20",
+                "absolute overflow-hidden rounded-[3px] border-r border-white/70 px-1 text-left text-[11px] leading-[16px] font-medium whitespace-nowrap text-white transition-shadow",
+                // Keyboard focus: a dashed outline standing off the block, unlike the solid "under the playhead" ring.
+                "focus-visible:z-20 focus-visible:outline-2 focus-visible:outline-offset-[3px] focus-visible:outline-zinc-900 focus-visible:outline-dashed",
                 frames && "flex items-center",
                 colour.block,
                 isCurrent && `z-10 ring-2 ring-offset-1 ${colour.active}`,

@@ -110,7 +110,7 @@ function ThresholdFilter({ value, onChange }: { value: number; onChange: (t: num
         aria-describedby={`${id}-hint`}
         className="mt-3 block w-full accent-accent-600"
       />
-      <p id={`${id}-hint`} className="mt-1 flex justify-between text-xs text-zinc-400">
+      <p id={`${id}-hint`} className="mt-1 flex justify-between text-xs text-zinc-500">
         <span>More hits</span>
         <span>Closer matches</span>
       </p>

@@ -54,7 +54,7 @@ export function SearchHit({ hit, video, query }: { hit: SearchResult; video?: Vi
   return (
     <li data-testid="search-hit" data-module={hit.module} data-job-id={hit.job_id} data-start={hit.start_time}>
       <Link
-        href={hitHref(hit.job_id, hit.start_time)}
+        href={hitHref(hit.job_id, hit.start_time, hit.module)}
         aria-label={`${videoName}, ${label} at ${spokenTime(hit.start_time)}: ${text.slice(0, 160) || "no text"}. Similarity ${formatSimilarity(hit.similarity)}`}
         className="flex gap-3 px-4 py-3 outline-offset-[-2px] hover:bg-zinc-50 sm:gap-4 sm:px-5"
       >
@@ -92,7 +92,7 @@ export function SearchHit({ hit, video, query }: { hit: SearchResult; video?: Vi
             <SimilarityMeter value={hit.similarity} />
           </span>
           <span className="mt-1 line-clamp-3 block text-sm break-words text-zinc-900">
-            {text ? <Highlight text={text} query={query} /> : <span className="text-zinc-400">(no text)</span>}
+            {text ? <Highlight text={text} query={query} /> : <span className="text-zinc-500">(no text)</span>}
           </span>
           <span className="mt-0.5 block truncate text-xs text-zinc-500">{videoName}</span>
         </span>

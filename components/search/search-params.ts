@@ -60,8 +60,12 @@ export function searchStateToQueryString(state: SearchState): string {
   return q.toString();
 }
 
-/** Where a hit opens: the results page, its player starting at the hit. */
-export function hitHref(jobId: string, startTime: number): string {
+/** Where a hit opens: the results page, its player starting at the hit, its module's tab open. */
+export function hitHref(jobId: string, startTime: number, module?: string): string {
   const t = Math.round(Math.max(0, startTime) * 100) / 100;
-  return `/videos/${encodeURIComponent(jobId)}${t > 0 ? `?t=${t}` : ""}`;
+  const q = new URLSearchParams();
+  if (t > 0) q.set("t", String(t));
+  if (module) q.set("module", module);
+  const qs = q.toString();
+  return `/videos/${encodeURIComponent(jobId)}${qs ? `?${qs}` : ""}`;
 }

@@ -125,7 +125,7 @@ export function SearchResults({
       <div className="mb-2 flex items-center justify-between gap-3 px-1">
         <h2 id="search-results-heading" className="text-sm font-medium text-zinc-700">
           {data.length} {data.length === 1 ? "moment" : "moments"} in {videoCount} {videoCount === 1 ? "video" : "videos"}
-          <span className="font-normal text-zinc-400"> · best first</span>
+          <span className="font-normal text-zinc-500"> · best first</span>
         </h2>
         {outcome.isFetching && (
           <span className="flex items-center gap-1.5 text-xs text-zinc-500">

@@ -108,7 +108,7 @@ function Sidebar({ pathname, onNavigate }: { pathname: string; onNavigate: () =>
       <nav aria-label="Main" className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
         <NavList items={primaryNav} pathname={pathname} label="Workspace" onNavigate={onNavigate} />
         <div>
-          <p className="px-3 pb-1 text-xs font-medium tracking-wide text-zinc-400 uppercase" aria-hidden="true">
+          <p className="px-3 pb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase" aria-hidden="true">
             Developers
           </p>
           <NavList items={secondaryNav} pathname={pathname} label="Developers" onNavigate={onNavigate} />

@@ -20,6 +20,7 @@ export const primaryNav: NavItem[] = [
   { href: "/search", label: "Search", icon: icon("m20 20-4.2-4.2M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13Z") },
   { href: "/chat", label: "Chat", icon: icon("M7.5 18.5 4 20.5v-14a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H7.5Zm1-9.5h7m-7 3.5h4.5") },
   { href: "/projects", label: "Projects", icon: icon("M3.5 7a2 2 0 0 1 2-2h4l2 2.5h7a2 2 0 0 1 2 2V17a2 2 0 0 1-2 2h-13a2 2 0 0 1-2-2V7Z") },
+  { href: "/storage", label: "Storage", icon: icon("M4 7c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3Zm0 0v10c0 1.7 3.6 3 8 3s8-1.3 8-3V7M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3") },
 ];
 
 export const secondaryNav: NavItem[] = [

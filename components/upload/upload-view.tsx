@@ -2,7 +2,7 @@
 // /upload: add files, choose modules (and a project), start; then watch every file upload and
 // get analysed, in place.
 import Link from "next/link";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -56,6 +56,8 @@ export function UploadView() {
   }, []);
   const [modules, setModules] = useState<string[]>([...MODULE_NAMES]);
   const [projectId, setProjectId] = useState("");
+  // The start button goes away once started: focus moves to the list that shows the progress.
+  const filesHeading = useRef<HTMLHeadingElement>(null);
   const ready = queue.items.filter((i) => i.phase === "ready");
   const readyBytes = ready.reduce((n, i) => n + i.file.size, 0);
   const started = queue.items.filter((i) => i.phase === "started");
@@ -69,7 +71,10 @@ export function UploadView() {
     <Button
       className="w-full"
       disabled={!canStart}
-      onClick={() => queue.start(ready.map((i) => i.id), modules, projectId || null)}
+      onClick={() => {
+        queue.start(ready.map((i) => i.id), modules, projectId || null);
+        requestAnimationFrame(() => filesHeading.current?.focus());
+      }}
       aria-describedby="start-hint"
     >
       {ready.length > 1 ? `Upload and analyze ${ready.length} videos` : "Upload and analyze"}
@@ -88,7 +93,7 @@ export function UploadView() {
           {hasItems && (
             <section aria-labelledby="files-heading">
               <div className="mb-2 flex items-baseline justify-between gap-2">
-                <h2 id="files-heading" className="text-sm font-semibold text-zinc-900">
+                <h2 id="files-heading" ref={filesHeading} tabIndex={-1} className="text-sm font-semibold text-zinc-900">
                   Files <span className="font-normal text-zinc-500">({queue.items.length})</span>
                 </h2>
                 {clearable && (

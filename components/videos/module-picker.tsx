@@ -27,9 +27,9 @@ export function ModulePicker({
   const all = selected.length === MODULE_NAMES.length;
 
   return (
-    <fieldset disabled={disabled} className="min-w-0">
+    <fieldset disabled={disabled} className="min-w-0" aria-labelledby={`${id}-legend`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <legend className="float-left text-sm font-medium text-zinc-900">{legend}</legend>
+        <legend id={`${id}-legend`} className="float-left text-sm font-medium text-zinc-900">{legend}</legend>
         <div className="flex gap-1 text-sm">
           <button
             type="button"
@@ -81,7 +81,7 @@ export function ModulePicker({
                   </span>
                   <span id={`${id}-${m}-desc`} className="mt-0.5 block text-xs text-zinc-500">
                     {moduleDescription(m)}
-                    {deps.length > 0 && <span className="text-zinc-400"> · builds on {deps.map(moduleLabel).join(", ").toLowerCase()}</span>}
+                    {deps.length > 0 && <span className="text-zinc-500"> · builds on {deps.map(moduleLabel).join(", ").toLowerCase()}</span>}
                   </span>
                 </span>
               </label>

@@ -46,7 +46,7 @@ function ModuleRow({ m: reported, runEnded }: { m: ModuleProgress; runEnded: "co
           <div className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className={cn("text-sm font-medium", m.state === "waiting" ? "text-zinc-500" : "text-zinc-900")}>
               {moduleLabel(m.module)}
-              {!m.selected && <span className="ml-1.5 text-xs font-normal text-zinc-400">needed by another module · not kept</span>}
+              {!m.selected && <span className="ml-1.5 text-xs font-normal text-zinc-500">needed by another module · not kept</span>}
             </span>
             <span className="text-xs text-zinc-500 tabular-nums">
               {unreported

@@ -1,10 +1,12 @@
 "use client";
 // Edit (name, description, project), reprocess with other modules, delete: the dialogs behind
 // the buttons of a video row and of the results page.
+import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormDialog, inputClasses, TextAreaField, TextField } from "@/components/ui/form-dialog";
 import { useProjects } from "@/hooks/queries/projects";
+import { deleteStoredFile, storageQueries } from "@/hooks/queries/storage";
 import { selectedModules, useDeleteVideo, useReprocessVideo, useUpdateVideo, type Video, type VideoPatch } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/client/api-client";
 import { MODULE_NAMES } from "./module-meta";
@@ -117,6 +119,9 @@ export function VideoActionDialogs({
   onReprocessed?: () => void;
 }) {
   const remove = useDeleteVideo();
+  const queryClient = useQueryClient();
+  const checkboxId = useId();
+  const [alsoFile, setAlsoFile] = useState(false);
   if (action === "edit") return <EditDialog video={video} onClose={onClose} />;
   if (action === "reprocess") return <ReprocessDialog video={video} onClose={onClose} onStarted={onReprocessed} />;
   return (
@@ -132,14 +137,26 @@ export function VideoActionDialogs({
       }}
       onConfirm={() =>
         remove.mutate(video.job_id, {
-          onSuccess: () => {
+          onSuccess: async () => {
+            // The video is gone either way; the file goes after it, when asked.
+            if (alsoFile) {
+              await deleteStoredFile(video.storage_path).catch(() => undefined);
+              await queryClient.invalidateQueries({ queryKey: storageQueries.all() });
+            }
             onClose();
             onDeleted?.();
           },
         })
       }
     >
-      Its analysis results and any share link are deleted too. The uploaded file stays in your storage. This cannot be undone.
+      <p>
+        Its analysis results and any share link are deleted too. {alsoFile ? "The uploaded file is deleted as well." : "The uploaded file stays in your storage."} This cannot be
+        undone.
+      </p>
+      <label htmlFor={checkboxId} className="mt-3 flex items-center gap-2 text-sm text-zinc-800">
+        <input id={checkboxId} type="checkbox" checked={alsoFile} onChange={(e) => setAlsoFile(e.target.checked)} className="size-4 accent-red-600" />
+        Also delete the uploaded file
+      </label>
     </ConfirmDialog>
   );
 }

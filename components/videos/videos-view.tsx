@@ -97,7 +97,7 @@ function StatusFilter({ value, counts, onChange }: { value: VideoStatus | null; 
             )}
           >
             {s ? statusLabel(s) : "All"}
-            <span className={cn("tabular-nums", active ? "text-zinc-300" : "text-zinc-400")}>{n}</span>
+            <span className={cn("tabular-nums", active ? "text-zinc-300" : "text-zinc-500")}>{n}</span>
           </button>
         );
       })}

@@ -3,9 +3,9 @@
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { videos, type Video } from "../schema";
+import type { VideoStatus } from "@/lib/domain/video-statuses";
 
-export const VIDEO_STATUSES = ["uploaded", "queued", "processing", "completed", "failed"] as const;
-export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+export { VIDEO_STATUSES, type VideoStatus } from "@/lib/domain/video-statuses";
 
 export async function getVideoByJobId(db: Db, params: { userId: string; jobId: string }): Promise<Video | null> {
   const [row] = await db

@@ -1,13 +1,14 @@
 // A video's segments (every module, ordered by start_time) and its share link.
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient } from "@/lib/client/api-client";
+import { apiClient, isApiClientError } from "@/lib/client/api-client";
 import type { segmentResponse } from "@/lib/schemas/results";
-import type { sharedReportResponse, shareResponse } from "@/lib/schemas/shares";
+import type { activeShareResponse, sharedReportResponse, shareResponse } from "@/lib/schemas/shares";
 
 export type Segment = z.output<typeof segmentResponse>;
 export type Share = z.output<typeof shareResponse>;
 export type SharedReport = z.output<typeof sharedReportResponse>;
+export type ActiveShare = z.output<typeof activeShareResponse>;
 
 export const segmentQueries = {
   all: (jobId: string) => ["segments", jobId] as const,
@@ -15,6 +16,19 @@ export const segmentQueries = {
     queryOptions({
       queryKey: [...segmentQueries.all(jobId), "list"],
       queryFn: ({ signal }) => apiClient.get<Segment[]>(`/videos/${encodeURIComponent(jobId)}/segments`, { signal }),
+    }),
+  /** The video's active share, or null when it has none (404). */
+  activeShare: (jobId: string) =>
+    queryOptions({
+      queryKey: ["share", jobId],
+      queryFn: async ({ signal }): Promise<ActiveShare | null> => {
+        try {
+          return await apiClient.get<ActiveShare>(`/videos/${encodeURIComponent(jobId)}/share`, { signal });
+        } catch (err) {
+          if (isApiClientError(err, 404) && err.detail === "Shared report not found") return null;
+          throw err;
+        }
+      },
     }),
   shared: (hash: string) =>
     queryOptions({
@@ -33,14 +47,22 @@ export function useSharedReport(hash: string) {
   return useQuery(segmentQueries.shared(hash));
 }
 
+export function useActiveShare(jobId: string) {
+  return useQuery(segmentQueries.activeShare(jobId));
+}
+
 export function useCreateShare() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (jobId: string) => apiClient.post<Share>(`/videos/${encodeURIComponent(jobId)}/share`),
+    onSuccess: (_share, jobId) => queryClient.invalidateQueries({ queryKey: segmentQueries.activeShare(jobId).queryKey }),
   });
 }
 
 export function useRevokeShare() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (jobId: string) => apiClient.delete<{ ok: true }>(`/videos/${encodeURIComponent(jobId)}/share`),
+    onSuccess: (_ok, jobId) => queryClient.setQueryData(segmentQueries.activeShare(jobId).queryKey, null),
   });
 }

@@ -10,7 +10,7 @@ export type Video = z.output<typeof videoResponse>;
 export type VideoStatus = Video["status"];
 export type QueuedResponse = z.output<typeof queuedResponse>;
 
-export const VIDEO_STATUSES: VideoStatus[] = ["uploaded", "queued", "processing", "completed", "failed"];
+export { VIDEO_STATUSES } from "@/lib/domain/video-statuses";
 
 export function isActiveStatus(status: VideoStatus | undefined): boolean {
   return status === "queued" || status === "processing";

@@ -10,7 +10,7 @@ import { listVideos } from "@/db/queries/videos";
 import { toKeyResponse } from "@/lib/schemas/keys";
 import { toProfileResponse } from "@/lib/schemas/profile";
 import { toProjectResponse } from "@/lib/schemas/projects";
-import { toVideoResponse } from "@/lib/schemas/videos";
+import { toVideoResponse } from "@/lib/videos/video-response";
 import { computeUsageSummary } from "@/lib/usage/usage-summary";
 
 export async function getDashboard(db: Db, userId: string) {

@@ -6,6 +6,7 @@ import { finishRun, getRun } from "@/db/queries/runs";
 import { insertNotification } from "@/db/queries/notifications";
 import { insertUsageRecord } from "@/db/queries/usage";
 import { videos } from "@/db/schema";
+import { runCompletedMessage, runFailedMessage } from "@/lib/notifications/run-messages";
 import { emitEvent } from "./events";
 import { withoutPaths } from "@/lib/api/public-error";
 
@@ -32,11 +33,10 @@ export async function finalizeRun(db: Db, params: { runId: string; notes: string
       processingTime,
       modules: run.modules,
     });
-    const noteText = params.notes.length ? ` Notes: ${withoutPaths(params.notes.join(" "))}` : "";
     await insertNotification(tx, {
       userId: run.userId,
       title: "Processing complete",
-      message: `"${video.name}" was analyzed in ${processingTime.toFixed(1)} s.${noteText}`,
+      message: runCompletedMessage({ name: video.name, jobId: video.jobId, processingTime, notes: params.notes.map(withoutPaths) }),
       type: "success",
     });
     await finishRun(tx, { runId: run.id, status: "completed" });
@@ -62,7 +62,7 @@ export async function failRun(db: Db, { runId, error }: { runId: string; error: 
     await insertNotification(tx, {
       userId: run.userId,
       title: "Processing failed",
-      message: `"${video.name}" could not be analyzed: ${params.error}`,
+      message: runFailedMessage({ name: video.name, jobId: video.jobId, error: params.error }),
       type: "error",
     });
     return video;

@@ -1,5 +1,6 @@
 // The processing pipeline, written once as named steps. An engine supplies `step`: the embedded
 // runner records each finished step in Postgres so a restart resumes; Inngest memoizes it.
+import "server-only";
 import type { Db } from "@/db/client";
 import { getRun } from "@/db/queries/runs";
 import { deleteSegments, insertSegments } from "@/db/queries/segments";

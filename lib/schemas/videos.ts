@@ -1,10 +1,10 @@
-// Videos and processing: request bodies, responses and the endpoints' contracts.
+// Videos and processing: request bodies, responses and the endpoints' contracts. Browser-safe:
+// shaping a row into a response (it signs playback URLs) is lib/videos/video-response.ts.
 import { z } from "zod";
 import type { Video } from "@/db/schema";
-import { VIDEO_STATUSES } from "@/db/queries/videos";
 import { defineEndpoint } from "@/lib/api/contract";
+import { VIDEO_STATUSES } from "@/lib/domain/video-statuses";
 import { MODULE_NAMES } from "@/lib/pipeline/module-names";
-import { playbackUrls } from "@/lib/playback/token";
 import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
 
 export const MAX_FILE_SIZE = 4 * 1024 ** 3;
@@ -38,27 +38,6 @@ export const videoResponse = z
     playback_url: z.string().describe("The source file (302 to a presigned URL); token valid 6 h"),
   })
   .meta({ id: "Video" });
-
-export function toVideoResponse(v: Video): z.infer<typeof videoResponse> {
-  return {
-    id: v.id,
-    user_id: v.userId,
-    job_id: v.jobId,
-    project_id: v.projectId,
-    name: v.name,
-    description: v.description,
-    status: v.status as (typeof VIDEO_STATUSES)[number],
-    selected_insights: v.selectedInsights,
-    duration: v.duration,
-    file_size: v.fileSize,
-    processing_time: v.processingTime,
-    storage_path: v.storagePath,
-    error: v.error,
-    created_at: isoTime(v.createdAt),
-    updated_at: isoTime(v.updatedAt),
-    ...playbackUrls(v.jobId),
-  };
-}
 
 export const processingStatusResponse = z
   .object({

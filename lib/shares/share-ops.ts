@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import type { Db } from "@/db/client";
 import { listSegments } from "@/db/queries/segments";
-import { deleteShareForVideo, getSharedVideo, insertShareIfAbsent } from "@/db/queries/shares";
+import { deleteShareForVideo, getShareForVideo, getSharedVideo, insertShareIfAbsent } from "@/db/queries/shares";
 import { notFound } from "@/lib/api/errors";
 import { appUrl } from "@/lib/config";
 import { MODULE_NAMES } from "@/lib/pipeline/module-names";
@@ -33,6 +33,14 @@ export async function shareVideo(
     shareHash: crypto.randomBytes(HASH_BYTES).toString("base64url"),
   });
   return { share_hash: share.shareHash, url: shareUrl(share.shareHash), created };
+}
+
+/** The video's active share (after a reload the page shows it instead of offering a new one). */
+export async function getActiveShare(db: Db, params: { userId: string; jobId: string }): Promise<{ share_hash: string; url: string; created_at: string }> {
+  const video = await requireVideo(db, params);
+  const share = await getShareForVideo(db, { userId: params.userId, videoId: video.id });
+  if (!share) throw notFound("Shared report");
+  return { share_hash: share.shareHash, url: shareUrl(share.shareHash), created_at: isoTime(share.createdAt) };
 }
 
 export async function revokeShare(db: Db, params: { userId: string; jobId: string }): Promise<void> {

@@ -1,5 +1,6 @@
 // The configured storage driver: STORAGE_DRIVER=local (default, DATA_DIR/storage) or s3. One
 // instance per configuration, so tests and tools that change the environment get a fresh one.
+import "server-only";
 import path from "node:path";
 import { dataDir } from "@/db/client";
 import type { StorageDriver } from "./driver";

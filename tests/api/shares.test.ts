@@ -80,6 +80,37 @@ describe("POST /api/videos/{job_id}/share", () => {
   });
 });
 
+describe("GET /api/videos/{job_id}/share", () => {
+  it("404 Shared report not found before sharing and after revoking; the active share in between", async () => {
+    const { jobId } = await analyzedVideo(alice);
+    const before = await call("GET", `/videos/${jobId}/share`, { auth: alice.api_key });
+    expect(before.status).toBe(404);
+    expect(before.body.detail).toBe("Shared report not found");
+
+    const created = (await share(alice, jobId)).body;
+    const read = await call("GET", `/videos/${jobId}/share`, { auth: alice.api_key });
+    expect(read.status).toBe(200);
+    expect(Object.keys(read.body).sort()).toEqual(["created_at", "share_hash", "url"]);
+    expect(read.body.share_hash).toBe(created.share_hash);
+    expect(read.body.url).toBe(created.url);
+    expect(read.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+
+    expect((await call("DELETE", `/videos/${jobId}/share`, { auth: alice.api_key })).status).toBe(200);
+    expect((await call("GET", `/videos/${jobId}/share`, { auth: alice.api_key })).status).toBe(404);
+  });
+
+  it("404 Video not found for another user's video, unknown or malformed ids; 401 without credentials", async () => {
+    const { jobId } = await analyzedVideo(alice);
+    await share(alice, jobId);
+    for (const id of [jobId, GHOST, "nope"]) {
+      const res = await call("GET", `/videos/${id}/share`, { auth: bob.api_key });
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe("Video not found");
+    }
+    expect((await call("GET", `/videos/${jobId}/share`)).status).toBe(401);
+  });
+});
+
 describe("GET /api/shared-reports/{share_hash}", () => {
   it("no auth: name, duration, status, created_at, segments by module and playback URLs – no user ids, paths or keys", async () => {
     const { jobId, video } = await analyzedVideo(alice);

@@ -334,7 +334,7 @@ describe("a video without a video stream", () => {
     expect(await getStorage().stat(storyboardImageKey(alice.user_id, audioJob))).toBeNull();
     const notifications = await call("GET", "/notifications?limit=100", { auth: alice.api_key });
     const message = notifications.body.map((n: any) => n.message).join("\n");
-    expect(message).toContain("Notes: shots: The file has no video stream");
+    expect(message).toContain("Shots left a note: The file has no video stream");
     expect(message).not.toContain("No storyboard");
   });
 });

@@ -31,6 +31,11 @@ describe("search page URL", () => {
     expect(hitHref("job-1", 12.3456)).toBe("/videos/job-1?t=12.35");
     expect(hitHref("job-1", 0)).toBe("/videos/job-1");
   });
+
+  it("links a hit to its own module's tab", () => {
+    expect(hitHref("job-1", 2.2, "transcription")).toBe("/videos/job-1?t=2.2&module=transcription");
+    expect(hitHref("job-1", 0, "shots")).toBe("/videos/job-1?module=shots");
+  });
 });
 
 describe("highlighted query words", () => {

@@ -1,5 +1,6 @@
 import { handle } from "@/lib/api/handler";
-import { toVideoResponse, videosApi } from "@/lib/schemas/videos";
+import { videosApi } from "@/lib/schemas/videos";
+import { toVideoResponse } from "@/lib/videos/video-response";
 import { patchVideo, removeVideo, requireVideo } from "@/lib/videos/video-ops";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 

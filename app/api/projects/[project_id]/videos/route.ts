@@ -1,7 +1,7 @@
 import { handle } from "@/lib/api/handler";
 import { listProjectVideos } from "@/lib/projects/project-ops";
 import { projectsApi } from "@/lib/schemas/projects";
-import { toVideoResponse } from "@/lib/schemas/videos";
+import { toVideoResponse } from "@/lib/videos/video-response";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";

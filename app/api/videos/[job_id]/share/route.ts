@@ -1,10 +1,17 @@
 import { handle, jsonResponse } from "@/lib/api/handler";
-import { shareResponse, sharesApi } from "@/lib/schemas/shares";
-import { revokeShare, shareVideo } from "@/lib/shares/share-ops";
+import { activeShareResponse, shareResponse, sharesApi } from "@/lib/schemas/shares";
+import { getActiveShare, revokeShare, shareVideo } from "@/lib/shares/share-ops";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 const ids = { job_id: "Video" } as const;
+
+// GET /api/videos/{job_id}/share – the active share, 404 when the video has none
+export const GET = handle(
+  sharesApi.read,
+  async ({ db, user, params }) => activeShareResponse.parse(await getActiveShare(db, { userId: user.user_id, jobId: params.job_id })),
+  { ids },
+);
 
 // POST /api/videos/{job_id}/share – share the report: 201 when created, 200 with the existing one
 export const POST = handle(
@@ -26,4 +33,4 @@ export const DELETE = handle(
   { ids },
 );
 
-export const { GET, PUT, PATCH, OPTIONS } = otherMethods("POST", "DELETE");
+export const { PUT, PATCH, OPTIONS } = otherMethods("GET", "POST", "DELETE");
