@@ -94,6 +94,7 @@ describe("processing on a nearly full disk", () => {
     await startRun(app, key, jobId, ["shots", "scenes"]);
     await until("the run to end", async () => ["completed", "failed"].includes((await jobStatus(app, key, jobId)).status), 120_000, 250);
     const status = await jobStatus(app, key, jobId);
+    console.log(`[crash-suite] a run with 256 kB free: ${status.status}${status.error ? ` (${status.error})` : ""}`);
     const notes = await app.json("/api/notifications", { key });
     const texts = JSON.stringify([status, notes.body]);
     expect(texts).not.toContain(mountPoint);
