@@ -43,10 +43,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.kill9();
+  // The kernel may still be letting go of the killed processes' files for a moment.
+  for (let i = 0; i < 20; i++) {
+    try {
+      execFileSync("umount", [mountPoint], { stdio: "ignore" });
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
   try {
-    execFileSync("umount", [mountPoint]);
+    execFileSync("umount", ["-l", mountPoint], { stdio: "ignore" });
   } catch {
-    /* not mounted */
+    /* unmounted above */
   }
   fs.rmSync(mountPoint, { recursive: true, force: true });
 });
