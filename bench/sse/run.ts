@@ -84,9 +84,13 @@ async function main() {
       open.push(req);
       if (i % 50 === 49) await sleep(200);
     }
+    const connectStart = Date.now();
+    while (connected < clients && Date.now() - connectStart < 180_000) await sleep(200);
+    console.log(`${connected}/${clients} streams open after ${((Date.now() - connectStart) / 1000).toFixed(1)} s more`);
+    const keepalivesBefore = keepalives;
     await sleep(hold * 1000);
+    console.log(`keepalives per stream per second while held: ${((keepalives - keepalivesBefore) / Math.max(1, connected) / hold).toFixed(2)}`);
     const during = rssOfTree(child.pid!);
-    console.log(`clients connected: ${connected}/${clients}, keepalives received in ${hold} s: ${keepalives}`);
     console.log(`server RSS: ${before.toFixed(1)} MB idle, ${during.toFixed(1)} MB with ${connected} open streams (${(((during - before) * 1024) / Math.max(1, connected)).toFixed(1)} kB per stream)`);
     for (const r of open) r.destroy();
     await sleep(3000);

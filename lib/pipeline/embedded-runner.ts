@@ -77,7 +77,7 @@ export class EmbeddedRunner {
    * Graceful shutdown: stop claiming, abort the pipelines (their child processes die with them),
    * wait for them to settle (at most `waitMs`), and hand their runs back at once.
    */
-  async shutdown(waitMs = 3_000): Promise<void> {
+  async shutdown(waitMs = 2_000): Promise<void> {
     const runIds = [...this.active.keys()];
     const settled = Promise.all([...this.active.values()].map((a) => a.done));
     await this.stop();

@@ -21,6 +21,21 @@ let clip: string;
 
 const start = () => AppProcess.start({ port: PORT, dataDir, env: { RATE_LIMIT_PER_MINUTE: "100000" } });
 
+/**
+ * Starts the app again at once and waits for the first event of the run beyond the `seen` ones
+ * its stream replays; prints restart→healthy and restart→resume.
+ */
+async function restartAndAwaitResume(jobId: string, seen: number, label: string) {
+  const restartAt = Date.now();
+  app = start();
+  const healthy = await app.waitHealthy();
+  const after = readEvents(app, jobId, key);
+  await until("an event of the resumed run", () => after.events.length > seen, 40_000, 50);
+  report(`restart to healthy (PGlite, ${label})`, healthy);
+  report(`restart to resume (PGlite, ${label})`, (after.events[seen].at - restartAt) / 1000);
+  return after;
+}
+
 beforeAll(async () => {
   clip = makeClip("crash-long", { seconds: 24, size: "640x360", subtitles: [{ start: 0.5, end: 3, text: "=SUM(1) & more" }] });
   // Only the JWT key of Clerk: the browser still signs in locally, so a local key must be printed.
@@ -56,14 +71,7 @@ describe("kill -9 mid-run, restart at once", () => {
     sse.close();
     const seen = sse.events.length; // the restarted stream replays these first
 
-    const restartAt = Date.now();
-    app = start();
-    const healthy = await app.waitHealthy();
-    const after = readEvents(app, jobId, key);
-    await until("an event of the resumed run", () => after.events.length > seen, 40_000, 50);
-    const resumed = (after.events[seen].at - restartAt) / 1000;
-    report("restart to healthy (PGlite)", healthy);
-    report("restart to resume (PGlite, kill -9 mid-run)", resumed);
+    (await restartAndAwaitResume(jobId, seen, "kill -9 mid-run")).close();
     // Taken over at start-up, not after the dead process's lease ran out.
     expect(app.output).toMatch(/resuming 1 interrupted run/);
 
@@ -133,14 +141,7 @@ describe("SIGTERM to the top process", () => {
     const seen = sse.events.length; // the restarted stream replays these first
     expect(await fetch(`${app.base}/api/health`).catch(() => null)).toBeNull();
 
-    const restartAt = Date.now();
-    app = start();
-    const healthy = await app.waitHealthy();
-    const after = readEvents(app, jobId, key);
-    await until("an event of the resumed run", () => after.events.length > seen, 40_000, 50);
-    const resumed = (after.events[seen].at - restartAt) / 1000;
-    report("restart to healthy (PGlite)", healthy);
-    report("restart to resume (PGlite, after SIGTERM)", resumed);
+    const after = await restartAndAwaitResume(jobId, seen, "after SIGTERM");
     expect(after.events[seen].data.type).toMatch(/^module_/);
     after.close();
   });
