@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { formatClock, spokenTime } from "@/components/videos/format";
+import { formatClock } from "@/components/videos/format";
 import { moduleColour, moduleLabel } from "@/components/videos/module-meta";
 import { MomentThumbnail } from "@/components/results/moment-thumbnail";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
@@ -55,7 +55,6 @@ export function SearchHit({ hit, video, query }: { hit: SearchResult; video?: Vi
     <li data-testid="search-hit" data-module={hit.module} data-job-id={hit.job_id} data-start={hit.start_time}>
       <Link
         href={hitHref(hit.job_id, hit.start_time, hit.module)}
-        aria-label={`${videoName}, ${label} at ${spokenTime(hit.start_time)}: ${text.slice(0, 160) || "no text"}. Similarity ${formatSimilarity(hit.similarity)}`}
         className="flex gap-3 px-4 py-3 outline-offset-[-2px] hover:bg-zinc-50 sm:gap-4 sm:px-5"
       >
         {/* The moment's frame (the video's thumbnail until a storyboard exists), with where in the
