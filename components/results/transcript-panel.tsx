@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { formatClock, spokenTime } from "@/components/videos/format";
+import { formatClock } from "@/components/videos/format";
 import type { Segment } from "@/hooks/queries/segments";
 import { currentCueIndex } from "@/lib/client/captions";
 import { usePlayerValue, type PlayerStore } from "./player-store";
@@ -43,7 +43,6 @@ export function TranscriptPanel({ segments, store }: { segments: readonly Segmen
                 "flex w-full gap-3 px-5 py-1.5 text-left text-sm hover:bg-zinc-50",
                 i === current ? "bg-accent-50/70 text-zinc-900" : "text-zinc-700",
               )}
-              aria-label={`${c.content} — play from ${spokenTime(c.start_time)}`}
             >
               <span className="shrink-0 font-mono text-xs leading-5 text-accent-700 tabular-nums">{formatClock(c.start_time)}</span>
               <span className="min-w-0 break-words">{c.content}</span>

@@ -5,15 +5,16 @@ import { readImageRgb } from "@/lib/analysis/visual/colors";
 import type { SharedMedia } from "@/lib/pipeline/shared-media";
 import type { RgbImage } from "./keyframe-descriptor";
 
-export type KeyframeImageSource = (time: number) => Promise<RgbImage | null>;
+/** The picture at `time`, taken from inside `span` [start, end] (the shot) when given. */
+export type KeyframeImageSource = (time: number, span?: [number, number]) => Promise<RgbImage | null>;
 
 const W = 96;
 const H = 54;
 
 export function sharedKeyframeSource(shared: Pick<SharedMedia, "keyframeImage">, signal?: AbortSignal): KeyframeImageSource {
-  return async (time) => {
+  return async (time, span) => {
     try {
-      const { file } = await shared.keyframeImage(time);
+      const { file } = await shared.keyframeImage(time, span);
       return { rgb: await readImageRgb(file, W, H, signal), width: W, height: H };
     } catch {
       // No image (an unreadable frame): the shot is compared by its decode-pass features only.

@@ -21,7 +21,7 @@ export async function describeShots(
   const out: ShotLookDescriptor[] = [];
   for (const s of shots) {
     const feature = shotFeature(frames, s);
-    const img = source && !(feature && isBlack(feature)) ? await source(s.keyframeTime) : null;
+    const img = source && !(feature && isBlack(feature)) ? await source(s.keyframeTime, [s.start, s.end]) : null;
     out.push({ feature, keyframe: img ? describeKeyframe(img) : null });
   }
   return out;
