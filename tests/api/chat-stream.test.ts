@@ -83,7 +83,7 @@ describe("POST /api/chat/ask with Accept: text/event-stream", () => {
     expect(events.filter((e) => e.type === "message")).toHaveLength(1);
     const { type, ...body } = last;
     expect(type).toBe("message");
-    expect(Object.keys(body).sort()).toEqual(["answer", "feedback_id", "session_id"]);
+    expect(Object.keys(body).sort()).toEqual(["answer", "citations", "feedback_id", "session_id"]);
     expect(deltas.map((d) => d.text).join("")).toBe(body.answer);
     expect(String(body.answer).startsWith(NO_MODEL_PREFIX)).toBe(true);
     expect(body.answer).toContain("[01:05]");
@@ -98,7 +98,7 @@ describe("POST /api/chat/ask with Accept: text/event-stream", () => {
     const res = await call("POST", "/chat/ask", { auth: alice.api_key, body: { question: "sourdough?", video_id: bakery.jobId } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
-    expect(Object.keys(res.body).sort()).toEqual(["answer", "feedback_id", "session_id"]);
+    expect(Object.keys(res.body).sort()).toEqual(["answer", "citations", "feedback_id", "session_id"]);
   });
 
   it("errors before the first byte keep their status and {detail}", async () => {
