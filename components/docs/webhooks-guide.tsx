@@ -72,7 +72,7 @@ export function WebhooksGuide() {
             </div>
             <div>
               <h3 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Headers</h3>
-              <pre className={pre}>{headersExample}</pre>
+              <pre className={pre} tabIndex={0}>{headersExample}</pre>
             </div>
           </div>
         </div>
@@ -84,7 +84,7 @@ export function WebhooksGuide() {
           of your <code className={code}>whsec_</code> secret. <code className={code}>webhook-id</code> stays the same on
           every retry, so use it to handle each event once.
         </p>
-        <pre className={pre} data-testid="receiver-example">{RECEIVER_EXAMPLE}</pre>
+        <pre className={pre} tabIndex={0} data-testid="receiver-example">{RECEIVER_EXAMPLE}</pre>
       </Section>
       <Section id="event-stream-resume" title="Resuming the event stream">
         <p>

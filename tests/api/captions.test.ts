@@ -39,7 +39,7 @@ describe("GET /api/playback/captions/{job_id}", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
     expect(await res.text()).toBe(
-      "WEBVTT\n\n00:00:01.500 --> 00:00:04.000\nWelcome to the bakery\n\n00:01:05.000 --> 00:01:08.250\nNow we fold -> the dough\n",
+      "WEBVTT\n\n00:00:01.500 --> 00:00:04.000\nWelcome to the bakery\n\n00:01:05.000 --> 00:01:08.250\nNow we fold -&gt; the dough\n",
     );
   });
 
