@@ -14,7 +14,8 @@ const ALLOWED = [
   /^@\/lib\/api\/contract$/,
   /^@\/lib\/pipeline\/module-names$/,
   /^@\/lib\/search\/limits$/,
-  /^@\/lib\/storage\/(limits|content-types)$/,
+  /^@\/lib\/storage\/(limits|content-types|multipart-layout)$/,
+  /^@\/lib\/webhooks\/event-types$/,
 ];
 
 function valueImports(file: string): string[] {
