@@ -2,6 +2,7 @@
 // frame features of the single decode pass and the JPEG stills that same pass writes (keyframes
 // for visual elements, OCR and labels, the thumbnail, the storyboard), and the audio track. Kept
 // in a work directory per job so a resumed run reuses them, and memoized in memory within a process.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
@@ -21,6 +22,11 @@ export const STILL_LONG_SIDE = 960;
 
 export function workDirFor(jobId: string): string {
   return path.join(dataDir(), "work", jobId);
+}
+
+/** A temporary name beside `file`, unique to this writer (renamed into place when complete). */
+function partName(file: string): string {
+  return `${file}.${process.pid}-${crypto.randomBytes(4).toString("hex")}.part`;
 }
 
 export class SharedMedia {
@@ -55,7 +61,7 @@ export class SharedMedia {
       if (storage.kind === "local") return storage.withLocalFile(this.storagePath, async (p) => p);
       const copy = path.join(this.workDir, `source${path.extname(this.storagePath)}`);
       if (!fs.existsSync(copy)) {
-        const tmp = `${copy}.part`;
+        const tmp = partName(copy);
         await storage.withLocalFile(this.storagePath, (p) => fs.promises.copyFile(p, tmp));
         await fs.promises.rename(tmp, copy);
       }
@@ -87,8 +93,10 @@ export class SharedMedia {
         onTime,
         stills: { dir: this.stillsDir, interval: stillInterval(this.media.duration), ...stillSize(v?.width ?? 0, v?.height ?? 0, STILL_LONG_SIDE) },
       });
-      await fs.promises.writeFile(`${file}.part`, v8.serialize(decoded));
-      await fs.promises.rename(`${file}.part`, file);
+      // A temp name of its own: with Inngest, parallel steps of one run may decode side by side.
+      const tmp = partName(file);
+      await fs.promises.writeFile(tmp, v8.serialize(decoded));
+      await fs.promises.rename(tmp, file);
       return (this.decoded = decoded);
     });
   }
@@ -144,12 +152,13 @@ export class SharedMedia {
       if (fs.existsSync(out)) return out;
       // Seek after -i: exact and never a garbled frame (a fast seek before -i can be).
       const src = await this.sourcePath();
+      const tmpJpg = `${partName(out)}.jpg`;
       const fast = Math.max(0, t - 2);
       await runTool(ffmpegPath(), [
         "-v", "error", "-y", "-ss", fast.toFixed(3), "-i", src, "-ss", (t - fast).toFixed(3),
-        "-frames:v", "1", "-vf", `scale='min(${width},iw)':-2`, "-q:v", "3", `${out}.part.jpg`,
+        "-frames:v", "1", "-vf", `scale='min(${width},iw)':-2`, "-q:v", "3", tmpJpg,
       ]);
-      await fs.promises.rename(`${out}.part.jpg`, out);
+      await fs.promises.rename(tmpJpg, out);
       return out;
     });
   }
@@ -160,8 +169,9 @@ export class SharedMedia {
       if (!this.media.audio) return null;
       const out = path.join(this.workDir, "audio-16k.wav");
       if (fs.existsSync(out)) return out;
-      await runTool(ffmpegPath(), ["-v", "error", "-y", "-i", await this.sourcePath(), "-vn", "-ac", "1", "-ar", "16000", "-f", "wav", `${out}.part`]);
-      await fs.promises.rename(`${out}.part`, out);
+      const tmp = partName(out);
+      await runTool(ffmpegPath(), ["-v", "error", "-y", "-i", await this.sourcePath(), "-vn", "-ac", "1", "-ar", "16000", "-f", "wav", tmp]);
+      await fs.promises.rename(tmp, out);
       return out;
     });
   }
