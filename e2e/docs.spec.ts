@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { snap } from "./support/screenshots";
 
 test("API docs list the endpoints by tag with their schemas", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000); // one visibility check per documented path (over 80 now)
   const doc = (await (await request.get("/api/openapi.json")).json()) as { paths: Record<string, object> };
   await page.goto("/docs");
   await expect(page.getByRole("heading", { name: "Video Analysis API", level: 1 })).toBeVisible();
