@@ -45,6 +45,7 @@ test("add an endpoint, send a test event, process a video and see the deliveries
     const signIn = new SignInPage(page);
     await signIn.goto();
     await signIn.signIn(user.api_key);
+    await expect(page).toHaveURL(/\/dashboard$/); // the shell (and on phones its menu button) is there
     await new AppShell(page).navigateTo("Webhooks");
     const hooks = new WebhooksPage(page);
     await hooks.expectLoaded();
