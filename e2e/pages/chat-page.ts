@@ -59,7 +59,7 @@ export class ChatPage {
   }
 
   timeStamp(answer: Locator, label: string): Locator {
-    return answer.getByRole("button", { name: `Play from ${label}` });
+    return answer.getByRole("button", { name: `Play from ${label}` }).first(); // several moments may share a time
   }
 
   rateButton(answer: Locator, label: "Helpful" | "Not helpful"): Locator {
