@@ -171,7 +171,10 @@ test("upload a clip, watch it process, and use its results", async ({ page, brow
   await expect(answer).toContainText("Now everything is green");
   await chat.player.waitForMedia();
   await chat.timeStamp(answer, "00:02").click();
-  await expect.poll(() => chat.player.currentTime()).toBeGreaterThan(2.1);
+  // The answer cites several moments at 00:02 (the spoken line at 2.2 s, the shot from 2.0 s): the
+  // player lands inside that second.
+  await expect.poll(() => chat.player.currentTime()).toBeGreaterThanOrEqual(1.99);
+  expect(await chat.player.currentTime()).toBeLessThan(3);
   await snap(page, testInfo, "26b-chat-cited-answer");
   await page.goto(`/videos/${jobId}`);
   await results.expectLoaded(fileName);
