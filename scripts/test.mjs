@@ -4,7 +4,12 @@
 import { spawnSync } from "node:child_process";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: "inherit", env: process.env }).status ?? 1;
+const run = (cmd, args) => {
+  const t0 = Date.now();
+  const status = spawnSync(cmd, args, { stdio: "inherit", env: process.env }).status ?? 1;
+  console.log(`\n== ${cmd} ${args.join(" ")}: exit ${status} after ${Math.round((Date.now() - t0) / 1000)} s ==\n`);
+  return status;
+};
 
 const types = run("npx", ["tsc", "--noEmit", "-p", "."]);
 if (types !== 0) console.error("type check failed");

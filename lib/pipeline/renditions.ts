@@ -45,10 +45,18 @@ export async function renderThumbnail({ shared, userId, jobId }: RenditionParams
 export async function renderHls({ shared, userId, jobId }: RenditionParams): Promise<{ key: string; transcoded: boolean } | null> {
   const v = shared.media.video;
   if (!v) return null;
-  const outDir = path.join(shared.workDir, "hls");
-  fs.rmSync(outDir, { recursive: true, force: true });
+  // A directory of its own: a step retried or replayed beside itself (Inngest runs the graph's
+  // parallel steps as separate calls) never deletes the segments another attempt is storing.
+  const outDir = path.join(shared.workDir, `hls-${crypto.randomUUID()}`);
   fs.mkdirSync(outDir, { recursive: true });
-  const copyVideo = v.codec === "h264";
+  try {
+    return await packageHls(shared, outDir, v.codec === "h264", userId, jobId);
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+async function packageHls(shared: SharedMedia, outDir: string, copyVideo: boolean, userId: string, jobId: string) {
   const copyAudio = !shared.media.audio || shared.media.audio.codec === "aac";
   const args = ["-v", "error", "-y", "-i", await shared.sourcePath(), "-map", "0:v:0", "-map", "0:a:0?", "-sn", "-dn"];
   if (copyVideo) args.push("-c:v", "copy");
@@ -66,6 +74,5 @@ export async function renderHls({ shared, userId, jobId }: RenditionParams): Pro
     const type = f.endsWith(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t";
     await storage.putFile(`${hlsPrefix(userId, jobId)}${f}`, path.join(outDir, f), type);
   }
-  fs.rmSync(outDir, { recursive: true, force: true });
   return { key: hlsManifestKey(userId, jobId), transcoded: !copyVideo };
 }
