@@ -115,6 +115,21 @@ describe("detectShots on synthetic features", () => {
     expect(shots[1].start).toBeLessThan(75 / 25);
   });
 
+  it("a fade through black followed closely by a wipe stays two boundaries, the fade's inside its window", () => {
+    const wipe = (x: number, _y: number, k: number) => (x < k * W ? 1 : 0);
+    const frames = featuresOf(
+      [...hold(A, 50), ...ramp(A, black, 10), ...hold(black, 5), ...ramp(black, B, 10), ...hold(B, 10), ...ramp(B, C, 12, wipe), ...hold(C, 50)],
+      { noise: 4 },
+    );
+    const bs = boundaryFrames(frames);
+    expect(bs).toHaveLength(2);
+    expect(bs[0].out).toBe("fade_out");
+    expect(bs[0].in).toBe("fade_in");
+    expect(bs[0].frame).toBeGreaterThanOrEqual(50);
+    expect(bs[0].frame).toBeLessThanOrEqual(75);
+    expect(bs[1].in).toBe("wipe");
+  });
+
   it("finds a wipe", () => {
     const frames = featuresOf([...hold(A, 50), ...ramp(A, B, 15, (x, _y, k) => (x < k * W ? 1 : 0)), ...hold(B, 50)], { noise: 4 });
     const [b, ...rest] = boundaryFrames(frames);
