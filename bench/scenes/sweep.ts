@@ -61,7 +61,11 @@ function line(name: string, s: Summary): string {
 async function main() {
   const loaded: Loaded[] = [];
   for (const spec of REAL_SET) loaded.push(await load(await buildComposite(spec, realDir), spec.part));
-  if (!flag("no-synthetic")) for (const spec of EVAL_SET) loaded.push(await load(await buildClip(spec, synDir), "synthetic"));
+  // --cached-only: the synthetic clips already generated (while another run is still making the rest).
+  const cached = (name: string) => fs.existsSync(synDir) && fs.readdirSync(synDir).some((f) => f.startsWith(`${name}-`) && /^[^.]+\.mp4$/.test(f));
+  if (!flag("no-synthetic")) {
+    for (const spec of EVAL_SET) if (!flag("cached-only") || cached(spec.name)) loaded.push(await load(await buildClip(spec, synDir), "synthetic"));
+  }
   const results: Record<string, ClipResult[]> = { synthetic: [], tune: [], "held-out": [] };
   for (const l of loaded) {
     const shots = detectShots(l.frames, { fps: l.fps, duration: l.duration });
