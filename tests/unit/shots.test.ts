@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeShot, detectBoundaries, detectShots, type Shot } from "@/lib/analysis/shots";
 import {
@@ -187,6 +188,14 @@ describe("detectShots on synthetic features", () => {
       seq.push(() => (x, y) => A(x + p, y, 0));
     }
     expect(boundaryFrames(featuresOf(seq, { noise: 3 }))).toEqual([]);
+  });
+
+  it("real footage: the hand-held cockatoo's beak crossing the lens (20→25 fps) is no boundary", () => {
+    // Decode-pass features of 6 s of imageio's cockatoo.mp4 (tests/fixtures/README.md).
+    const file = path.join(__dirname, "../fixtures/cockatoo-beak-20to25.features.gz");
+    const frames = deserializeFrameFeatures(zlib.gunzipSync(fs.readFileSync(file)));
+    expect(frames).toHaveLength(150);
+    expect(boundaryFrames(frames)).toEqual([]);
   });
 
   it("keeps a long black hold as its own shot and describes shots in words", () => {
