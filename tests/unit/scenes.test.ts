@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
 import type { FrameFeatures } from "@/lib/media/decode-frames";
 import { mergeScenes, speechContinuesAt, type SceneShotInput } from "@/lib/analysis/scenes/merge-scenes";
+import type { RgbImage } from "@/lib/analysis/scenes/keyframe-descriptor";
+import { type KeyframeImageSource, sharedKeyframeSource } from "@/lib/analysis/scenes/keyframe-source";
+import { describeShots } from "@/lib/analysis/scenes/shot-similarity";
 
 /** Shots of `len` seconds each, labelled by set-up letter; same letter = similar (`same`), else 0.2. */
 function layout(labels: string, len = 2, same = 0.9) {
@@ -114,5 +117,53 @@ describe("detectScenes on frame features", () => {
   it("keeps identical pictures together across the fades the shot detector reported", () => {
     const faded = [{ ...shots[0], endsWith: "fade_out" as const }, shots[1], { ...shots[2], startsWith: "fade_in" as const }];
     expect(detectScenes(frames, faded).scenes.map((s) => s.shots)).toEqual([[0, 1, 2]]);
+  });
+});
+
+describe("describeShots and the shared keyframe source", () => {
+  const frames: FrameFeatures[] = Array.from({ length: 60 }, (_, i) => {
+    const hist = new Float32Array(64);
+    hist[0b101010] = 2304;
+    return { index: i, time: i / 10, meanLuma: 0.5, lumaStd: 0.1, diffPrev: 0, edgeDiffPrev: 0, edgeEnergy: 0, motionX: 0, motionY: 0, mcDiff: 0, rawDiff: 0, hist, grid: new Uint8Array(432).fill(128) };
+  });
+  const shots = [0, 1, 2, 3, 4].map((t, index) => ({ index, start: t, end: t + 1, keyframeTime: t + 0.5 }));
+  /** A flat picture whose brightness names the time it was asked for. */
+  const picture = (time: number): RgbImage => ({ rgb: new Uint8Array(96 * 54 * 3).fill(Math.round(time * 40)), width: 96, height: 54 });
+
+  it("reads keyframes a few at a time and keeps every descriptor with its own shot", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const source: KeyframeImageSource = async (time) => {
+      most = Math.max(most, ++inFlight);
+      // Later shots answer sooner: the order of answers is not the order of shots.
+      await new Promise((r) => setTimeout(r, 20 - time * 3));
+      inFlight--;
+      return picture(time);
+    };
+    const looks = await describeShots(frames, shots, source);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(2);
+    expect(looks.map((l) => Math.round(l.keyframe!.meanLuma * 255))).toEqual(shots.map((s) => Math.round(s.keyframeTime * 40)));
+  });
+
+  it("the shared source reads each keyframe once per media, and again after a failure", async () => {
+    const asked: number[] = [];
+    let fail = true;
+    const shared = {
+      keyframeImage: async (time: number) => {
+        asked.push(time);
+        if (fail) throw new Error("unreadable");
+        return { file: "/nonexistent.jpg", time, still: null };
+      },
+    };
+    const a = sharedKeyframeSource(shared);
+    expect(await a(1, [0, 2])).toBeNull();
+    expect(await a(1, [0, 2])).toBeNull();
+    expect(asked).toEqual([1, 1]);
+    fail = false;
+    const b = sharedKeyframeSource(shared);
+    // (the file does not exist, so reading it fails too: a null, asked once per call)
+    await Promise.all([b(2, [1, 3]), b(2, [1, 3])]);
+    expect(asked).toEqual([1, 1, 2]);
   });
 });

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { describeShot, detectBoundaries, detectShots, type Shot } from "@/lib/analysis/shots";
 import {
@@ -115,6 +116,21 @@ describe("detectShots on synthetic features", () => {
     expect(shots[1].start).toBeLessThan(75 / 25);
   });
 
+  it("a fade through black followed closely by a wipe stays two boundaries, the fade's inside its window", () => {
+    const wipe = (x: number, _y: number, k: number) => (x < k * W ? 1 : 0);
+    const frames = featuresOf(
+      [...hold(A, 50), ...ramp(A, black, 10), ...hold(black, 5), ...ramp(black, B, 10), ...hold(B, 10), ...ramp(B, C, 12, wipe), ...hold(C, 50)],
+      { noise: 4 },
+    );
+    const bs = boundaryFrames(frames);
+    expect(bs).toHaveLength(2);
+    expect(bs[0].out).toBe("fade_out");
+    expect(bs[0].in).toBe("fade_in");
+    expect(bs[0].frame).toBeGreaterThanOrEqual(50);
+    expect(bs[0].frame).toBeLessThanOrEqual(75);
+    expect(bs[1].in).toBe("wipe");
+  });
+
   it("finds a wipe", () => {
     const frames = featuresOf([...hold(A, 50), ...ramp(A, B, 15, (x, _y, k) => (x < k * W ? 1 : 0)), ...hold(B, 50)], { noise: 4 });
     const [b, ...rest] = boundaryFrames(frames);
@@ -172,6 +188,14 @@ describe("detectShots on synthetic features", () => {
       seq.push(() => (x, y) => A(x + p, y, 0));
     }
     expect(boundaryFrames(featuresOf(seq, { noise: 3 }))).toEqual([]);
+  });
+
+  it("real footage: the hand-held cockatoo's beak crossing the lens (20→25 fps) is no boundary", () => {
+    // Decode-pass features of 6 s of imageio's cockatoo.mp4 (tests/fixtures/README.md).
+    const file = path.join(__dirname, "../fixtures/cockatoo-beak-20to25.features.gz");
+    const frames = deserializeFrameFeatures(zlib.gunzipSync(fs.readFileSync(file)));
+    expect(frames).toHaveLength(150);
+    expect(boundaryFrames(frames)).toEqual([]);
   });
 
   it("keeps a long black hold as its own shot and describes shots in words", () => {

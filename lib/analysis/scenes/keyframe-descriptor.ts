@@ -182,18 +182,68 @@ export function histIntersection(a: Float32Array, b: Float32Array): number {
   return Math.min(1, s);
 }
 
-/** Luma correlation + chromaticity agreement of a window of `a` against the core of `b`. */
-function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y0: number, w: number, h: number, tmp: Float32Array): { score: number; ncc: number } {
-  const v = normalise(sampleWindow(a.luma, x0, y0, w, h, tmp));
-  let ncc = 0;
-  for (let k = 0; k < v.length; k++) ncc += v[k] * b.cmpLuma[k];
-  const cr = sampleWindow(a.cr, x0, y0, w, h);
-  const cg = sampleWindow(a.cg, x0, y0, w, h);
+/** Bilinear taps of one window axis: for output position i, the two plane indices and the weight of the second. */
+interface Taps {
+  lo: Int32Array;
+  hi: Int32Array;
+  w: Float32Array;
+}
+
+function taps(start: number, size: number, count: number, planeSize: number, out: Taps): Taps {
+  for (let i = 0; i < count; i++) {
+    const f = Math.min(planeSize - 1, Math.max(0, start + ((i + 0.5) * size) / count - 0.5));
+    const lo = Math.floor(f);
+    out.lo[i] = lo;
+    out.hi[i] = Math.min(planeSize - 1, lo + 1);
+    out.w[i] = f - lo;
+  }
+  return out;
+}
+
+const newTaps = (n: number): Taps => ({ lo: new Int32Array(n), hi: new Int32Array(n), w: new Float32Array(n) });
+const TX = newTaps(CMP_W);
+const TY = newTaps(CMP_H);
+
+/**
+ * Luma correlation + chromaticity agreement of a window of `a` against the core of `b`: the three
+ * planes sampled in one pass (same bilinear sampling as sampleWindow), nothing allocated — this
+ * runs a few hundred times per pair of keyframes.
+ */
+function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y0: number, w: number, h: number): number {
+  taps(x0, w, CMP_W, PLANE_W, TX);
+  taps(y0, h, CMP_H, PLANE_H, TY);
+  const { luma, cr, cg } = a;
+  const { cmpLuma, cmpCr, cmpCg } = b;
+  let sum = 0;
+  let sumSq = 0;
+  let dot = 0;
   let cd = 0;
-  for (let k = 0; k < cr.length; k++) cd += Math.abs(cr[k] - b.cmpCr[k]) + Math.abs(cg[k] - b.cmpCg[k]);
-  cd /= cr.length;
-  const chroma = Math.max(0, 1 - cd / DESCRIPTOR.chromaScale);
-  return { score: DESCRIPTOR.nccWeight * Math.max(0, ncc) + (1 - DESCRIPTOR.nccWeight) * chroma, ncc };
+  for (let j = 0; j < CMP_H; j++) {
+    const r1 = TY.lo[j] * PLANE_W;
+    const r2 = TY.hi[j] * PLANE_W;
+    const wy = TY.w[j];
+    for (let i = 0; i < CMP_W; i++) {
+      const x1 = TX.lo[i];
+      const x2 = TX.hi[i];
+      const wx = TX.w[i];
+      const k = j * CMP_W + i;
+      const w11 = (1 - wx) * (1 - wy), w12 = wx * (1 - wy), w21 = (1 - wx) * wy, w22 = wx * wy;
+      const v = luma[r1 + x1] * w11 + luma[r1 + x2] * w12 + luma[r2 + x1] * w21 + luma[r2 + x2] * w22;
+      sum += v;
+      sumSq += v * v;
+      // b's core is zero-mean: Σ(v − mean)·c = Σ v·c.
+      dot += v * cmpLuma[k];
+      const vr = cr[r1 + x1] * w11 + cr[r1 + x2] * w12 + cr[r2 + x1] * w21 + cr[r2 + x2] * w22;
+      const vg = cg[r1 + x1] * w11 + cg[r1 + x2] * w12 + cg[r2 + x1] * w21 + cg[r2 + x2] * w22;
+      cd += Math.abs(vr - cmpCr[k]) + Math.abs(vg - cmpCg[k]);
+    }
+  }
+  const n = CMP_W * CMP_H;
+  const norm = Math.sqrt(Math.max(0, sumSq - (sum * sum) / n));
+  // (normalise() treats a window this flat as all zeros)
+  const ncc = norm < 1e-3 ? 0 : dot / norm;
+  const chroma = Math.max(0, 1 - cd / n / DESCRIPTOR.chromaScale);
+  return DESCRIPTOR.nccWeight * Math.max(0, ncc) + (1 - DESCRIPTOR.nccWeight) * chroma;
 }
 
 interface Window {
@@ -279,11 +329,10 @@ function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
     }
   }
   let best = 0;
-  const tmp = new Float32Array(CMP_W * CMP_H);
   for (const t of top) {
     const g = grid[t.k];
     let { x, y } = g;
-    let score = windowScore(a, b, x, y, g.w, g.h, tmp).score;
+    let score = windowScore(a, b, x, y, g.w, g.h);
     let dx = Math.max(0.5, (DESCRIPTOR.positionStep * g.w) / 2);
     let dy = Math.max(0.5, (DESCRIPTOR.positionStep * g.h) / 2);
     for (let round = 0; round < 3; round++, dx /= 2, dy /= 2) {
@@ -291,7 +340,7 @@ function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
       for (const [ox, oy] of [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, -1], [-1, 1], [1, 1]]) {
         const nx0 = Math.min(PLANE_W - g.w, Math.max(0, cx + ox * dx));
         const ny0 = Math.min(PLANE_H - g.h, Math.max(0, cy + oy * dy));
-        const v = windowScore(a, b, nx0, ny0, g.w, g.h, tmp).score;
+        const v = windowScore(a, b, nx0, ny0, g.w, g.h);
         if (v > score) {
           score = v;
           x = nx0;

@@ -11,14 +11,30 @@ export type KeyframeImageSource = (time: number, span?: [number, number]) => Pro
 const W = 96;
 const H = 54;
 
+/** Images already read, per media (scenes and grouped shots read the same keyframes). */
+const read = new WeakMap<object, Map<string, Promise<RgbImage | null>>>();
+
 export function sharedKeyframeSource(shared: Pick<SharedMedia, "keyframeImage">, signal?: AbortSignal): KeyframeImageSource {
-  return async (time, span) => {
-    try {
-      const { file } = await shared.keyframeImage(time, span);
-      return { rgb: await readImageRgb(file, W, H, signal), width: W, height: H };
-    } catch {
-      // No image (an unreadable frame): the shot is compared by its decode-pass features only.
-      return null;
+  let cache = read.get(shared);
+  if (!cache) read.set(shared, (cache = new Map()));
+  const images = cache;
+  return (time, span) => {
+    const key = `${time}|${span?.join("-") ?? ""}`;
+    let image = images.get(key);
+    if (!image) {
+      image = Promise.resolve().then(async () => {
+        try {
+          const { file } = await shared.keyframeImage(time, span);
+          return { rgb: await readImageRgb(file, W, H, signal), width: W, height: H };
+        } catch {
+          // No image (an unreadable frame, an aborted run): the shot is compared by its decode-pass
+          // features only — and asked again next time.
+          images.delete(key);
+          return null;
+        }
+      });
+      images.set(key, image);
     }
+    return image;
   };
 }

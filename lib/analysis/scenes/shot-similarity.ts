@@ -18,14 +18,23 @@ export async function describeShots(
   shots: readonly ShotSpan[],
   source?: KeyframeImageSource,
 ): Promise<ShotLookDescriptor[]> {
-  const out: ShotLookDescriptor[] = [];
-  for (const s of shots) {
-    const feature = shotFeature(frames, s);
-    const img = source && !(feature && isBlack(feature)) ? await source(s.keyframeTime, [s.start, s.end]) : null;
-    out.push({ feature, keyframe: img ? describeKeyframe(img) : null });
-  }
+  const out: ShotLookDescriptor[] = new Array(shots.length);
+  // Keyframe images are read by a child process each: a few at a time, not one after another.
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < shots.length; i = next++) {
+      const s = shots[i];
+      const feature = shotFeature(frames, s);
+      const img = source && !(feature && isBlack(feature)) ? await source(s.keyframeTime, [s.start, s.end]) : null;
+      out[i] = { feature, keyframe: img ? describeKeyframe(img) : null };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, shots.length) }, worker));
   return out;
 }
+
+/** Keyframe images read at once by describeShots. */
+const READ_CONCURRENCY = 2;
 
 export const isBlackShot = (d: ShotLookDescriptor | null) =>
   !d || (d.feature ? isBlack(d.feature) : d.keyframe ? d.keyframe.meanLuma < 0.06 : true);

@@ -45,6 +45,17 @@ export interface GradualOptions {
 const MIN_DISTANCE = 0.06;
 const MAX_DETOUR = 0.3;
 const LIGHTING_RESIDUAL = 0.35;
+/**
+ * Change of the pictures next to a transition (over half its length, relative to the change
+ * across it) above which it is ongoing change rather than a transition: 0.45 when the colour
+ * histogram moves as much too; 0.3 when the transition barely changes the colours (histogram
+ * distance of its ends below SAME_COLOURS_HIST). Set on bench/scenes tune + bench/shots: true
+ * transitions with ends this alike in colour have flanks ≤ 0.19, the hand-held cockatoo's beak
+ * sweeping across the lens 0.38–0.45.
+ */
+const UNSTEADY_ENDS = 0.45;
+const UNSTEADY_ENDS_SAME_COLOURS = 0.3;
+const SAME_COLOURS_HIST = 0.3;
 /** Share of blocks all-old or all-new mid-way above which a transition is a wipe. */
 const WIPE_SHARE = 0.26;
 /** Largest change of the pictures next to a wipe, relative to the change across it. */
@@ -295,7 +306,12 @@ function judge(c: Candidate): string | null {
   const skipAfter = c.flatE && !c.flatS;
   const ends = Math.max(skipBefore ? 0 : c.endsBefore, skipAfter ? 0 : c.endsAfter);
   const endsHist = Math.max(skipBefore ? 0 : c.endsHistBefore, skipAfter ? 0 : c.endsHistAfter);
-  if (ends > 0.45 && (endsHist > 0.45 || c.histSE < 0.3)) return "unsteady ends";
+  // Flanks changing at ~90 % of the window's rate (on the grid and in colour): ongoing change.
+  if (ends > UNSTEADY_ENDS && endsHist > UNSTEADY_ENDS) return "unsteady ends";
+  // A change that leaves the colours much as they were (same place, same light) has only the
+  // steadiness of its flanks to tell it from motion: flanks moving at ~60 % of its rate are motion
+  // (an object crossing close to the lens of a hand-held camera), not a transition.
+  if (ends > UNSTEADY_ENDS_SAME_COLOURS && c.histSE < SAME_COLOURS_HIST) return "unsteady ends, same colours";
   // A wipe-like sweep with moving pictures on either side and camera motion explaining a good part
   // of it is a hand-held close-up moving (real footage), not a wipe.
   if (c.wipe > WIPE_SHARE && ends > WIPE_MAX_ENDS && c.motion > WIPE_MAX_MOTION && !(c.flatS || c.flatE)) return "unsteady moving ends (wipe-like)";

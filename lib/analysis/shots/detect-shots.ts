@@ -17,6 +17,8 @@ interface Event {
   toFlat: Flat;
   fromFlat: Flat;
   strength: number;
+  /** Merged from a transition into black/white and one out of it: a complete fade through. */
+  throughFlat?: boolean;
 }
 
 const isFlatRun = (frames: ShotFrame[], from: number, to: number, kind: Flat) => {
@@ -104,7 +106,10 @@ export function detectBoundaries(
       ev.start - prev.end <= maxGap &&
       // (not when one of them is a fade from the opening black or into the closing black)
       !prev.fromFlat &&
-      !ev.toFlat;
+      !ev.toFlat &&
+      // …nor after a fade through black that is already complete (out and back in): a change right
+      // after it belongs to the new shot, and merging would move the boundary out of the fade.
+      !prev.throughFlat;
     if (prev && (throughFlat || backToBack)) {
       merged[merged.length - 1] = {
         start: prev.start,
@@ -116,6 +121,7 @@ export function detectBoundaries(
         toFlat: ev.toFlat,
         fromFlat: prev.fromFlat,
         strength: Math.max(prev.strength, ev.strength),
+        throughFlat: !!throughFlat,
       };
       continue;
     }
