@@ -16,6 +16,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Vitest's default on a 2-core machine is one worker; most files wait on ffmpeg, a PostgreSQL
+    // server or the embedded runner, so two at a time keep both cores busy.
+    maxWorkers: 2,
     env: { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1" },
     projects: [
       // tests/crash runs the real server as child processes: its own config (vitest.crash.config.mts).
