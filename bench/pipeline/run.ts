@@ -154,8 +154,13 @@ async function main() {
           runs.push({ seconds: res.seconds, peakRss: res.peakRss, steps: new Map(server.steps.get(res.jobId)) });
           server.steps.delete(res.jobId);
         };
-        if (r % 2 === 0) (await doDecode(), await doRun());
-        else (await doRun(), await doDecode());
+        if (r % 2 === 0) {
+          await doDecode();
+          await doRun();
+        } else {
+          await doRun();
+          await doDecode();
+        }
         log(`  round ${r + 1}: decode-only ${base[base.length - 1].toFixed(1)} s, pipeline ${runs[runs.length - 1].seconds.toFixed(1)} s`);
       }
       const mb = median(base);

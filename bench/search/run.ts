@@ -102,16 +102,16 @@ function copyBuffer(rows: { video: BenchVideo; module: string; start: number; ve
   const parts: Buffer[] = [Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)])];
   const model = Buffer.from(MODEL);
   for (const r of rows) {
-    const module = Buffer.from(r.module);
+    const moduleName = Buffer.from(r.module);
     const content = Buffer.from(`${r.module} segment at ${r.start.toFixed(1)} s`);
-    const size = 2 + (4 + 16) * 4 + (4 + module.length) + (4 + content.length) + (4 + 8) * 2 + (4 + 4 + 4 * D) + (4 + model.length);
+    const size = 2 + (4 + 16) * 4 + (4 + moduleName.length) + (4 + content.length) + (4 + 8) * 2 + (4 + 4 + 4 * D) + (4 + model.length);
     const b = Buffer.alloc(size);
     let o = b.writeInt16BE(10, 0);
     for (const u of [crypto.randomUUID(), r.video.videoId, r.video.jobId, r.video.userId]) {
       o = b.writeInt32BE(16, o);
       o += uuidBytes(u).copy(b, o);
     }
-    for (const t of [module, content]) {
+    for (const t of [moduleName, content]) {
       o = b.writeInt32BE(t.length, o);
       o += t.copy(b, o);
     }

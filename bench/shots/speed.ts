@@ -56,8 +56,13 @@ export async function speedLines(file: string, label: string, reps: number, log:
         frames = d.frames.length;
         detectShots(d.frames, { fps: d.fps, duration: d.duration });
       }).then((r) => void mine.push(r));
-    if (i % 2 === 0) (await b(), await m());
-    else (await m(), await b());
+    if (i % 2 === 0) {
+      await b();
+      await m();
+    } else {
+      await m();
+      await b();
+    }
     log(`  round ${i + 1}: decode-only ${(base[i].ms / 1000).toFixed(2)} s, ours ${(mine[i].ms / 1000).toFixed(2)} s`);
   }
   const [mb, mm] = [median(base.map((r) => r.ms)), median(mine.map((r) => r.ms))];

@@ -45,7 +45,6 @@ function truncateBytes(s: string, max: number): string {
  * trailing dots. The extension is kept; the result is never empty (`file`).
  */
 export function sanitizeFilename(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const flat = String(name).normalize("NFC").replace(/[\\/\u0000-\u0008\u000e-\u001f\u007f]/g, "");
   const clean = (s: string) => s.replace(/\s/gu, "_").replace(/[^\p{L}\p{N}._-]/gu, "");
   const m = /(\.[\p{L}\p{N}]+)$/u.exec(flat);
@@ -103,7 +102,6 @@ function decodedVariants(input: string): string[] {
 export function isSafeKey(key: string, opts: { allowTrailingSlash?: boolean } = {}): boolean {
   if (typeof key !== "string" || !key || key.length > 1024) return false;
   for (const v of decodedVariants(key)) {
-    // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f\\]/.test(v)) return false;
     if (v.startsWith("/") || /^[a-z]:/i.test(v)) return false;
     const segments = v.split("/");

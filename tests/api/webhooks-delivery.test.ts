@@ -10,7 +10,7 @@ import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
 import { makeUser, type TestUser } from "../helpers/users";
 import { processToCompletion, registerClip } from "../helpers/videos";
-import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
+import { startReceiver } from "../helpers/webhook-receiver";
 
 useApiTestEnv("webhook-delivery");
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "1";
