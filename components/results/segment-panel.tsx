@@ -151,6 +151,7 @@ export function SegmentPanel({
   // A link to a moment of one module (a search hit) opens that module's tab.
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get("module");
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the query string is read after hydration (the server render has none)
     if (wanted) setChosen(wanted);
   }, []);
   const active = chosen && modules.includes(chosen) ? chosen : firstWithSegments;

@@ -201,7 +201,7 @@ export function Timeline({
     const ro = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
     ro.observe(el);
     return () => ro.disconnect();
-  }, [modules.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [modules.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps -- the track exists once there are modules
   const step = niceStep(duration, Math.max(2, Math.floor(width / 64)));
   const ticks: number[] = [];
   for (let t = 0; t <= duration + 1e-6; t += step) ticks.push(t);
