@@ -13,7 +13,7 @@ export interface MediaInfo {
 function rate(r: string | undefined): number {
   if (!r) return 0;
   const [n, d] = r.split("/").map(Number);
-  return d ? n / d : n || 0;
+  return d ? n! / d : n || 0;
 }
 
 // The fields of an ffprobe stream read here (ffprobe prints numbers as strings in places).

@@ -43,9 +43,9 @@ export function detectScenes(
   const fadeBefore = shots.map(
     (s, i) =>
       i > 0 &&
-      (shots[i - 1].endsWith === "fade_out" ||
+      (shots[i - 1]!.endsWith === "fade_out" ||
         s.startsWith === "fade_in" ||
-        (lit(descs[i]) && lit(descs[i - 1]) && blackNear(frames, s.start))),
+        (lit(descs[i]!) && lit(descs[i - 1]!) && blackNear(frames, s.start))),
   );
   const dissolveBefore = shots.map((s, i) => i > 0 && (s.startsWith === "dissolve" || s.startsWith === "wipe"));
   const cache = new Map<number, number>();
@@ -53,7 +53,7 @@ export function detectScenes(
     const key = i * shots.length + j;
     let v = cache.get(key);
     if (v === undefined) {
-      v = black[i] || black[j] ? 0 : lookSimilarity(descs[i], descs[j]);
+      v = black[i] || black[j] ? 0 : lookSimilarity(descs[i]!, descs[j]!);
       cache.set(key, v);
     }
     return v;

@@ -40,7 +40,7 @@ export function groupByLook(looks: readonly (ShotLookDescriptor | null)[], thres
   const singles: number[] = [];
   for (const members of clusters) {
     if (members.length < 2) {
-      singles.push(usable[members[0]]);
+      singles.push(usable[members[0]!]!);
       continue;
     }
     groups.push({
