@@ -74,14 +74,14 @@ async function main() {
     const p = await load("plain", per);
     const k = await load("keyed", per);
     const r = await load("replay", per);
-    all.plain.push(p);
-    all.keyed.push(k);
-    all.replay.push(r);
+    all.plain!.push(p);
+    all.keyed!.push(k);
+    all.replay!.push(r);
     keyedRatios.push(k.n / p.n);
     replayRatios.push(r.n / p.n);
   }
   const kind = process.env.DATABASE_URL ? "PostgreSQL server" : "PGlite (embedded)";
-  console.log(`${kind}; ${seconds}s per variant in ${rounds} alternating rounds, ${connections} concurrent callers, ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`${kind}; ${seconds}s per variant in ${rounds} alternating rounds, ${connections} concurrent callers, ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`variant   req/s     p50 ms   p99 ms   errors`);
   for (const [name, runs] of Object.entries(all)) {
     const lat = runs.flatMap((r) => r.latencies);

@@ -36,5 +36,5 @@ export async function photoSize(file: string): Promise<{ width: number; height: 
     s = { width, height };
     sizes.set(file, s);
   }
-  return s;
+  return s!;
 }
