@@ -96,7 +96,7 @@ export async function insertSession(
       ...(values.title !== undefined ? { title: values.title } : {}),
     })
     .returning({ id: chatSessions.id });
-  return row.id;
+  return row!.id;
 }
 
 /** Sets fields of the owner's session (and updated_at); false when it is not theirs. */
@@ -190,7 +190,7 @@ export async function upsertFeedback(
     .values({ feedbackId: values.feedbackId.toLowerCase(), userId: values.userId, rating: values.rating, comment: values.comment })
     .onConflictDoUpdate({ target: chatFeedback.feedbackId, set: { rating: values.rating, comment: values.comment } })
     .returning();
-  return row;
+  return row!;
 }
 
 /** Ratings of the answers of a session the caller already owns, in the answers' order. */

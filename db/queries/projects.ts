@@ -42,7 +42,7 @@ export async function insertProject(db: Db, values: { userId: string; name: stri
     .insert(projects)
     .values({ userId: values.userId, name: values.name, description: values.description ?? "" })
     .returning();
-  return row;
+  return row!;
 }
 
 export async function updateProject(

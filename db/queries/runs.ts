@@ -9,7 +9,7 @@ export const ACTIVE_RUN_STATUSES = ["queued", "running"] as const;
 
 export async function insertRun(db: Db, values: typeof processingRuns.$inferInsert): Promise<Run> {
   const [row] = await db.insert(processingRuns).values(values).returning();
-  return row;
+  return row!;
 }
 
 export async function getRun(db: Db, runId: string): Promise<Run | null> {
@@ -165,7 +165,7 @@ export async function insertEvent(
     .insert(runEvents)
     .values({ runId: params.runId, jobId: params.jobId, type: params.type, data: params.data ?? {} })
     .returning();
-  return row;
+  return row!;
 }
 
 export async function listRunEvents(db: Db, params: { runId: string; afterId?: number }): Promise<RunEvent[]> {

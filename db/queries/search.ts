@@ -149,7 +149,7 @@ export async function scopeStats(db: Db, scope: VectorScope, cap: number): Promi
         (SELECT reltuples FROM pg_class WHERE oid = 'segments'::regclass)::float8 AS table_rows,
         EXISTS (SELECT 1 FROM pg_indexes WHERE tablename = 'segments' AND indexname = ${HNSW_INDEX_NAME}) AS has_index`),
   );
-  return { rows: Number(row.rows), tableRows: Number(row.table_rows), hasIndex: row.has_index === true || String(row.has_index) === "true" };
+  return { rows: Number(row!.rows), tableRows: Number(row!.table_rows), hasIndex: row!.has_index === true || String(row!.has_index) === "true" };
 }
 
 /**

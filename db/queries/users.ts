@@ -20,7 +20,7 @@ export async function createUser(db: Db, input: NewUser) {
     const [profile] = await tx
       .insert(profiles)
       .values({
-        userId: user.id,
+        userId: user!.id,
         email: input.email ?? "",
         fullName: input.fullName ?? null,
         avatarUrl: input.avatarUrl ?? null,

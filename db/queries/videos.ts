@@ -43,7 +43,7 @@ export async function listVideos(
 
 export async function insertVideo(db: Db, values: typeof videos.$inferInsert): Promise<Video> {
   const [row] = await db.insert(videos).values(values).returning();
-  return row;
+  return row!;
 }
 
 export async function updateVideo(

@@ -73,7 +73,7 @@ const inflight: Map<string, Promise<string>> = ((globalThis as Record<string, un
  * is unique), answers that user instead. `created` says whether this call made it. */
 async function provision(db: Db, sub: string, input: NewUser): Promise<{ id: string; created: boolean }> {
   try {
-    return { id: (await createUser(db, input)).user.id, created: true };
+    return { id: (await createUser(db, input)).user!.id, created: true };
   } catch (err) {
     const existing = await getUserByClerkId(db, sub);
     if (existing) return { id: existing.id, created: false };

@@ -113,7 +113,7 @@ export function isSafeKey(key: string, opts: { allowTrailingSlash?: boolean } = 
 
 function ownerOf(key: string): { area: "users" | "results"; owner: string } | null {
   const m = /^(users|results)\/([^/]*)/.exec(key);
-  return m ? { area: m[1] as "users" | "results", owner: m[2] } : null;
+  return m ? { area: m[1] as "users" | "results", owner: m[2]! } : null;
 }
 
 /**
