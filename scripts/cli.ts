@@ -14,7 +14,7 @@ function parse(argv: string[]): { verb: string; args: CliArgs } {
     if (a.startsWith("--")) {
       const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
       if (inline !== undefined) args[k!] = inline;
-      else if (i + 1 < argv.length && !argv[i + 1]!.startsWith("--")) args[k!] = argv[++i];
+      else if (i + 1 < argv.length && !argv[i + 1]!.startsWith("--")) args[k!] = argv[++i]!;
       else args[k!] = true;
     } else words.push(a);
   }

@@ -67,7 +67,7 @@ function summarize(runs: Loaded[]) {
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-api-"));

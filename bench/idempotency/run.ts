@@ -25,8 +25,8 @@ process.env.RATE_LIMIT_PER_MINUTE = "100000000";
 (process.env as Record<string, string>).NODE_ENV = "production"; // as served: responses are not re-validated
 
 type Loaded = { n: number; seconds: number; latencies: number[]; errors: number };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)]!;
 
 async function main() {
   const { getDb, closeDb } = await import("@/db/client");

@@ -29,7 +29,7 @@ const MODULES = ["transcription", "visualelements", "scenes", "shots", "grouped_
 const log = (m: string) => process.stderr.write(`${m}\n`);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
 function decodeOnly(file: string): Promise<number> {
@@ -59,7 +59,7 @@ class Server {
       buf = lines.pop() ?? "";
       for (const line of lines) {
         const key = /API key: (svc_live_[0-9a-f]+)/.exec(line);
-        if (key) this.key = key[1];
+        if (key) this.key = key[1]!;
         const step = /\[pipeline\] ([0-9a-f-]+) step (\S+) (\d+) ms/.exec(line);
         if (step) {
           if (!this.steps.has(step[1]!)) this.steps.set(step[1]!, new Map());

@@ -56,7 +56,7 @@ execFileSync("ffmpeg", ["-v", "error", "-y", ...inputs, "-filter_complex", `conc
 const r = await transcribeOffline(joined);
 let within = 0;
 const rows = truth.map((s) => {
-  const u = r.utterances.reduce((best, x) => (Math.abs(x.start - s) < Math.abs(best.start - s) ? x : best), r.utterances[0]);
+  const u = r.utterances.reduce((best, x) => (Math.abs(x.start - s) < Math.abs(best.start - s) ? x : best), r.utterances[0]!);
   const d = u ? u.start - s : NaN;
   if (Math.abs(d) <= 1) within++;
   return `${s.toFixed(2)}→${u ? u.start.toFixed(2) : "none"} (${d >= 0 ? "+" : ""}${d.toFixed(2)} s)`;

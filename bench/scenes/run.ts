@@ -44,7 +44,7 @@ async function evaluate(c: Composite, into: PartResult) {
   const r = matchClip(c, boundariesFromShots(shots));
   into.ours.push(r);
   const times = decoded.frames.map((f) => f.time);
-  into.adaptive.push(matchClip(c, adaptiveDetectorCuts(hsv.scores).map((i) => ({ time: times[i], type: "cut" as const }))));
+  into.adaptive.push(matchClip(c, adaptiveDetectorCuts(hsv.scores).map((i) => ({ time: times[i]!, type: "cut" as const }))));
   into.minutes += c.seconds / 60;
   const spans = shots.map((s) => ({ index: s.index, start: s.start, end: s.end, keyframeTime: s.keyframeTime, startsWith: s.startsWith, endsWith: s.endsWith }));
   const looks = await describeShots(decoded.frames, spans, fileKeyframeSource(c.file));

@@ -355,7 +355,7 @@ async function main() {
     let handle: DbHandle | undefined;
     try {
       handle = await openPostgres(url.toString(), { max: 2 });
-      const [{ version }] = rowsOf<{ version: string }>(await handle.db.execute(sql`SELECT extversion AS version FROM pg_extension WHERE extname = 'vector'`));
+      const [{ version }] = rowsOf<{ version: string }>(await handle.db.execute(sql`SELECT extversion AS version FROM pg_extension WHERE extname = 'vector'`)) as [{ version: string }];
       await benchBackend(`PostgreSQL server (pgvector ${version})`, handle, ROWS);
     } finally {
       await handle?.close();

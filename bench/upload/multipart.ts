@@ -23,7 +23,7 @@ fs.mkdirSync(bareDir);
 const env = { ...process.env, DATA_DIR: dir, STORAGE_DRIVER: "local", APP_SECRET: crypto.randomBytes(32).toString("hex"), BARE_DIR: bareDir };
 const settle = () => execSync("sync");
 const mibps = (ms: number) => SIZE / MB / (ms / 1000);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function start(file: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; msg: any }> {
   const child = fork(path.join(import.meta.dirname, file), {

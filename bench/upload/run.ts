@@ -104,7 +104,7 @@ async function main() {
         `server CPU ${(cpu[i]! / 1000).toFixed(2)} s`,
     );
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const d = median(disk);
   const u = median(up);
   const ratio = median(disk.map((ms, i) => ms / up[i]!));

@@ -36,7 +36,7 @@ export function parseStampGroup(content: string): Inline[] | null {
     const end = b === undefined ? null : parseStamp(b);
     if (start === null || (b !== undefined && end === null)) return null;
     if (out.length) out.push({ type: "text", text: ", " });
-    out.push({ type: "time", start, end, label: b === undefined ? a : `${a}–${b}` });
+    out.push({ type: "time", start, end, label: b === undefined ? a! : `${a}–${b}` });
   }
   return out;
 }

@@ -153,7 +153,7 @@ function parseBlocks(lines: string[], depth: number): Block[] {
       const body: string[] = [];
       while (i < lines.length && lines[i]!.trim()) {
         const q = QUOTE.exec(lines[i]!);
-        body.push(q ? q[1] : lines[i]);
+        body.push(q ? q[1]! : lines[i]!);
         i++;
       }
       blocks.push({ type: "quote", children: parseBlocks(body, depth + 1) });

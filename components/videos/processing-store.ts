@@ -82,7 +82,7 @@ export function applyEvent(s: ProcessingState, ev: ProcessingEvent): ProcessingS
     // Late progress of a module already done (or one this page does not list) changes nothing.
     if (i < 0 || s.modules[i]!.state === "done") return s;
     const modules = [...s.modules];
-    modules[i] = { ...modules[i], state: "running", percent, message };
+    modules[i] = { ...modules[i]!, state: "running", percent, message };
     return { ...s, modules };
   }
   if (ev.type === "module_started" || ev.type === "module_completed") {

@@ -164,7 +164,7 @@ export async function insertMessage(
       .update(chatSessions)
       .set({ updatedAt: sql`clock_timestamp()` })
       .where(and(eq(chatSessions.id, values.sessionId), eq(chatSessions.userId, values.userId)));
-    return row;
+    return row!;
   });
 }
 

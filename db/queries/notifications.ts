@@ -13,7 +13,7 @@ export async function insertNotification(
   values: { userId: string; title: string; message: string; type: NotificationType },
 ) {
   const [row] = await db.insert(notifications).values(values).returning();
-  return row;
+  return row!;
 }
 
 /** Most recent first. */

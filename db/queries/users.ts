@@ -26,7 +26,7 @@ export async function createUser(db: Db, input: NewUser) {
         avatarUrl: input.avatarUrl ?? null,
       })
       .returning();
-    return { user, profile };
+    return { user: user!, profile: profile! };
   });
 }
 

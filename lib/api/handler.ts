@@ -80,7 +80,7 @@ function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const all = url.searchParams.getAll(key);
-    out[key] = all.length > 1 ? all : all[0];
+    out[key] = all.length > 1 ? all : all[0]!;
   }
   return out;
 }

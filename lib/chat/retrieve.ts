@@ -79,7 +79,7 @@ function overviewOf(ref: VideoRef, rows: readonly SegmentRow[]): VideoOverview {
   const fromDigest = summary ? metaOf(summary).on_screen_text : undefined;
   const onScreenText = Array.isArray(fromDigest)
     ? fromDigest.filter((t): t is string => typeof t === "string")
-    : [...new Set(rows.filter((r) => r.module === "visualelements").flatMap((r) => [...r.content.matchAll(/text: "([^"]+)"/g)].map((m) => m[1])))];
+    : [...new Set(rows.filter((r) => r.module === "visualelements").flatMap((r) => [...r.content.matchAll(/text: "([^"]+)"/g)].map((m) => m[1]!)))];
   const chapters = reasoning
     .filter((r) => r !== summary)
     .map((r) => ({ start: r.startTime, content: oneLine(r.content), id: r.id }))

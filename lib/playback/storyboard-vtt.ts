@@ -31,7 +31,7 @@ export function parseCueImage(text: string): Pick<StoryboardCue, "url" | "x" | "
   if (!m) return null;
   const [x, y, w, h] = m.slice(1).map(Number);
   if (w! <= 0 || h! <= 0) return null;
-  return { url: text.slice(0, hash).trim(), x, y, w, h };
+  return { url: text.slice(0, hash).trim(), x: x!, y: y!, w: w!, h: h! };
 }
 
 /** The cues of a thumbnails track, in time order; cues without a tile are skipped. */

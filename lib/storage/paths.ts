@@ -48,7 +48,7 @@ export function sanitizeFilename(name: string): string {
   const flat = String(name).normalize("NFC").replace(/[\\/\u0000-\u0008\u000e-\u001f\u007f]/g, "");
   const clean = (s: string) => s.replace(/\s/gu, "_").replace(/[^\p{L}\p{N}._-]/gu, "");
   const m = /(\.[\p{L}\p{N}]+)$/u.exec(flat);
-  const ext = m ? m[1] : "";
+  const ext = m ? m[1]! : "";
   let base = clean(m ? flat.slice(0, -ext.length) : flat).replace(/^\.+|\.+$/g, "");
   if (!base) base = "file";
   base = truncateBytes(base, MAX_NAME_BYTES - Buffer.byteLength(ext)).replace(/\.+$/, "") || "file";

@@ -171,7 +171,7 @@ describe("POST /api/chat/sessions/{session_id}/messages with Accept: text/event-
     const res = await post(`/chat/sessions/${session.body.id}/messages`, alice.api_key, { content: "A note about the fold at [01:05]", role: "assistant" });
     expect(res.status).toBe(201);
     const { events } = await readEvents(res);
-    const { type, ...message } = events[events.length - 1];
+    const { type, ...message } = events[events.length - 1]!;
     expect(type).toBe("message");
     expect(events.filter((e) => e.type === "delta").map((e) => e.text).join("")).toBe("A note about the fold at [01:05]");
     const listed = await call("GET", `/chat/sessions/${session.body.id}/messages`, { auth: alice.api_key });

@@ -181,11 +181,11 @@ describe("POST /api/chat/ask with a model", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.answer).toBe("They fold the sourdough at [01:05] (answer 1).");
     expect(asked).toHaveLength(1);
-    const { messages, model } = asked[0];
+    const { messages, model } = asked[0]!;
     expect(model).toBe("gpt-4o-mini");
     expect(messages).toHaveLength(2);
-    expect(messages[0].role).toBe("system");
-    const system = messages[0].content as string;
+    expect(messages[0]!.role).toBe("system");
+    const system = messages[0]!.content as string;
     expect(system.startsWith(CHAT_SYSTEM_PROMPT)).toBe(true);
     expect(system).toContain('Video: "Bakery morning.mp4" (duration 02:30, status completed).');
     expect(system).toContain("[01:05–01:07] transcription: Now we fold the sourdough and let it rest");

@@ -187,7 +187,7 @@ describe("POST /api/search", () => {
   it("limit: default 20, at most 200", async () => {
     const big = await addVideo(
       alice,
-      Array.from({ length: 60 }, (_, i) => ({ module: ["transcription", "shots", "scenes"][i % 3], start: i * 5, content: `pretzel number ${i}` })),
+      Array.from({ length: 60 }, (_, i) => ({ module: ["transcription", "shots", "scenes"][i % 3]!, start: i * 5, content: `pretzel number ${i}` })),
     );
     expect((await search(alice, { query: "pretzel number", job_id: big.jobId })).body).toHaveLength(20);
     expect((await search(alice, { query: "pretzel number", job_id: big.jobId, limit: 7 })).body).toHaveLength(7);

@@ -92,7 +92,7 @@ function decodeJpeg(bytes: Buffer): Rgb {
   const [width, height] = probe.split(",").map(Number);
   const pixels = execFileSync("ffmpeg", ["-v", "error", "-i", file, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], { maxBuffer: 64 << 20 });
   expect(pixels.length).toBe(width! * height! * 3);
-  return { width, height, pixels };
+  return { width: width!, height: height!, pixels };
 }
 
 /** The mean colour of a tile's centre (its middle half), channel by channel. */

@@ -47,7 +47,7 @@ function match(r: RouteFile, parts: string[]): Record<string, string | string[]>
       return params;
     }
     if (i >= parts.length) return null;
-    if (seg.startsWith("[")) params[seg.slice(1, -1)] = parts[i];
+    if (seg.startsWith("[")) params[seg.slice(1, -1)] = parts[i]!;
     else if (seg !== parts[i]) return null;
   }
   return r.segments.length === parts.length ? params : null;

@@ -62,11 +62,11 @@ describe("keyframe descriptors", () => {
   });
 
   it("groups the three framings as one set-up and leaves the other places alone", () => {
-    const looks = [wide, others[0], medium, others[1], close].map((keyframe) => ({ feature: null, keyframe }));
+    const looks = [wide, others[0]!, medium, others[1]!, close].map((keyframe) => ({ feature: null, keyframe }));
     const g = groupByLook(looks);
     expect(g.groups.map((x) => x.shots)).toEqual([[0, 2, 4]]);
     expect(g.singles).toEqual([1, 3]);
-    expect(lookSimilarity(looks[0]!, looks[4])).toBeGreaterThan(0.7);
+    expect(lookSimilarity(looks[0]!, looks[4]!)).toBeGreaterThan(0.7);
   });
 
   it("copes with a flat black frame", () => {

@@ -69,7 +69,7 @@ export function detectScenes(
     links,
     scenes: scenes.map((sc) => {
       const litShots = sc.shots.filter((i) => !black[i]);
-      const g = groupByLook(litShots.map((i) => descs[i]));
+      const g = groupByLook(litShots.map((i) => descs[i]!));
       return { start: sc.start, end: sc.end, shots: sc.shots, setups: litShots.length ? g.groups.length + g.singles.length : 0 };
     }),
   };

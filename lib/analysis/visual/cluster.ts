@@ -47,9 +47,9 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
       chain.push(scanFrom);
     }
     const a = chain[chain.length - 1]!;
-    const prev = chain.length > 1 ? chain[chain.length - 2] : -1;
+    const prev = chain.length > 1 ? chain[chain.length - 2]! : -1;
     let b = prev;
-    let bd = prev >= 0 ? d[a * n + prev] : Infinity;
+    let bd = prev >= 0 ? d[a * n + prev]! : Infinity;
     for (let x = 0; x < n; x++) {
       if (x === a || !active[x]) continue;
       const v = d[a * n + x]!;
@@ -89,7 +89,7 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
   }
 
   const root = (i: number): number => {
-    while (parent[i] !== i) i = parent[i];
+    while (parent[i] !== i) i = parent[i]!;
     return i;
   };
   const labelOfRoot = new Map<number, number>();

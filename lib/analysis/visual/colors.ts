@@ -155,7 +155,7 @@ export function dominantColors(rgb: Uint8Array, opts: DominantColorOptions = {})
   for (let j = 0; j < centers.length; j++) {
     const count = sums[j]![3];
     if (!count) continue;
-    const [r, g, b] = centers[j];
+    const [r, g, b] = centers[j] as [number, number, number];
     const name = colorName(r, g, b);
     const m = byName.get(name) ?? { r: 0, g: 0, b: 0, count: 0 };
     m.r += r * count;

@@ -45,7 +45,7 @@ export function groupByLook(looks: readonly (ShotLookDescriptor | null)[], thres
     }
     groups.push({
       id: groups.length + 1,
-      shots: members.map((m) => usable[m]),
+      shots: members.map((m) => usable[m]!),
       similarity: members.map((m) => Math.round(meanSimilarityWithin(sims, items.length, m, members) * 1000) / 1000),
     });
   }
