@@ -32,6 +32,14 @@ export async function latestRunForJob(db: Db, jobId: string): Promise<Run | null
  * Claims the oldest queued run, or a running one whose lease has expired (its process died),
  * for `owner` until `leaseMs` from now. Exactly one claimer wins a run.
  */
+/** Marks a queued run running (the Inngest engine's claim: Inngest itself runs each run once). */
+export async function startQueuedRun(db: Db, runId: string): Promise<void> {
+  await db
+    .update(processingRuns)
+    .set({ status: "running", startedAt: new Date(), attempts: 1 })
+    .where(and(eq(processingRuns.id, runId), eq(processingRuns.status, "queued")));
+}
+
 export async function claimRun(
   db: Db,
   params: { owner: string; leaseMs: number; engine: string },

@@ -67,3 +67,9 @@ export async function listUsersWithProfiles(db: Db) {
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .orderBy(asc(users.createdAt));
 }
+
+/** The profile's bonus minutes, its row locked until the transaction ends (0 without a profile). */
+export async function lockBonusMinutes(tx: Db, userId: string): Promise<number> {
+  const [profile] = await tx.select({ bonus: profiles.bonusMinutes }).from(profiles).where(eq(profiles.userId, userId)).for("update");
+  return profile?.bonus ?? 0;
+}
