@@ -28,10 +28,6 @@ export async function latestRunForJob(db: Db, jobId: string): Promise<Run | null
   return row ?? null;
 }
 
-/**
- * Claims the oldest queued run, or a running one whose lease has expired (its process died),
- * for `owner` until `leaseMs` from now. Exactly one claimer wins a run.
- */
 /** Marks a queued run running (the Inngest engine's claim: Inngest itself runs each run once). */
 export async function startQueuedRun(db: Db, runId: string): Promise<void> {
   await db
@@ -40,6 +36,10 @@ export async function startQueuedRun(db: Db, runId: string): Promise<void> {
     .where(and(eq(processingRuns.id, runId), eq(processingRuns.status, "queued")));
 }
 
+/**
+ * Claims the oldest queued run, or a running one whose lease has expired (its process died),
+ * for `owner` until `leaseMs` from now. Exactly one claimer wins a run.
+ */
 export async function claimRun(
   db: Db,
   params: { owner: string; leaseMs: number; engine: string },
