@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { startQueuedRun } from "@/db/queries/runs";
 import { failRun } from "@/lib/pipeline/finalize-run";
 import { RunCancelledError, runPipeline } from "@/lib/pipeline/run-pipeline";
-import { inngest, PROCESS_EVENT } from "../client";
+import { inngest, PROCESS_EVENT } from "@/lib/pipeline/inngest-client";
 
 export const processVideo = inngest.createFunction(
   {

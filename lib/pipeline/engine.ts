@@ -16,7 +16,7 @@ export function onRunQueued(fn: Waker): () => void {
 
 export async function notifyRunQueued(jobId: string): Promise<void> {
   if (activeEngine() === "inngest") {
-    const { sendProcessEvent } = await import("@/inngest/client");
+    const { sendProcessEvent } = await import("./inngest-client");
     await sendProcessEvent(jobId);
     return;
   }

@@ -1,4 +1,5 @@
-// The Inngest client (used when INNGEST_EVENT_KEY or INNGEST_DEV is set).
+// The Inngest client (used when INNGEST_EVENT_KEY or INNGEST_DEV is set): the engine sends it a
+// run; the function in inngest/ (served at /api/inngest) runs it.
 import { Inngest } from "inngest";
 import { getDb } from "@/db/client";
 import { latestRunForJob } from "@/db/queries/runs";
