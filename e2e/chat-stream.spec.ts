@@ -44,7 +44,7 @@ test.fixme("a chat answer streams in progressively", async ({ page }, testInfo) 
   const partials = await page.evaluate(() => (window as unknown as { __partials: string[] }).__partials);
   // Growing partial texts (at least two) before the final answer, the first far shorter than it.
   expect(partials.length).toBeGreaterThanOrEqual(2);
-  for (let i = 1; i < partials.length; i++) expect(partials[i].length).toBeGreaterThan(partials[i - 1].length);
-  expect(partials[0].length).toBeLessThan(final.length / 2);
+  for (let i = 1; i < partials.length; i++) expect(partials[i]!.length).toBeGreaterThan(partials[i - 1]!.length);
+  expect(partials[0]!.length).toBeLessThan(final.length / 2);
   await snap(page, testInfo, "70-chat-streamed", { fullPage: false });
 });

@@ -46,7 +46,7 @@ test("a project-scoped chat cites two videos and each citation opens its video a
   // --- Each citation opens its video at that moment ----------------------------------------------
   const results = new ResultsPage(page);
   for (let i = 0; i < names.length; i++) {
-    await citations[i].click();
+    await citations[i]!.click();
     await expect(page).toHaveURL(new RegExp(`/videos/${jobs[i]}\\?t=2\\.2$`));
     await results.expectLoaded(`${names[i]}.mp4`);
     await results.waitForMedia();

@@ -49,9 +49,9 @@ test("create, edit, open and delete a project", async ({ page }, testInfo) => {
 
   // A script puts a processed video into it, while the rest of the test goes on.
   const [created] = await call<ApiProject[]>("GET", "/projects");
-  expect(created.name).toBe("Client A");
+  expect(created!.name).toBe("Client A");
   const clip = makeClip(`projects-${testInfo.project.name}`, { subtitles: false });
-  const processed = processClip(user.api_key, clip, { modules: ["shots"], projectId: created.id, timeoutMs: 180_000 });
+  const processed = processClip(user.api_key, clip, { modules: ["shots"], projectId: created!.id, timeoutMs: 180_000 });
   processed.catch(() => {}); // awaited below; keeps an early failure from being unhandled meanwhile
 
   // --- The server's refusal, in its words: saving a project deleted elsewhere -------------------
@@ -106,7 +106,7 @@ test("create, edit, open and delete a project", async ({ page }, testInfo) => {
   await expect(card).toContainText("1 video");
   await snap(page, testInfo, "66-projects-dashboard-card");
   await card.getByRole("link", { name: /Client A – spring/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/projects/${created.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/projects/${created!.id}$`));
   await expect(projects.videos()).toHaveCount(1);
 
   // --- Delete it: the confirmation says the video stays ----------------------------------------
@@ -123,6 +123,6 @@ test("create, edit, open and delete a project", async ({ page }, testInfo) => {
   expect(await call<ApiProject[]>("GET", "/projects")).toEqual([]);
   const after = await call<{ job_id: string; project_id: string | null; status: string }>("GET", `/videos/${jobId}`);
   expect(after).toMatchObject({ job_id: jobId, project_id: null, status: "completed" });
-  const res = await fetch(`${process.env.E2E_BASE_URL}/api/projects/${created.id}`, { headers: { Authorization: user.api_key } });
+  const res = await fetch(`${process.env.E2E_BASE_URL}/api/projects/${created!.id}`, { headers: { Authorization: user.api_key } });
   expect(res.status).toBe(404);
 });

@@ -10,12 +10,12 @@ function parse(argv: string[]): { verb: string; args: CliArgs } {
   const words: string[] = [];
   const args: CliArgs = {};
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
+    const a = argv[i]!;
     if (a.startsWith("--")) {
       const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
-      if (inline !== undefined) args[k] = inline;
-      else if (i + 1 < argv.length && !argv[i + 1].startsWith("--")) args[k] = argv[++i];
-      else args[k] = true;
+      if (inline !== undefined) args[k!] = inline;
+      else if (i + 1 < argv.length && !argv[i + 1]!.startsWith("--")) args[k!] = argv[++i]!;
+      else args[k!] = true;
     } else words.push(a);
   }
   return { verb: words.join(" "), args };

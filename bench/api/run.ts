@@ -67,7 +67,7 @@ function summarize(runs: Loaded[]) {
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-api-"));
@@ -96,15 +96,15 @@ async function main() {
       keys.push(k);
       const sp = summarize([p]), sk = summarize([k]);
       tputRatios.push(sk.rps / sp.rps);
-      p99Ratios.push(sp.p99 / sk.p99);
+      p99Ratios.push(sp.p99! / sk.p99!);
     }
     const bare = summarize(pings);
     const listed = summarize(keys);
     const fmt = (n: number) => n.toFixed(1).padStart(8);
     console.log(`${seconds}s per route in ${rounds} alternating rounds, ${connections} connections, ${os.availableParallelism()} cores`);
     console.log(`route                 req/s      p50 ms   p99 ms   errors`);
-    console.log(`GET /api/ping      ${fmt(bare.rps)} ${fmt(bare.p50)} ${fmt(bare.p99)} ${bare.errors}`);
-    console.log(`GET /api/keys      ${fmt(listed.rps)} ${fmt(listed.p50)} ${fmt(listed.p99)} ${listed.errors}`);
+    console.log(`GET /api/ping      ${fmt(bare.rps)} ${fmt(bare.p50!)} ${fmt(bare.p99!)} ${bare.errors}`);
+    console.log(`GET /api/keys      ${fmt(listed.rps)} ${fmt(listed.p50!)} ${fmt(listed.p99!)} ${listed.errors}`);
     console.log(`per-round ratios keys/ping: throughput ${tputRatios.map((r) => r.toFixed(2)).join(" ")}; p99 ${p99Ratios.map((r) => r.toFixed(2)).join(" ")}`);
     console.log(`ratio keys/ping (median of rounds): throughput ${median(tputRatios).toFixed(2)}, p99 ${median(p99Ratios).toFixed(2)} (goal ≥ 0.8)`);
   } finally {

@@ -48,7 +48,7 @@ async function main() {
   await (await ask("warm up", true)).text();
   await (await ask("warm up", false)).text();
   for (let i = 0; i < ROUNDS; i++) {
-    const q = QUESTIONS[i % QUESTIONS.length];
+    const q = QUESTIONS[i % QUESTIONS.length]!;
     const order = i % 2 ? ["json", "stream"] : ["stream", "json"];
     for (const which of order) {
       const t0 = performance.now();
@@ -74,9 +74,9 @@ async function main() {
       whole.push(performance.now() - t0);
     }
   }
-  const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+  const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
   const f = (xs: number[]) => `median ${q(xs, 0.5).toFixed(0)} ms, p90 ${q(xs, 0.9).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
-  console.log(`chat stream bench: ${SEGMENTS} segments, ${ROUNDS} rounds each, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`chat stream bench: ${SEGMENTS} segments, ${ROUNDS} rounds each, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`first streamed token (offline):  ${f(first)}`);
   console.log(`whole streamed answer:           ${f(whole)}`);
   console.log(`JSON answer (same questions):    ${f(json)}`);

@@ -25,8 +25,8 @@ process.env.RATE_LIMIT_PER_MINUTE = "100000000";
 (process.env as Record<string, string>).NODE_ENV = "production"; // as served: responses are not re-validated
 
 type Loaded = { n: number; seconds: number; latencies: number[]; errors: number };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)]!;
 
 async function main() {
   const { getDb, closeDb } = await import("@/db/client");
@@ -74,14 +74,14 @@ async function main() {
     const p = await load("plain", per);
     const k = await load("keyed", per);
     const r = await load("replay", per);
-    all.plain.push(p);
-    all.keyed.push(k);
-    all.replay.push(r);
+    all.plain!.push(p);
+    all.keyed!.push(k);
+    all.replay!.push(r);
     keyedRatios.push(k.n / p.n);
     replayRatios.push(r.n / p.n);
   }
   const kind = process.env.DATABASE_URL ? "PostgreSQL server" : "PGlite (embedded)";
-  console.log(`${kind}; ${seconds}s per variant in ${rounds} alternating rounds, ${connections} concurrent callers, ${os.availableParallelism()} cores, load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`${kind}; ${seconds}s per variant in ${rounds} alternating rounds, ${connections} concurrent callers, ${os.availableParallelism()} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`variant   req/s     p50 ms   p99 ms   errors`);
   for (const [name, runs] of Object.entries(all)) {
     const lat = runs.flatMap((r) => r.latencies);

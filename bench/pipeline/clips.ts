@@ -63,7 +63,7 @@ function shotRecipes(media: MediaPaths, count = 14): ShotRecipe[] {
         filter: `[0:v]fps=${FPS},scale=${W}:${H}${i % 4 === 0 ? ",hflip" : ""},hue=h=${hue},${tail}`,
       });
     } else {
-      const photo = PHOTOS[(i >> 1) % PHOTOS.length];
+      const photo = PHOTOS[(i >> 1) % PHOTOS.length]!;
       out.push({
         id: `p${i}`,
         seconds,
@@ -103,7 +103,7 @@ export function buildClip(dir: string, media: MediaPaths, seconds: number, log: 
   let order = recipes.map((_, i) => i);
   while (total < seconds) {
     if (!order.length) order = recipes.map((_, i) => i).sort(() => r() - 0.5);
-    const s = recipes[order.shift()!];
+    const s = recipes[order.shift()!]!;
     log(`  shot ${s.id} (${s.seconds} s)`);
     list.push(`file '${encodeShot(dir, s)}'`);
     total += s.seconds;

@@ -29,7 +29,7 @@ const MODULES = ["transcription", "visualelements", "scenes", "shots", "grouped_
 const log = (m: string) => process.stderr.write(`${m}\n`);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
 function decodeOnly(file: string): Promise<number> {
@@ -59,11 +59,11 @@ class Server {
       buf = lines.pop() ?? "";
       for (const line of lines) {
         const key = /API key: (svc_live_[0-9a-f]+)/.exec(line);
-        if (key) this.key = key[1];
+        if (key) this.key = key[1]!;
         const step = /\[pipeline\] ([0-9a-f-]+) step (\S+) (\d+) ms/.exec(line);
         if (step) {
-          if (!this.steps.has(step[1])) this.steps.set(step[1], new Map());
-          this.steps.get(step[1])!.set(step[2], Number(step[3]) / 1000);
+          if (!this.steps.has(step[1]!)) this.steps.set(step[1]!, new Map());
+          this.steps.get(step[1]!)!.set(step[2]!, Number(step[3]) / 1000);
         }
       }
     };
@@ -154,9 +154,14 @@ async function main() {
           runs.push({ seconds: res.seconds, peakRss: res.peakRss, steps: new Map(server.steps.get(res.jobId)) });
           server.steps.delete(res.jobId);
         };
-        if (r % 2 === 0) (await doDecode(), await doRun());
-        else (await doRun(), await doDecode());
-        log(`  round ${r + 1}: decode-only ${base[base.length - 1].toFixed(1)} s, pipeline ${runs[runs.length - 1].seconds.toFixed(1)} s`);
+        if (r % 2 === 0) {
+          await doDecode();
+          await doRun();
+        } else {
+          await doRun();
+          await doDecode();
+        }
+        log(`  round ${r + 1}: decode-only ${base[base.length - 1]!.toFixed(1)} s, pipeline ${runs[runs.length - 1]!.seconds.toFixed(1)} s`);
       }
       const mb = median(base);
       const mp = median(runs.map((x) => x.seconds));
@@ -169,14 +174,14 @@ async function main() {
       }
       out.push(`  pipeline total (request → completed) ${mp.toFixed(1).padStart(7)} s   (${runs.map((x) => x.seconds.toFixed(1)).join(", ")})`);
       out.push(`  ffmpeg decode only                   ${mb.toFixed(1).padStart(7)} s   (${base.map((t) => t.toFixed(1)).join(", ")})`);
-      out.push(`  decode-only ÷ pipeline: ${(mb / mp).toFixed(2)} (per round: ${runs.map((x, i) => (base[i] / x.seconds).toFixed(2)).join(", ")}); target ≥ 0.80`);
+      out.push(`  decode-only ÷ pipeline: ${(mb / mp).toFixed(2)} (per round: ${runs.map((x, i) => (base[i]! / x.seconds).toFixed(2)).join(", ")}); target ≥ 0.80`);
       out.push(`  peak RSS, server + children: ${(Math.max(...runs.map((x) => x.peakRss)) / 2 ** 20).toFixed(0)} MiB; target ≤ 1536 MiB`);
       const tr = median(runs.map((x) => x.steps.get("module:transcription") ?? NaN).filter(Number.isFinite));
       if (Number.isFinite(tr)) out.push(`  transcription step: ${tr.toFixed(1)} s = real-time factor ${(tr / clip.seconds).toFixed(3)} (runs beside the visual work)`);
     }
     if (perMinute.length > 1) {
       const [a, b] = [perMinute[0], perMinute[perMinute.length - 1]];
-      out.push(`\nCost per minute of video: ${((a.total / a.seconds) * 60).toFixed(1)} s (${a.seconds} s clip) vs ${((b.total / b.seconds) * 60).toFixed(1)} s (${b.seconds} s clip)`);
+      out.push(`\nCost per minute of video: ${((a!.total / a!.seconds) * 60).toFixed(1)} s (${a!.seconds} s clip) vs ${((b!.total / b!.seconds) * 60).toFixed(1)} s (${b!.seconds} s clip)`);
     }
   } finally {
     server.stop();

@@ -67,6 +67,6 @@ for (const { photo, det } of raw) {
 }
 console.log(`\nFace count exact on ${faceRight} of ${raw.length} photos`);
 const ms = raw.map((r) => r.ms).sort((a, b) => a - b);
-console.log(`time per image: median ${ms[ms.length >> 1].toFixed(0)} ms (first, with model load: ${raw[0].ms.toFixed(0)} ms; load average ${os.loadavg()[0].toFixed(1)})`);
+console.log(`time per image: median ${ms[ms.length >> 1]!.toFixed(0)} ms (first, with model load: ${raw[0]!.ms.toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)})`);
 console.log(`RSS growth with the detector loaded: ${((rss1 - rss0) / 2 ** 20).toFixed(0)} MB`);
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -30,7 +30,7 @@ steps.push(["second inference of each", rss()]);
 
 console.log(`RSS at start: ${mb(base)}`);
 for (const [what, v] of steps) console.log(`  ${what.padEnd(70)} ${mb(v)} (+${mb(v - base)})`);
-console.log(`RSS growth with all in-process models loaded: ${mb(steps[steps.length - 1][1] - base)}`);
+console.log(`RSS growth with all in-process models loaded: ${mb(steps[steps.length - 1]![1] - base)}`);
 
 // PocketSphinx: its own process; peak RSS (VmHWM) sampled until it exits.
 const child = spawn("pocketsphinx_continuous", ["-infile", WAV, "-logfn", "/dev/null"], { stdio: "ignore" });

@@ -19,10 +19,10 @@ export function editDistance(a: readonly string[], b: readonly string[]): number
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
-  return prev[b.length];
+  return prev[b.length]!;
 }
 
 /** Spoken-form normalisation used by WER scorers (abbreviations written out, case and punctuation dropped). */

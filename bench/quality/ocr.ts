@@ -61,5 +61,5 @@ console.log("OCR: words read as separate tokens (case-insensitive) on real photo
 for (const r of rows) console.log(`  ${r}`);
 const sorted = [...times].sort((a, b) => a - b);
 console.log(`\n${pct(found / total)} of ${total} legible words read as separate tokens`);
-console.log(`time per frame: median ${sorted[sorted.length >> 1].toFixed(0)} ms (first, with model load, ${times[0].toFixed(0)} ms; load average ${os.loadavg()[0].toFixed(1)})`);
+console.log(`time per frame: median ${sorted[sorted.length >> 1]!.toFixed(0)} ms (first, with model load, ${times[0]!.toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)})`);
 fs.rmSync(tmp, { recursive: true, force: true });

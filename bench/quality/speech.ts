@@ -13,7 +13,7 @@ const dir = media("usr/share/pocketsphinx/test/data/librivox");
 const refs = new Map<string, string>();
 for (const line of fs.readFileSync(path.join(dir, "transcription"), "utf8").split("\n")) {
   const m = /^<s> (.*) <\/s> \((.+)\)$/.exec(line.trim());
-  if (m) refs.set(m[2], m[1]);
+  if (m) refs.set(m[2]!, m[1]!);
 }
 const files = [...refs.keys()].filter((id) => fs.existsSync(path.join(dir, `${id}.wav`)));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-speech-"));
@@ -38,7 +38,7 @@ for (const id of files) {
 const c1 = cpuSeconds();
 const cpu = c1.self - c0.self + (c1.children - c0.children);
 console.log(`\nWER ${pct(errors / refWords)} (${errors} errors / ${refWords} reference words; mr→mister etc. written out, case and punctuation ignored)`);
-console.log(`real-time factor ${(cpu / audio).toFixed(2)} (CPU ${cpu.toFixed(1)} s: VAD in this process ${(c1.self - c0.self).toFixed(1)} s + PocketSphinx ${(c1.children - c0.children).toFixed(1)} s, for ${audio.toFixed(1)} s of audio; load average ${os.loadavg()[0].toFixed(1)})`);
+console.log(`real-time factor ${(cpu / audio).toFixed(2)} (CPU ${cpu.toFixed(1)} s: VAD in this process ${(c1.self - c0.self).toFixed(1)} s + PocketSphinx ${(c1.children - c0.children).toFixed(1)} s, for ${audio.toFixed(1)} s of audio; load average ${os.loadavg()[0]!.toFixed(1)})`);
 
 // Start times: all utterances in one file, each after 2.5 s of room tone (quiet noise).
 const gap = 2.5;
@@ -56,7 +56,7 @@ execFileSync("ffmpeg", ["-v", "error", "-y", ...inputs, "-filter_complex", `conc
 const r = await transcribeOffline(joined);
 let within = 0;
 const rows = truth.map((s) => {
-  const u = r.utterances.reduce((best, x) => (Math.abs(x.start - s) < Math.abs(best.start - s) ? x : best), r.utterances[0]);
+  const u = r.utterances.reduce((best, x) => (Math.abs(x.start - s) < Math.abs(best.start - s) ? x : best), r.utterances[0]!);
   const d = u ? u.start - s : NaN;
   if (Math.abs(d) <= 1) within++;
   return `${s.toFixed(2)}→${u ? u.start.toFixed(2) : "none"} (${d >= 0 ? "+" : ""}${d.toFixed(2)} s)`;

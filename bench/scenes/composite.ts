@@ -57,10 +57,10 @@ export async function buildComposite(spec: CompositeSpec, dir: string): Promise<
   const frames = spec.shots.map((s) => F(s.seconds));
   const files: string[] = [];
   for (let i = 0; i < spec.shots.length; i++) {
-    files.push(await renderShot(spec.shots[i].src, { width, height, fps, frames: frames[i], grain: spec.shots[i].grain }, dir));
+    files.push(await renderShot(spec.shots[i]!.src, { width, height, fps, frames: frames[i]!, grain: spec.shots[i]!.grain }, dir));
   }
-  const dIn = (i: number) => (i > 0 && spec.joins[i - 1].type === "dissolve" ? F((spec.joins[i - 1] as { seconds: number }).seconds) : 0);
-  const dOut = (i: number) => (i < spec.joins.length && spec.joins[i].type === "dissolve" ? F((spec.joins[i] as { seconds: number }).seconds) : 0);
+  const dIn = (i: number) => (i > 0 && spec.joins[i - 1]!.type === "dissolve" ? F((spec.joins[i - 1] as { seconds: number }).seconds) : 0);
+  const dOut = (i: number) => (i < spec.joins.length && spec.joins[i]!.type === "dissolve" ? F((spec.joins[i] as { seconds: number }).seconds) : 0);
   const parts: string[] = [];
   const pieces: string[] = [];
   const truth: { type: Truth["type"]; variant: string; start: number; end: number; cut?: number }[] = [];
@@ -73,19 +73,19 @@ export async function buildComposite(spec: CompositeSpec, dir: string): Promise<
     const after = spec.joins[i];
     const outs = [din ? `h${i}` : "", `b${i}`, dout ? `t${i}` : ""].filter(Boolean);
     parts.push(`[${i}:v]${tb},format=yuv420p,setsar=1${outs.length > 1 ? `,split=${outs.length}` : ""}${outs.map((o) => `[r${o}]`).join("")}`);
-    const bodyLen = frames[i] - din - dout;
+    const bodyLen = frames[i]! - din - dout;
     const fades: string[] = [];
     if (before?.type === "fade" && before.in) fades.push(`fade=t=in:st=0:d=${r6(F(before.in) / fps)}`);
     if (after?.type === "fade" && after.out) fades.push(`fade=t=out:st=${r6((bodyLen - F(after.out)) / fps)}:d=${r6(F(after.out) / fps)}`);
     const trim = (from: number, to: number) => `trim=start_frame=${from}:end_frame=${to},${tb}`;
     if (din) parts.push(`[rh${i}]${trim(0, din)}[h${i}]`);
     parts.push(`[rb${i}]${[trim(din, din + bodyLen), ...fades].join(",")}[b${i}]`);
-    if (dout) parts.push(`[rt${i}]${trim(din + bodyLen, frames[i])}[t${i}]`);
+    if (dout) parts.push(`[rt${i}]${trim(din + bodyLen, frames[i]!)}[t${i}]`);
   });
   let acc = 0;
   spec.shots.forEach((_, i) => {
     if (i > 0) {
-      const j = spec.joins[i - 1];
+      const j = spec.joins[i - 1]!;
       if (j.type === "dissolve") {
         const d = F(j.seconds);
         parts.push(`[t${i - 1}][h${i}]xfade=transition=fade:duration=${r6(d / fps)}:offset=0,trim=end_frame=${d},${tb}[x${i}]`);
@@ -110,7 +110,7 @@ export async function buildComposite(spec: CompositeSpec, dir: string): Promise<
       }
     }
     pieces.push(`b${i}`);
-    acc += frames[i] - dIn(i) - dOut(i);
+    acc += frames[i]! - dIn(i) - dOut(i);
   });
   parts.push(`${pieces.map((p) => `[${p}]`).join("")}concat=n=${pieces.length}:v=1:a=0,settb=1/${fps},${tb},format=yuv420p[v]`);
   const graph = parts.join(";\n");
@@ -129,8 +129,8 @@ export async function buildComposite(spec: CompositeSpec, dir: string): Promise<
   }
   const sec = (f: number) => r6(f / fps);
   const shots: TruthShot[] = spec.shots.map((s, i) => ({
-    start: i === 0 ? 0 : sec(bounds[i - 1].at),
-    end: i === spec.shots.length - 1 ? sec(acc) : sec(bounds[i].at),
+    start: i === 0 ? 0 : sec(bounds[i - 1]!.at),
+    end: i === spec.shots.length - 1 ? sec(acc) : sec(bounds[i]!.at),
     setup: s.setup,
     scene: s.scene,
   }));
@@ -139,8 +139,8 @@ export async function buildComposite(spec: CompositeSpec, dir: string): Promise<
   let lastLit = -1;
   spec.shots.forEach((s, i) => {
     if (s.src.kind === "black") return;
-    if (lastLit >= 0 && spec.shots[lastLit].scene !== s.scene) {
-      sceneBoundaries.push({ start: sec(bounds[lastLit].start), end: sec(bounds[i - 1].end) });
+    if (lastLit >= 0 && spec.shots[lastLit]!.scene !== s.scene) {
+      sceneBoundaries.push({ start: sec(bounds[lastLit]!.start), end: sec(bounds[i - 1]!.end) });
     }
     lastLit = i;
   });

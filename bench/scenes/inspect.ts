@@ -13,7 +13,7 @@ const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.s
 async function main() {
   const d = await decodeFrameFeatures(file, {});
   const fr = d.frames;
-  const t = (i: number) => fr[i].time.toFixed(2);
+  const t = (i: number) => fr[i]!.time.toFixed(2);
   const { boundaries } = detectBoundaries(fr, { fps: d.fps, duration: d.duration });
   console.log(`fps ${d.fps} frames ${fr.length}`);
   for (const b of boundaries) console.log(`boundary ${b.out}/${b.in} frame ${b.frame} (${t(b.frame)}) window ${b.startFrame}-${b.endFrame} (${t(b.startFrame)}–${t(b.endFrame)}) conf ${b.confidence}`);
@@ -21,7 +21,7 @@ async function main() {
   if (!at) return;
   const c = Number(at);
   const r = Number(option("radius") ?? 1);
-  const near = (i: number) => Math.abs(fr[i].time - c) <= r;
+  const near = (i: number) => Math.abs(fr[i]!.time - c) <= r;
   const cands: Candidate[] = [];
   detectGradual(fr, { fps: d.fps, collect: (x) => cands.push(x) });
   for (const x of cands) {
@@ -33,8 +33,8 @@ async function main() {
   const s = adjacentScores(fr);
   for (let i = 1; i < fr.length; i++) {
     if (!near(i)) continue;
-    const f = fr[i];
-    console.log(`f${i} ${t(i)} adj=${s[i].toFixed(3)} diff=${f.diffPrev.toFixed(4)} grid=${gridDistance(fr[i - 1], f).toFixed(3)} hist=${histDistance(fr[i - 1], f).toFixed(3)} luma=${f.meanLuma.toFixed(3)} std=${f.lumaStd.toFixed(3)} mot=${f.motionX},${f.motionY} mc/raw=${(f.mcDiff ?? 0).toFixed(4)}/${(f.rawDiff ?? 0).toFixed(4)}`);
+    const f = fr[i]!;
+    console.log(`f${i} ${t(i)} adj=${s[i]!.toFixed(3)} diff=${f.diffPrev.toFixed(4)} grid=${gridDistance(fr[i - 1]!, f).toFixed(3)} hist=${histDistance(fr[i - 1]!, f).toFixed(3)} luma=${f.meanLuma.toFixed(3)} std=${f.lumaStd.toFixed(3)} mot=${f.motionX},${f.motionY} mc/raw=${(f.mcDiff ?? 0).toFixed(4)}/${(f.rawDiff ?? 0).toFixed(4)}`);
   }
 }
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -33,8 +33,8 @@ export async function photoSize(file: string): Promise<{ width: number; height: 
   if (!s) {
     const { stdout } = await run(process.env.FFPROBE_PATH || "ffprobe", ["-v", "error", "-show_entries", "stream=width,height", "-of", "csv=p=0", file]);
     const [width, height] = stdout.trim().split(",").map(Number);
-    s = { width, height };
+    s = { width: width!, height: height! };
     sizes.set(file, s);
   }
-  return s;
+  return s!;
 }

@@ -44,7 +44,7 @@ async function evaluate(c: Composite, into: PartResult) {
   const r = matchClip(c, boundariesFromShots(shots));
   into.ours.push(r);
   const times = decoded.frames.map((f) => f.time);
-  into.adaptive.push(matchClip(c, adaptiveDetectorCuts(hsv.scores).map((i) => ({ time: times[i], type: "cut" as const }))));
+  into.adaptive.push(matchClip(c, adaptiveDetectorCuts(hsv.scores).map((i) => ({ time: times[i]!, type: "cut" as const }))));
   into.minutes += c.seconds / 60;
   const spans = shots.map((s) => ({ index: s.index, start: s.start, end: s.end, keyframeTime: s.keyframeTime, startsWith: s.startsWith, endsWith: s.endsWith }));
   const looks = await describeShots(decoded.frames, spans, fileKeyframeSource(c.file));
@@ -71,7 +71,7 @@ async function evaluate(c: Composite, into: PartResult) {
     for (const d of r.falsePositives) log(`    false ${d.type} at ${d.time.toFixed(2)}`);
     log(`    truth scenes at ${c.sceneBoundaries.map((w) => `${w.start.toFixed(2)}–${w.end.toFixed(2)}`).join(", ")}`);
     log(`    found scenes at ${scenes.slice(1).map((s) => s.start.toFixed(2)).join(", ")}`);
-    log(`    links ${links.map((l, i) => (i ? `${l ?? "-"}(${lookSimilarity(looks[i - 1], looks[i]).toFixed(2)})` : "")).join(" ")}`);
+    log(`    links ${links.map((l, i) => (i ? `${l ?? "-"}(${lookSimilarity(looks[i - 1]!, looks[i]!).toFixed(2)})` : "")).join(" ")}`);
     log(`    groups ${grouping.groups.map((g) => `[${g.shots.join(",")}]`).join(" ")} · shots ${shots.map((s) => `${s.index}@${s.start.toFixed(1)}`).join(" ")}`);
   }
   if (flag("pairs")) {
@@ -79,12 +79,12 @@ async function evaluate(c: Composite, into: PartResult) {
     const truthAt = (t: number) => c.shots.find((s) => t >= s.start && t < s.end);
     for (let i = 0; i < shots.length; i++) {
       for (let j = i + 1; j < shots.length; j++) {
-        const a = truthAt(shots[i].keyframeTime);
-        const b = truthAt(shots[j].keyframeTime);
-        if (!a?.setup || !b?.setup || !looks[i].keyframe || !looks[j].keyframe) continue;
-        const k = keyframeSimilarity(looks[i].keyframe!, looks[j].keyframe!);
+        const a = truthAt(shots[i]!.keyframeTime);
+        const b = truthAt(shots[j]!.keyframeTime);
+        if (!a?.setup || !b?.setup || !looks[i]!.keyframe || !looks[j]!.keyframe) continue;
+        const k = keyframeSimilarity(looks[i]!.keyframe!, looks[j]!.keyframe!);
         const sameScene = a.scene === b.scene;
-        console.log(["PAIR", c.name, i, j, a.setup === b.setup ? 1 : 0, sameScene ? 1 : 0, j - i, k.zoom, k.palette, k.structure, lookSimilarity(looks[i], looks[j])].map((x) => (typeof x === "number" && !Number.isInteger(x) ? x.toFixed(3) : x)).join("\t"));
+        console.log(["PAIR", c.name, i, j, a.setup === b.setup ? 1 : 0, sameScene ? 1 : 0, j - i, k.zoom, k.palette, k.structure, lookSimilarity(looks[i]!, looks[j]!)].map((x) => (typeof x === "number" && !Number.isInteger(x) ? x.toFixed(3) : x)).join("\t"));
       }
     }
   }
@@ -111,7 +111,7 @@ async function main() {
   for (const spec of REAL_SET) {
     if (only && !only.some((o) => spec.name.startsWith(o))) continue;
     const c = await buildComposite(spec, dir);
-    await evaluate(c, parts[spec.part]);
+    await evaluate(c, parts[spec.part]!);
   }
   const out: string[] = [];
   out.push("Real-footage set (bench/scenes; tune = thresholds set on it, held-out = never tuned on)");

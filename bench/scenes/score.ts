@@ -48,7 +48,7 @@ export function pairwiseCounts(truth: TruthShot[], groupOf: (time: number) => st
   const c = zero();
   for (let i = 0; i < lit.length; i++) {
     for (let j = i + 1; j < lit.length; j++) {
-      const same = lit[i].setup === lit[j].setup;
+      const same = lit[i]!.setup === lit[j]!.setup;
       const together = pred[i] !== null && pred[i] === pred[j];
       if (same && together) c.tp++;
       else if (together) c.fp++;

@@ -72,7 +72,7 @@ async function main() {
   for (const l of loaded) {
     const shots = detectShots(l.frames, { fps: l.fps, duration: l.duration });
     const r = matchClip(l.clip, boundariesFromShots(shots));
-    results[l.set].push(r);
+    results[l.set]!.push(r);
     if (flag("verbose") && (r.missed.length || r.falsePositives.length)) {
       log(`  [${l.set}] ${l.clip.name}: ${r.missed.map((m) => `missed ${m.type} ${m.start.toFixed(2)}–${m.end.toFixed(2)}`).concat(r.falsePositives.map((d) => `false ${d.type} at ${d.time.toFixed(2)}`)).join("; ")}`);
     }
@@ -82,8 +82,8 @@ async function main() {
       const tol = l.clip.frame * 1.01;
       for (const c of cands) {
         if (c.verdict && c.verdict !== "unsteady ends" && !c.verdict.startsWith("unsteady moving")) continue;
-        const ts = l.frames[c.s].time;
-        const te = l.frames[c.e].time;
+        const ts = l.frames[c.s]!.time;
+        const te = l.frames[c.e]!.time;
         const truth = l.clip.truth.find((t) => t.type !== "cut" && ts <= t.end + tol && te >= t.start - tol);
         const keys = ["h", "w", "before", "after", "total", "detour", "stall", "endsBefore", "endsAfter", "endsHistBefore", "endsHistAfter", "histSE", "changed", "motion", "wipe"] as const;
         console.log(["CAND", l.set, l.clip.name, ts.toFixed(2), te.toFixed(2), truth ? `${truth.type}/${truth.variant}` : "FALSE", c.verdict ?? "kept", ...keys.map((k) => `${k}=${(c[k] as number).toFixed(3)}`)].join("\t"));

@@ -61,7 +61,7 @@ function unit(v: Float32Array): Float32Array {
   let n = 0;
   for (const x of v) n += x * x;
   n = Math.sqrt(n) || 1;
-  for (let i = 0; i < v.length; i++) v[i] /= n;
+  for (let i = 0; i < v.length; i++) v[i]! /= n;
   return v;
 }
 
@@ -72,13 +72,13 @@ function makeGenerator(seed: number) {
     for (let i = 0; i < D; i++) v[i] = r.gauss() * scale;
     return v;
   };
-  const mix = (a: Float32Array, b: Float32Array, w: number) => unit(a.map((x, i) => x + w * b[i]));
+  const mix = (a: Float32Array, b: Float32Array, w: number) => unit(a.map((x, i) => x + w * b[i]!));
   // similarity ≈ 0.73 within a subtopic, ≈ 0.45 across subtopics of a topic, ≈ 0 across topics
   const topics = Array.from({ length: 200 }, () => unit(rand(1)));
   const subtopics = topics.map((t) => Array.from({ length: 20 }, () => mix(t, unit(rand(1)), 0.8)));
   return {
     point(): Float32Array {
-      const sub = subtopics[Math.floor(r.next() * topics.length)][Math.floor(r.next() * 20)];
+      const sub = subtopics[Math.floor(r.next() * topics.length)]![Math.floor(r.next() * 20)]!;
       return mix(sub, unit(rand(1)), 0.6);
     },
     next: r.next,
@@ -102,16 +102,16 @@ function copyBuffer(rows: { video: BenchVideo; module: string; start: number; ve
   const parts: Buffer[] = [Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)])];
   const model = Buffer.from(MODEL);
   for (const r of rows) {
-    const module = Buffer.from(r.module);
+    const moduleName = Buffer.from(r.module);
     const content = Buffer.from(`${r.module} segment at ${r.start.toFixed(1)} s`);
-    const size = 2 + (4 + 16) * 4 + (4 + module.length) + (4 + content.length) + (4 + 8) * 2 + (4 + 4 + 4 * D) + (4 + model.length);
+    const size = 2 + (4 + 16) * 4 + (4 + moduleName.length) + (4 + content.length) + (4 + 8) * 2 + (4 + 4 + 4 * D) + (4 + model.length);
     const b = Buffer.alloc(size);
     let o = b.writeInt16BE(10, 0);
     for (const u of [crypto.randomUUID(), r.video.videoId, r.video.jobId, r.video.userId]) {
       o = b.writeInt32BE(16, o);
       o += uuidBytes(u).copy(b, o);
     }
-    for (const t of [module, content]) {
+    for (const t of [moduleName, content]) {
       o = b.writeInt32BE(t.length, o);
       o += t.copy(b, o);
     }
@@ -136,7 +136,7 @@ function copyBuffer(rows: { video: BenchVideo; module: string; start: number; ve
 // ---- measuring ----------------------------------------------------------------------------------
 function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
 
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
@@ -218,7 +218,7 @@ async function seed(handle: DbHandle, rows: number, gen: ReturnType<typeof makeG
   ] as const) {
     const vids = await videosFor(userId, n);
     for (let i = 0; i < n; i++) {
-      plan.push({ video: vids[Math.floor(i / perVideo)], module: MODULES[Math.floor(gen.next() * MODULES.length)], start: (i % perVideo) * 2.5, vector: gen.point() });
+      plan.push({ video: vids[Math.floor(i / perVideo)]!, module: MODULES[Math.floor(gen.next() * MODULES.length)]!, start: (i % perVideo) * 2.5, vector: gen.point() });
     }
   }
   const t0 = performance.now();
@@ -309,7 +309,7 @@ async function benchBackend(name: string, handle: DbHandle, rows: number) {
   });
   console.log(`  HNSW build (m=16, ef_construction=64): ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   await db.execute(sql`ANALYZE segments`);
-  const plan = await explain(db, big, queries[0]);
+  const plan = await explain(db, big, queries[0]!);
   if (!plan.includes(HNSW_INDEX_NAME)) console.log(`  ! the planner did not pick the HNSW index:\n${plan}`);
   let chosen: number | null = null;
   for (const ef of EF_VALUES) {
@@ -355,7 +355,7 @@ async function main() {
     let handle: DbHandle | undefined;
     try {
       handle = await openPostgres(url.toString(), { max: 2 });
-      const [{ version }] = rowsOf<{ version: string }>(await handle.db.execute(sql`SELECT extversion AS version FROM pg_extension WHERE extname = 'vector'`));
+      const [{ version }] = rowsOf<{ version: string }>(await handle.db.execute(sql`SELECT extversion AS version FROM pg_extension WHERE extname = 'vector'`)) as [{ version: string }];
       await benchBackend(`PostgreSQL server (pgvector ${version})`, handle, ROWS);
     } finally {
       await handle?.close();

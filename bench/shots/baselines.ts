@@ -44,7 +44,7 @@ export class HsvContentScore {
     const n = rgb.length / 3;
     const hsv = new Uint8Array(n * 3);
     for (let i = 0, p = 0; i < n; i++, p += 3) {
-      const r = rgb[p], g = rgb[p + 1], b = rgb[p + 2];
+      const r = rgb[p]!, g = rgb[p + 1]!, b = rgb[p + 2]!;
       const v = Math.max(r, g, b);
       const min = Math.min(r, g, b);
       const d = v - min;
@@ -64,9 +64,9 @@ export class HsvContentScore {
     else {
       let dh = 0, ds = 0, dv = 0;
       for (let p = 0; p < hsv.length; p += 3) {
-        dh += Math.abs(hsv[p] - this.prev[p]);
-        ds += Math.abs(hsv[p + 1] - this.prev[p + 1]);
-        dv += Math.abs(hsv[p + 2] - this.prev[p + 2]);
+        dh += Math.abs(hsv[p]! - this.prev[p]!);
+        ds += Math.abs(hsv[p + 1]! - this.prev[p + 1]!);
+        dv += Math.abs(hsv[p + 2]! - this.prev[p + 2]!);
       }
       this.scores.push((dh + ds + dv) / (3 * n));
     }
@@ -86,12 +86,12 @@ export function adaptiveDetectorCuts(scores: number[], opts = { threshold: 3, mi
     let k = 0;
     for (let j = t - opts.window; j <= t + opts.window; j++) {
       if (j === t || j < 1 || j >= scores.length) continue;
-      sum += scores[j];
+      sum += scores[j]!;
       k++;
     }
     const avg = k ? sum / k : 0;
-    const ratio = avg > 1e-5 ? scores[t] / avg : scores[t] >= opts.minContent ? 255 : 0;
-    if (ratio >= opts.threshold && scores[t] >= opts.minContent && t - last >= opts.minSceneLen) {
+    const ratio = avg > 1e-5 ? scores[t]! / avg : scores[t]! >= opts.minContent ? 255 : 0;
+    if (ratio >= opts.threshold && scores[t]! >= opts.minContent && t - last >= opts.minSceneLen) {
       cuts.push(t);
       last = t;
     }

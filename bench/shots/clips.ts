@@ -101,8 +101,8 @@ const WIPES = [
 function weighted<T>(rng: Rng, items: T[], weights: number[]): T {
   const total = weights.reduce((a, b) => a + b, 0);
   let r = rng() * total;
-  for (let i = 0; i < items.length; i++) if ((r -= weights[i]) < 0) return items[i];
-  return items[items.length - 1];
+  for (let i = 0; i < items.length; i++) if ((r -= weights[i]!) < 0) return items[i]!;
+  return items[items.length - 1]!;
 }
 
 function planJoin(rng: Rng, fps: number, mix: [number, number, number, number]): JoinPlan {
@@ -143,7 +143,7 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
       const shot: ShotPlan = { kind, frames, grain: spec.grain ?? Math.floor(between(rng, 0, 7)) };
       if (shots.length) {
         const j = planJoin(rng, fps, mix);
-        const prevShot = shots[shots.length - 1];
+        const prevShot = shots[shots.length - 1]!;
         if (j.variant === "out-in" || j.variant === "out-cut") prevShot.fadeOut = Math.round(between(rng, 0.25, 1.0) * fps);
         if (j.variant === "out-in" || j.variant === "cut-in") shot.fadeIn = Math.round(between(rng, 0.25, 1.0) * fps);
         shot.inFrames = j.frames + (shot.fadeIn ?? 0);
@@ -158,7 +158,7 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
       } else len += frames;
       shots.push(shot);
     }
-    const last = shots[shots.length - 1];
+    const last = shots[shots.length - 1]!;
     last.frames = Math.max(last.frames, (last.inFrames ?? 0) + Math.round(1.2 * fps));
   }
 
@@ -172,8 +172,8 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
     [...extra, `scale=${w}:${h}`, s.grain ? `noise=alls=${s.grain}:allf=t:all_seed=${Math.floor(rng() * 1e6)}` : "", `format=yuv420p,setsar=1,settb=1/${fps}`]
       .filter(Boolean)
       .join(",");
-  const dIn = (i: number) => (i > 0 && joins[i - 1].xfade ? joins[i - 1].frames : 0);
-  const dOut = (i: number) => (i < joins.length && joins[i].xfade ? joins[i].frames : 0);
+  const dIn = (i: number) => (i > 0 && joins[i - 1]!.xfade ? joins[i - 1]!.frames : 0);
+  const dOut = (i: number) => (i < joins.length && joins[i]!.xfade ? joins[i]!.frames : 0);
   shots.forEach((s, i) => {
     const src = SOURCES[s.kind]({ rw, rh, fps, dur: s.frames / fps + 0.5, rng, id: `q${i}` }, { speed: s.speed });
     const din = dIn(i);
@@ -192,7 +192,7 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
   let accLen = 0;
   shots.forEach((s, i) => {
     if (i > 0) {
-      const j = joins[i - 1];
+      const j = joins[i - 1]!;
       if (j.xfade) {
         parts.push(`[t${i - 1}][h${i}]xfade=transition=${j.xfade}:duration=${round(j.frames / fps)}:offset=0,trim=end_frame=${j.frames},setpts=N/${fps}/TB[x${i}]`);
         pieces.push(`x${i}`);
@@ -202,7 +202,7 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
         truth.push({ type: "cut", variant: "cut", start: accLen, end: accLen, cut: accLen });
       } else {
         const hold = j.hold ?? 0;
-        const fo = shots[i - 1].fadeOut ?? 0;
+        const fo = shots[i - 1]!.fadeOut ?? 0;
         const fi = s.fadeIn ?? 0;
         if (hold > 0) {
           parts.push(`color=c=black:s=${w}x${h}:r=${fps}:d=${round(hold / fps + 0.5)},trim=end_frame=${hold},setpts=N/${fps}/TB,format=yuv420p,setsar=1,settb=1/${fps}[k${i}]`);
@@ -223,7 +223,7 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
   const busy = truth.map((t) => [t.start - Math.round(0.7 * fps), t.end + Math.round(0.7 * fps)]);
   for (let n = 0, tries = 0; n < (spec.flashes ?? 0) && tries < 500; tries++) {
     const at = Math.floor(between(rng, fps, accLen - fps));
-    if (busy.some(([a, b]) => at >= a && at <= b)) continue;
+    if (busy.some(([a, b]) => at >= a! && at <= b!)) continue;
     busy.push([at - fps, at + fps]);
     n++;
     const ev: Event = {
@@ -252,7 +252,7 @@ function planClip(spec: ClipSpec): { graph: string; truth: { type: TruthType; va
 
 function parseFps(s: string): number {
   const [n, d] = s.split("/").map(Number);
-  return d ? n / d : n;
+  return d ? n! / d : n!;
 }
 
 /** Generates (or reuses) one clip in `dir`; returns it with ground truth in output seconds. */

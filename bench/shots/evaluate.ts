@@ -10,7 +10,7 @@ export interface Detected {
 /** Boundaries between consecutive shots, typed like the ground truth. */
 export function boundariesFromShots(shots: Shot[]): Detected[] {
   return shots.slice(1).map((s, i) => {
-    const prev = shots[i];
+    const prev = shots[i]!;
     const fade = [s.startsWith, prev.endsWith].some((k) => k === "fade_in" || k === "fade_out");
     const type: TruthType = fade ? "fade" : s.startsWith === "dissolve" ? "dissolve" : s.startsWith === "wipe" ? "wipe" : "cut";
     return { time: s.start, type };
@@ -45,8 +45,8 @@ export function matchClip(clip: Clip, detected: Detected[]): ClipResult {
     if (tUsed.has(p.t) || dUsed.has(p.d)) continue;
     tUsed.add(p.t);
     dUsed.add(p.d);
-    const truth = clip.truth[p.t];
-    const det = detected[p.d];
+    const truth = clip.truth[p.t]!;
+    const det = detected[p.d]!;
     matched.push({ truth, det, offsetFrames: Math.round((det.time - truth.at) / clip.frame) });
   }
   return {

@@ -76,7 +76,7 @@ async function main() {
     if (baselines) {
       const times = decoded.frames.map((f) => f.time);
       const asCuts = (ts: number[]): Detected[] => ts.map((time) => ({ time, type: "cut" }));
-      adaptive.push(matchClip(clip, asCuts(adaptiveDetectorCuts(hsv.scores).map((i) => times[i]))));
+      adaptive.push(matchClip(clip, asCuts(adaptiveDetectorCuts(hsv.scores).map((i) => times[i]!))));
       scene.push(matchClip(clip, asCuts(await ffmpegSceneCuts(clip.file, 0.3))));
       scdet.push(matchClip(clip, asCuts(await ffmpegScdetCuts(clip.file))));
     }

@@ -16,7 +16,7 @@ export function makeRng(seed: number): Rng {
   };
 }
 
-export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
+export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 export const between = (rng: Rng, lo: number, hi: number) => lo + (hi - lo) * rng();
 const hex = (rng: Rng) =>
   "0x" + [0, 0, 0].map(() => Math.floor(between(rng, 20, 235)).toString(16).padStart(2, "0")).join("");

@@ -13,7 +13,7 @@ import { decodeFrameFeatures } from "@/lib/media/decode-frames";
 /** CPU seconds used by waited-for child processes (Linux: cutime+cstime of /proc/self/stat). */
 export function childCpuSeconds(): number {
   try {
-    const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
     return (Number(fields[13]) + Number(fields[14])) / 100;
   } catch {
     return NaN;
@@ -39,7 +39,7 @@ export function decodeOnly(file: string): Promise<void> {
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
 export async function speedLines(file: string, label: string, reps: number, log: (m: string) => void): Promise<string[]> {
@@ -56,9 +56,14 @@ export async function speedLines(file: string, label: string, reps: number, log:
         frames = d.frames.length;
         detectShots(d.frames, { fps: d.fps, duration: d.duration });
       }).then((r) => void mine.push(r));
-    if (i % 2 === 0) (await b(), await m());
-    else (await m(), await b());
-    log(`  round ${i + 1}: decode-only ${(base[i].ms / 1000).toFixed(2)} s, ours ${(mine[i].ms / 1000).toFixed(2)} s`);
+    if (i % 2 === 0) {
+      await b();
+      await m();
+    } else {
+      await m();
+      await b();
+    }
+    log(`  round ${i + 1}: decode-only ${(base[i]!.ms / 1000).toFixed(2)} s, ours ${(mine[i]!.ms / 1000).toFixed(2)} s`);
   }
   const [mb, mm] = [median(base.map((r) => r.ms)), median(mine.map((r) => r.ms))];
   const [cb, cm] = [median(base.map((r) => r.cpu)), median(mine.map((r) => r.cpu))];
@@ -67,8 +72,8 @@ export async function speedLines(file: string, label: string, reps: number, log:
     "",
     `Speed, ${label} (${frames} frames, H.264 ${size} MB), median of ${reps} interleaved rounds, ${os.cpus().length} cores:`,
     `                                                     wall      fps   CPU`,
-    `  ffmpeg -i clip -map 0:v:0 -f null - (decode only)  ${(mb / 1000).toFixed(2)} s  ${((frames / mb) * 1000).toFixed(0).padStart(5)}  ${cb.toFixed(2)} s`,
-    `  decodeFrameFeatures + detectShots                  ${(mm / 1000).toFixed(2)} s  ${((frames / mm) * 1000).toFixed(0).padStart(5)}  ${cm.toFixed(2)} s`,
-    `  speed ratio (decode-only / ours): ${(mb / mm).toFixed(2)}× wall, ${(cb / cm).toFixed(2)}× CPU; per round (wall): ${base.map((b, i) => (b.ms / mine[i].ms).toFixed(2)).join(", ")}; target ≥ 0.85×`,
+    `  ffmpeg -i clip -map 0:v:0 -f null - (decode only)  ${(mb! / 1000).toFixed(2)} s  ${((frames / mb!) * 1000).toFixed(0).padStart(5)}  ${cb!.toFixed(2)} s`,
+    `  decodeFrameFeatures + detectShots                  ${(mm! / 1000).toFixed(2)} s  ${((frames / mm!) * 1000).toFixed(0).padStart(5)}  ${cm!.toFixed(2)} s`,
+    `  speed ratio (decode-only / ours): ${(mb! / mm!).toFixed(2)}× wall, ${(cb! / cm!).toFixed(2)}× CPU; per round (wall): ${base.map((b, i) => (b.ms / mine[i]!.ms).toFixed(2)).join(", ")}; target ≥ 0.85×`,
   ];
 }

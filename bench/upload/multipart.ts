@@ -23,7 +23,7 @@ fs.mkdirSync(bareDir);
 const env = { ...process.env, DATA_DIR: dir, STORAGE_DRIVER: "local", APP_SECRET: crypto.randomBytes(32).toString("hex"), BARE_DIR: bareDir };
 const settle = () => execSync("sync");
 const mibps = (ms: number) => SIZE / MB / (ms / 1000);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function start(file: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; msg: any }> {
   const child = fork(path.join(import.meta.dirname, file), {
@@ -175,16 +175,16 @@ async function main() {
       settle();
     }
     console.log(
-      `round ${i + 1}: bare PUT ${mibps(bare[i]).toFixed(0)} MiB/s, multipart ${mibps(multi[i]).toFixed(0)} MiB/s, ` +
-        `ratio ${(bare[i] / multi[i]).toFixed(2)}, app server RSS +${(rss[i] / MB).toFixed(1)} MiB, ` +
-        `server CPU bare ${(bareCpu[i] / 1000).toFixed(2)} s, app ${(multiCpu[i] / 1000).toFixed(2)} s`,
+      `round ${i + 1}: bare PUT ${mibps(bare[i]!).toFixed(0)} MiB/s, multipart ${mibps(multi[i]!).toFixed(0)} MiB/s, ` +
+        `ratio ${(bare[i]! / multi[i]!).toFixed(2)}, app server RSS +${(rss[i]! / MB).toFixed(1)} MiB, ` +
+        `server CPU bare ${(bareCpu[i]! / 1000).toFixed(2)} s, app ${(multiCpu[i]! / 1000).toFixed(2)} s`,
     );
   }
-  const ratio = median(bare.map((b, i) => b / multi[i]));
+  const ratio = median(bare.map((b, i) => b / multi[i]!));
   console.log(
     `\nmedian: bare PUT ${mibps(median(bare)).toFixed(0)} MiB/s, multipart ${mibps(median(multi)).toFixed(0)} MiB/s, ` +
       `multipart/bare throughput ratio ${ratio.toFixed(2)} (median of rounds), max app server RSS growth ${(Math.max(...rss) / MB).toFixed(1)} MiB, ` +
-      `server CPU per GiB: bare ${(median(bareCpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s, app ${(median(multiCpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s (load average ${os.loadavg()[0].toFixed(1)})`,
+      `server CPU per GiB: bare ${(median(bareCpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s, app ${(median(multiCpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s (load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
 
   // Interrupted at 50%, then resumed.

@@ -99,15 +99,15 @@ async function main() {
     settle();
     up.push(r.ms);
     console.log(
-      `round ${i + 1}: disk ${mbps(SIZE, disk[i]).toFixed(0)} MiB/s, upload ${mbps(SIZE, r.ms).toFixed(0)} MiB/s, ` +
-        `ratio ${(disk[i] / r.ms).toFixed(2)}, server RSS +${(rss[i] / MB).toFixed(1)} MiB, ` +
-        `server CPU ${(cpu[i] / 1000).toFixed(2)} s`,
+      `round ${i + 1}: disk ${mbps(SIZE, disk[i]!).toFixed(0)} MiB/s, upload ${mbps(SIZE, r.ms).toFixed(0)} MiB/s, ` +
+        `ratio ${(disk[i]! / r.ms).toFixed(2)}, server RSS +${(rss[i]! / MB).toFixed(1)} MiB, ` +
+        `server CPU ${(cpu[i]! / 1000).toFixed(2)} s`,
     );
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const d = median(disk);
   const u = median(up);
-  const ratio = median(disk.map((ms, i) => ms / up[i]));
+  const ratio = median(disk.map((ms, i) => ms / up[i]!));
   console.log(
     `\nmedian: disk write ${mbps(SIZE, d).toFixed(0)} MiB/s, presigned upload ${mbps(SIZE, u).toFixed(0)} MiB/s, ` +
       `upload/disk ratio ${ratio.toFixed(2)} (median of rounds), max server RSS growth ${(Math.max(...rss) / MB).toFixed(1)} MiB, ` +

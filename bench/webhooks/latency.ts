@@ -118,7 +118,7 @@ async function main() {
   const parts = receiver.received.map((r) => {
     const row = byId.get(r.id)!;
     const event = Date.parse(r.json.timestamp);
-    const attempt = Date.parse(row.attemptLog[0].at);
+    const attempt = Date.parse(row.attemptLog[0]!.at);
     return { queued: row.createdAt.getTime() - event, claimed: attempt - row.createdAt.getTime(), sent: r.at - attempt };
   });
   for (const k of ["queued", "claimed", "sent"] as const) {

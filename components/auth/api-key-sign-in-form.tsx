@@ -30,6 +30,7 @@ export function ApiKeySignInForm() {
   // Read once (it is removed as it is read); a second effect run (StrictMode) must not clear it.
   useEffect(() => {
     const reason = takeSignedOutReason();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage exists only in the browser, after hydration
     if (reason) setNotice(reason);
   }, []);
 

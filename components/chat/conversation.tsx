@@ -66,7 +66,9 @@ export function Conversation({
   const [started, setStarted] = useState<string | null>(null);
   const current = sessionId ?? started;
   const currentRef = useRef(current);
-  currentRef.current = current;
+  useEffect(() => {
+    currentRef.current = current;
+  });
 
   const messages = useChatMessages(current);
   const ratings = useSessionRatings(current);
@@ -74,6 +76,7 @@ export function Conversation({
   // Another session opened: what was asked (or failed) in the last one is not this one's business.
   const { reset } = ask;
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- cleared together with the mutation, which only an effect may reset
     setStarted(null);
     reset();
   }, [sessionId, reset]);

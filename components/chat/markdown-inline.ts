@@ -32,11 +32,11 @@ export function parseStampGroup(content: string): Inline[] | null {
   const out: Inline[] = [];
   for (const part of content.split(/[,;]/)) {
     const [a, b] = part.trim().split(RANGE_DASH);
-    const start = parseStamp(a);
+    const start = parseStamp(a!);
     const end = b === undefined ? null : parseStamp(b);
     if (start === null || (b !== undefined && end === null)) return null;
     if (out.length) out.push({ type: "text", text: ", " });
-    out.push({ type: "time", start, end, label: b === undefined ? a : `${a}–${b}` });
+    out.push({ type: "time", start, end, label: b === undefined ? a! : `${a}–${b}` });
   }
   return out;
 }
@@ -103,7 +103,7 @@ export function parseInline(src: string): Inline[] {
   let i = 0;
   while (i < src.length) {
     const c = src[i];
-    if (c === "\\" && i + 1 < src.length && PUNCTUATION.test(src[i + 1])) {
+    if (c === "\\" && i + 1 < src.length && PUNCTUATION.test(src[i + 1]!)) {
       text += src[i + 1];
       i += 2;
       continue;
@@ -142,7 +142,7 @@ export function parseInline(src: string): Inline[] {
       const inner = src.slice(i + 1, close);
       if (src[close + 1] === "(") {
         const m = /^\(\s*([^\s()]+)(?:\s+"[^"]*")?\s*\)/.exec(src.slice(close + 1));
-        const href = m ? safeHref(m[1]) : null;
+        const href = m ? safeHref(m[1]!) : null;
         if (m && href && inner.trim()) {
           push({ type: "link", href, children: parseInline(inner) });
           i = close + 1 + m[0].length;

@@ -2,7 +2,7 @@
 // GET /api/dashboard in one view: the allowance, recent videos, quick upload, projects, keys and
 // profile. While a video is queued or processing, it is fetched again every few seconds.
 import Link from "next/link";
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Badge, KeyStatusBadge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CodeBlock } from "@/components/ui/code-block";
@@ -15,6 +15,7 @@ import { AllowanceCard } from "./allowance-card";
 import { QuickUploadCard } from "./quick-upload-card";
 import { RecentVideosCard } from "./recent-videos-card";
 import { useDashboard } from "@/hooks/queries/dashboard";
+import { useOrigin } from "@/hooks/use-origin";
 import { formatDate, formatRelative } from "@/lib/client/format";
 import type { ApiKey, Dashboard, Profile } from "@/lib/client/types";
 
@@ -82,9 +83,7 @@ function KeysCard({ keys }: { keys: ApiKey[] }) {
 }
 
 function QuickStartCard() {
-  // The origin is known only in the browser.
-  const [origin, setOrigin] = useState("");
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = useOrigin();
   const command = `curl -H "Authorization: $API_KEY" \\\n  ${origin || "http://localhost:3000"}/api/dashboard`;
   return (
     <Card aria-labelledby="quickstart-heading">

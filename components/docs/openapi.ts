@@ -53,7 +53,7 @@ export function groupByTag(doc: OpenApiDocument): { tag: string; endpoints: Endp
       .filter((m) => METHOD_ORDER.includes(m))
       .sort((a, b) => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b));
     for (const method of methods) {
-      const op = item[method];
+      const op = item[method]!;
       const tag = op.tags?.[0] ?? "Other";
       const anchor = `op-${op.operationId ?? `${method}-${path}`}`.replace(/[^a-zA-Z0-9_-]+/g, "-");
       if (!groups.has(tag)) groups.set(tag, []);

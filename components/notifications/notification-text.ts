@@ -5,5 +5,5 @@ const LINK = /\s*Open: (\/videos\/[0-9A-Za-z-]{1,64})\s*$/;
 
 export function splitNotificationLink(message: string): { text: string; href: string | null } {
   const m = LINK.exec(message);
-  return m ? { text: message.slice(0, m.index), href: m[1] } : { text: message, href: null };
+  return m ? { text: message.slice(0, m.index), href: m[1]! } : { text: message, href: null };
 }

@@ -55,7 +55,7 @@ function ModuleList({
   const listRef = useRef<HTMLUListElement>(null);
   const current = usePlayerValue(store, (s) => {
     for (let i = segments.length - 1; i >= 0; i--) {
-      const g = segments[i];
+      const g = segments[i]!;
       if (g.start_time <= s.time + 1e-3 && s.time < Math.max(g.end_time, g.start_time + 0.25)) return i;
     }
     return -1;
@@ -68,7 +68,7 @@ function ModuleList({
   useEffect(() => {
     if (!follow || current < 0) return;
     const list = listRef.current;
-    const row = list?.querySelector<HTMLElement>(`[data-segment-id="${CSS.escape(segments[current].id)}"]`);
+    const row = list?.querySelector<HTMLElement>(`[data-segment-id="${CSS.escape(segments[current]!.id)}"]`);
     if (!list || !row) return;
     const top = row.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
     if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
@@ -151,6 +151,7 @@ export function SegmentPanel({
   // A link to a moment of one module (a search hit) opens that module's tab.
   useEffect(() => {
     const wanted = new URLSearchParams(window.location.search).get("module");
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the query string is read after hydration (the server render has none)
     if (wanted) setChosen(wanted);
   }, []);
   const active = chosen && modules.includes(chosen) ? chosen : firstWithSegments;
@@ -167,7 +168,7 @@ export function SegmentPanel({
       : null;
     if (next === null) return;
     e.preventDefault();
-    setChosen(modules[next]);
+    setChosen(modules[next]!);
     tabs.current[next]?.focus();
   };
 

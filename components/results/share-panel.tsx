@@ -2,13 +2,14 @@
 // A link that opens this video's report without signing in, and revoking it. The active link is
 // read from the server, so after a reload the page says the video is public rather than offering
 // a "new" link.
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useActiveShare, useCreateShare, useRevokeShare } from "@/hooks/queries/segments";
+import { useOrigin } from "@/hooks/use-origin";
 import { errorDetail, isApiClientError } from "@/lib/client/api-client";
 import { formatDateTime } from "@/lib/client/format";
 
@@ -19,8 +20,7 @@ export function SharePanel({ jobId }: { jobId: string }) {
   const active = useActiveShare(jobId);
   const hash = active.data?.share_hash ?? null;
   const [confirming, setConfirming] = useState(false);
-  const [origin, setOrigin] = useState("");
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = useOrigin();
 
   // A server without the share API answers the catch-all 404 "Not found": say so plainly.
   if (isApiClientError(create.error, 404) && create.error.detail === "Not found") return null;

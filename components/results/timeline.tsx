@@ -71,7 +71,7 @@ function Lane({
   const { placed, rows } = useMemo(() => pack(segments), [segments]);
   const frames = FRAME_LANES.has(module) && storyboard?.cues.length ? storyboard : null;
   const rowPx = frames ? FRAME_ROW_PX : ROW_PX;
-  const frameWidth = frames ? Math.min(96, Math.round(FRAME_HEIGHT_PX * (frames.cues[0].w / frames.cues[0].h))) : 0;
+  const frameWidth = frames ? Math.min(96, Math.round(FRAME_HEIGHT_PX * (frames.cues[0]!.w / frames.cues[0]!.h))) : 0;
   const [focusIndex, setFocusIndex] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const colour = moduleColour(module);
@@ -79,7 +79,7 @@ function Lane({
   const current = usePlayerValue(store, (s) => {
     // The last segment that started at or before the playhead and has not ended.
     for (let i = segments.length - 1; i >= 0; i--) {
-      const g = segments[i];
+      const g = segments[i]!;
       if (g.start_time <= s.time + 1e-3 && s.time < Math.max(g.end_time, g.start_time + 0.25)) return i;
     }
     return -1;
@@ -198,10 +198,10 @@ export function Timeline({
   useEffect(() => {
     const el = track.current;
     if (!el) return;
-    const ro = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    const ro = new ResizeObserver(([entry]) => setWidth(entry!.contentRect.width));
     ro.observe(el);
     return () => ro.disconnect();
-  }, [modules.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [modules.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps -- the track exists once there are modules
   const step = niceStep(duration, Math.max(2, Math.floor(width / 64)));
   const ticks: number[] = [];
   for (let t = 0; t <= duration + 1e-6; t += step) ticks.push(t);

@@ -38,7 +38,9 @@ export function VideoPlayer({
   const [hasMedia, setHasMedia] = useState(false);
   // Signed URLs get a fresh token on every fetch of the video; the player keeps the first ones.
   const latest = useRef(sources);
-  latest.current = sources;
+  useEffect(() => {
+    latest.current = sources;
+  });
 
   useEffect(() => {
     const video = videoRef.current;
@@ -147,7 +149,6 @@ export function VideoPlayer({
       video.removeEventListener("loadedmetadata", onLoaded);
       destroy();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sourceKey, store]);
 
   const setVideo = useCallback(
@@ -175,6 +176,7 @@ export function VideoPlayer({
       </video>
       {/* A poster that 404s (no thumbnail yet) must not leave a broken image. */}
       {sources.thumbnail_url && posterOk && (
+        // eslint-disable-next-line @next/next/no-img-element -- a hidden probe of the signed poster URL, never shown
         <img src={toThisOrigin(sources.thumbnail_url)} alt="" hidden onError={() => setPosterOk(false)} />
       )}
       {mode === "loading" && !hasMedia && (

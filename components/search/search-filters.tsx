@@ -80,8 +80,12 @@ function ThresholdFilter({ value, onChange }: { value: number; onChange: (t: num
   useEffect(() => {
     latest.current = onChange;
   });
-  // The URL moved (back button, "lower the minimum"): the slider follows.
-  useEffect(() => setDraft(value), [value]);
+  // The URL moved (back button, "lower the minimum"): the slider follows (state adjusted while rendering).
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    setDraft(value);
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
   const change = (t: number) => {
     setDraft(t);

@@ -1,7 +1,7 @@
 "use client";
 // The query box: submitting puts the query in the URL (a new history entry, so Back returns to
 // the previous search). An empty query is refused here rather than sent.
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/form-dialog";
@@ -11,8 +11,12 @@ export function SearchForm({ query, busy, onSubmit }: { query: string; busy: boo
   const id = useId();
   const [draft, setDraft] = useState(query);
   const [invalid, setInvalid] = useState(false);
-  // The URL's query changed (Back, a link): the box shows it.
-  useEffect(() => setDraft(query), [query]);
+  // The URL's query changed (Back, a link): the box shows it (state adjusted while rendering).
+  const [shownQuery, setShownQuery] = useState(query);
+  if (query !== shownQuery) {
+    setShownQuery(query);
+    setDraft(query);
+  }
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

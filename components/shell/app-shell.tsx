@@ -57,7 +57,7 @@ function UserPanel() {
     <div className="border-t border-zinc-200 p-3">
       <div className="flex items-center gap-3 px-1 py-1.5">
         {profile?.avatar_url ? (
-          // Avatars come from the identity provider's host; next/image would need it configured.
+          // eslint-disable-next-line @next/next/no-img-element -- avatars come from the identity provider's host; next/image would need it configured
           <img src={profile.avatar_url} alt="" className="size-9 shrink-0 rounded-full object-cover" />
         ) : (
           <span className="grid size-9 shrink-0 place-items-center rounded-full bg-zinc-200 text-sm font-semibold text-zinc-700" aria-hidden="true">

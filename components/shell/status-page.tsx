@@ -23,12 +23,12 @@ export function StatusPage({ code, title, children, actions }: { code: string; t
         </div>
       </div>
       <nav aria-label="Other pages" className="mt-8 flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm">
-        {[
+        {([
           ["/videos", "Videos"],
           ["/upload", "Upload"],
           ["/search", "Search"],
           ["/docs", "API docs"],
-        ].map(([href, label]) => (
+        ] as const).map(([href, label]) => (
           <Link key={href} href={href} className="font-medium text-zinc-600 underline-offset-4 hover:text-zinc-900 hover:underline">
             {label}
           </Link>

@@ -51,8 +51,7 @@ export function UploadView() {
   useEffect(() => {
     const handed = takeHandedOffFiles();
     if (handed.length) add(handed);
-    // Once, on arrival (`add` only dispatches).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival (`add` only dispatches)
   }, []);
   const [modules, setModules] = useState<string[]>([...MODULE_NAMES]);
   const [projectId, setProjectId] = useState("");

@@ -17,7 +17,7 @@ function headline(state: ProcessingState, status: VideoStatus | undefined): stri
     const names = running.map((m) => moduleLabel(m.module).toLowerCase());
     return `Running ${names.join(", ")}${decoding ? `; ${decoding}` : ""} (${state.modules.filter((m) => m.state === "done").length} of ${state.modules.length} done)`;
   }
-  if (decoding) return decoding[0].toUpperCase() + decoding.slice(1);
+  if (decoding) return decoding[0]!.toUpperCase() + decoding.slice(1);
   if (state.modules.some((m) => m.state === "done")) return "Finishing up…";
   if (status === "processing") return "Preparing: reading the file and making the preview…";
   if (status === "queued") return "Queued: waiting for a free worker…";

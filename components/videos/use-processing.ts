@@ -22,11 +22,12 @@ export function useProcessing(
   const queryClient = useQueryClient();
   const selectedKey = opts.selected.join(",");
   const selectedRef = useRef(opts.selected);
+  // eslint-disable-next-line react-hooks/refs -- getSnapshot reads it during this very render
   selectedRef.current = opts.selected;
 
   const subscribe = useCallback(
     (cb: () => void) => (jobId && opts.follow ? subscribeProcessing(jobId, selectedRef.current, cb) : () => {}),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- selectedKey stands for the content of opts.selected (a new array each render)
     [jobId, opts.follow, selectedKey],
   );
   const state = useSyncExternalStore(

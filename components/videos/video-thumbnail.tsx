@@ -10,7 +10,7 @@ export function VideoThumbnail({ url, className }: { url?: string | null; classN
   return (
     <span className={cn("relative grid shrink-0 place-items-center overflow-hidden rounded-md bg-zinc-100 text-zinc-400", className)}>
       {show ? (
-        // Signed redirects to storage: next/image would try to optimise (and cache) them.
+        // eslint-disable-next-line @next/next/no-img-element -- signed redirects to storage: next/image would try to optimise (and cache) them
         <img src={toThisOrigin(url)} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" onError={() => setFailed(url)} />
       ) : (
         <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">

@@ -9,7 +9,7 @@ export async function insertApiKey(
   params: { userId: string; name: string; keyHash: string; keyPrefix: string },
 ) {
   const [row] = await db.insert(apiKeys).values(params).returning();
-  return row;
+  return row!;
 }
 
 const listKeysQuery = preparedPerDb((db) =>

@@ -3,8 +3,7 @@
 import { and, asc, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { chatFeedback, chatMessages, chatSessions, projects, videos, type Video } from "../schema";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/domain/uuid";
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type FeedbackRow = typeof chatFeedback.$inferSelect;
@@ -26,7 +25,7 @@ export interface ChatSessionRow {
 
 /** The owner's video by job id or internal id. */
 export async function findVideoByAnyId(db: Db, params: { userId: string; videoId: string }): Promise<Video | null> {
-  if (!UUID.test(params.videoId)) return null;
+  if (!isUuid(params.videoId)) return null;
   const id = params.videoId.toLowerCase();
   const [row] = await db
     .select()
@@ -76,7 +75,7 @@ export async function listSessions(db: Db, params: { userId: string; videoId?: s
 }
 
 export async function getSession(db: Db, params: { userId: string; sessionId: string }): Promise<ChatSessionRow | null> {
-  if (!UUID.test(params.sessionId)) return null;
+  if (!isUuid(params.sessionId)) return null;
   const [row] = await sessionSelect(db)
     .where(and(eq(chatSessions.id, params.sessionId), eq(chatSessions.userId, params.userId)))
     .limit(1);
@@ -96,7 +95,7 @@ export async function insertSession(
       ...(values.title !== undefined ? { title: values.title } : {}),
     })
     .returning({ id: chatSessions.id });
-  return row.id;
+  return row!.id;
 }
 
 /** Sets fields of the owner's session (and updated_at); false when it is not theirs. */
@@ -104,7 +103,7 @@ export async function updateSession(
   db: Db,
   params: { userId: string; sessionId: string; set: { title?: string; videoId?: string; projectId?: string } },
 ): Promise<boolean> {
-  if (!UUID.test(params.sessionId)) return false;
+  if (!isUuid(params.sessionId)) return false;
   const rows = await db
     .update(chatSessions)
     .set({ ...params.set, updatedAt: sql`clock_timestamp()` })
@@ -115,7 +114,7 @@ export async function updateSession(
 
 /** Deletes the owner's session; its messages go with it (foreign key cascade). */
 export async function deleteSession(db: Db, params: { userId: string; sessionId: string }): Promise<boolean> {
-  if (!UUID.test(params.sessionId)) return false;
+  if (!isUuid(params.sessionId)) return false;
   const rows = await db
     .delete(chatSessions)
     .where(and(eq(chatSessions.id, params.sessionId), eq(chatSessions.userId, params.userId)))
@@ -164,13 +163,13 @@ export async function insertMessage(
       .update(chatSessions)
       .set({ updatedAt: sql`clock_timestamp()` })
       .where(and(eq(chatSessions.id, values.sessionId), eq(chatSessions.userId, values.userId)));
-    return row;
+    return row!;
   });
 }
 
 /** Whether `feedbackId` names an answer in one of the owner's sessions. */
 export async function feedbackBelongsTo(db: Db, params: { userId: string; feedbackId: string }): Promise<boolean> {
-  if (!UUID.test(params.feedbackId)) return false;
+  if (!isUuid(params.feedbackId)) return false;
   const rows = await db
     .select({ id: chatMessages.id })
     .from(chatMessages)
@@ -190,7 +189,7 @@ export async function upsertFeedback(
     .values({ feedbackId: values.feedbackId.toLowerCase(), userId: values.userId, rating: values.rating, comment: values.comment })
     .onConflictDoUpdate({ target: chatFeedback.feedbackId, set: { rating: values.rating, comment: values.comment } })
     .returning();
-  return row;
+  return row!;
 }
 
 /** Ratings of the answers of a session the caller already owns, in the answers' order. */

@@ -2,8 +2,7 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../client";
 import { multipartParts, multipartUploads } from "../schema";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/domain/uuid";
 
 export type MultipartUpload = typeof multipartUploads.$inferSelect;
 export type MultipartPart = typeof multipartParts.$inferSelect;
@@ -23,7 +22,7 @@ export async function setS3UploadId(db: Db, params: { id: string; s3UploadId: st
 
 /** The caller's upload that has not expired, or null. */
 export async function getMultipartUpload(db: Db, params: { userId: string; uploadId: string; now?: Date }): Promise<MultipartUpload | null> {
-  if (!UUID.test(params.uploadId)) return null;
+  if (!isUuid(params.uploadId)) return null;
   const [row] = await db
     .select()
     .from(multipartUploads)
@@ -35,7 +34,7 @@ export async function getMultipartUpload(db: Db, params: { userId: string; uploa
 
 /** An upload by id alone, for a part PUT whose signed URL proved access. */
 export async function getMultipartUploadById(db: Db, uploadId: string): Promise<MultipartUpload | null> {
-  if (!UUID.test(uploadId)) return null;
+  if (!isUuid(uploadId)) return null;
   const [row] = await db.select().from(multipartUploads).where(eq(multipartUploads.id, uploadId)).limit(1);
   return row ?? null;
 }

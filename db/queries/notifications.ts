@@ -2,8 +2,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { notifications } from "../schema";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/domain/uuid";
 
 export type Notification = typeof notifications.$inferSelect;
 export type NotificationType = "success" | "error" | "info";
@@ -13,7 +12,7 @@ export async function insertNotification(
   values: { userId: string; title: string; message: string; type: NotificationType },
 ) {
   const [row] = await db.insert(notifications).values(values).returning();
-  return row;
+  return row!;
 }
 
 /** Most recent first. */
@@ -36,7 +35,7 @@ export async function countUnreadNotifications(db: Db, userId: string): Promise<
 
 /** Marks one notification read (already read is fine); false when it is not the caller's. */
 export async function markNotificationRead(db: Db, params: { userId: string; notificationId: string }): Promise<boolean> {
-  if (!UUID.test(params.notificationId)) return false;
+  if (!isUuid(params.notificationId)) return false;
   const rows = await db
     .update(notifications)
     .set({ isRead: 1 })
@@ -56,7 +55,7 @@ export async function markAllNotificationsRead(db: Db, userId: string): Promise<
 }
 
 export async function deleteNotification(db: Db, params: { userId: string; notificationId: string }): Promise<boolean> {
-  if (!UUID.test(params.notificationId)) return false;
+  if (!isUuid(params.notificationId)) return false;
   const rows = await db
     .delete(notifications)
     .where(and(eq(notifications.id, params.notificationId), eq(notifications.userId, params.userId)))

@@ -3,14 +3,13 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { projects, videos } from "../schema";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/domain/uuid";
 
 export type Project = typeof projects.$inferSelect;
 export type ProjectWithCount = Project & { videoCount: number };
 
 export async function getProject(db: Db, params: { userId: string; projectId: string }) {
-  if (!UUID.test(params.projectId)) return null;
+  if (!isUuid(params.projectId)) return null;
   const [row] = await db
     .select()
     .from(projects)
@@ -32,7 +31,7 @@ export async function listProjects(db: Db, userId: string, projectId?: string): 
 }
 
 export async function getProjectWithCount(db: Db, params: { userId: string; projectId: string }) {
-  if (!UUID.test(params.projectId)) return null;
+  if (!isUuid(params.projectId)) return null;
   const [row] = await listProjects(db, params.userId, params.projectId);
   return row ?? null;
 }
@@ -42,14 +41,14 @@ export async function insertProject(db: Db, values: { userId: string; name: stri
     .insert(projects)
     .values({ userId: values.userId, name: values.name, description: values.description ?? "" })
     .returning();
-  return row;
+  return row!;
 }
 
 export async function updateProject(
   db: Db,
   params: { userId: string; projectId: string; set: { name?: string; description?: string } },
 ): Promise<Project | null> {
-  if (!UUID.test(params.projectId)) return null;
+  if (!isUuid(params.projectId)) return null;
   const [row] = await db
     .update(projects)
     .set({ ...params.set, updatedAt: new Date() })
@@ -60,7 +59,7 @@ export async function updateProject(
 
 /** Deletes a project; its videos stay, with `project_id` null (the foreign key sets it). */
 export async function deleteProject(db: Db, params: { userId: string; projectId: string }): Promise<boolean> {
-  if (!UUID.test(params.projectId)) return false;
+  if (!isUuid(params.projectId)) return false;
   const rows = await db
     .delete(projects)
     .where(and(eq(projects.id, params.projectId), eq(projects.userId, params.userId)))
@@ -70,7 +69,7 @@ export async function deleteProject(db: Db, params: { userId: string; projectId:
 
 /** The caller's videos among `jobIds` (ids that are not UUIDs match nothing). */
 export async function findOwnedJobIds(db: Db, params: { userId: string; jobIds: readonly string[] }): Promise<string[]> {
-  const ids = [...new Set(params.jobIds)].filter((id) => UUID.test(id));
+  const ids = [...new Set(params.jobIds)].filter((id) => isUuid(id));
   if (!ids.length) return [];
   const rows = await db
     .select({ jobId: videos.jobId })

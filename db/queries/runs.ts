@@ -9,7 +9,7 @@ export const ACTIVE_RUN_STATUSES = ["queued", "running"] as const;
 
 export async function insertRun(db: Db, values: typeof processingRuns.$inferInsert): Promise<Run> {
   const [row] = await db.insert(processingRuns).values(values).returning();
-  return row;
+  return row!;
 }
 
 export async function getRun(db: Db, runId: string): Promise<Run | null> {
@@ -26,6 +26,14 @@ export async function latestRunForJob(db: Db, jobId: string): Promise<Run | null
     .orderBy(desc(processingRuns.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/** Marks a queued run running (the Inngest engine's claim: Inngest itself runs each run once). */
+export async function startQueuedRun(db: Db, runId: string): Promise<void> {
+  await db
+    .update(processingRuns)
+    .set({ status: "running", startedAt: new Date(), attempts: 1 })
+    .where(and(eq(processingRuns.id, runId), eq(processingRuns.status, "queued")));
 }
 
 /**
@@ -165,7 +173,7 @@ export async function insertEvent(
     .insert(runEvents)
     .values({ runId: params.runId, jobId: params.jobId, type: params.type, data: params.data ?? {} })
     .returning();
-  return row;
+  return row!;
 }
 
 export async function listRunEvents(db: Db, params: { runId: string; afterId?: number }): Promise<RunEvent[]> {

@@ -6,8 +6,8 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { projects, segments, videos } from "../schema";
+import { isUuid } from "@/lib/domain/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Markers ts_headline puts around matched words (characters that do not occur in text). */
 const MARK_START = "\u27e6";
 const MARK_STOP = "\u27e7";
@@ -71,7 +71,7 @@ export function vectorLiteral(v: readonly number[]): string {
 
 /** An array literal of uuids (validated, so nothing to escape) as one parameter. */
 function uuidArray(ids: readonly string[]): string {
-  for (const id of ids) if (!UUID.test(id)) throw new Error(`not a uuid: ${id}`);
+  for (const id of ids) if (!isUuid(id)) throw new Error(`not a uuid: ${id}`);
   return `{${ids.join(",")}}`;
 }
 
@@ -91,7 +91,7 @@ const columns = sql`${segments.id} AS id, ${segments.jobId} AS job_id, ${segment
 
 /** The owner's job ids among `jobIds` (malformed ids are simply not theirs). */
 export async function ownedJobIds(db: Db, params: { userId: string; jobIds: readonly string[] }): Promise<string[]> {
-  const ids = [...new Set(params.jobIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+  const ids = [...new Set(params.jobIds.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
   if (!ids.length) return [];
   const rows = await db
     .select({ jobId: videos.jobId })
@@ -111,7 +111,7 @@ export async function completedJobIds(db: Db, userId: string): Promise<string[]>
 
 /** A project's videos (all, and completed), or null when it is not the owner's (or not a uuid). */
 export async function projectJobIds(db: Db, params: { userId: string; projectId: string }): Promise<{ all: string[]; completed: string[] } | null> {
-  if (!UUID.test(params.projectId)) return null;
+  if (!isUuid(params.projectId)) return null;
   const [project] = await db
     .select({ id: projects.id })
     .from(projects)
@@ -149,7 +149,7 @@ export async function scopeStats(db: Db, scope: VectorScope, cap: number): Promi
         (SELECT reltuples FROM pg_class WHERE oid = 'segments'::regclass)::float8 AS table_rows,
         EXISTS (SELECT 1 FROM pg_indexes WHERE tablename = 'segments' AND indexname = ${HNSW_INDEX_NAME}) AS has_index`),
   );
-  return { rows: Number(row.rows), tableRows: Number(row.table_rows), hasIndex: row.has_index === true || String(row.has_index) === "true" };
+  return { rows: Number(row!.rows), tableRows: Number(row!.table_rows), hasIndex: row!.has_index === true || String(row!.has_index) === "true" };
 }
 
 /**

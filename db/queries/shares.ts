@@ -4,8 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { sharedReports, videos, type Video } from "../schema";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/domain/uuid";
 
 export type SharedReport = typeof sharedReports.$inferSelect;
 
@@ -55,7 +54,7 @@ export async function getSharedVideo(db: Db, shareHash: string): Promise<Video |
 
 /** A video by job id alone, for a request that carries a valid playback token for it. */
 export async function getVideoForPlayback(db: Db, jobId: string): Promise<Video | null> {
-  if (!UUID.test(jobId)) return null;
+  if (!isUuid(jobId)) return null;
   const [row] = await db.select().from(videos).where(eq(videos.jobId, jobId)).limit(1);
   return row ?? null;
 }

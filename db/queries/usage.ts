@@ -8,7 +8,7 @@ export type UsageRecord = typeof usageRecords.$inferSelect;
 
 export async function insertUsageRecord(db: Db, values: typeof usageRecords.$inferInsert) {
   const [row] = await db.insert(usageRecords).values(values).returning();
-  return row;
+  return row!;
 }
 
 export async function usedMinutes(db: Db, userId: string): Promise<number> {

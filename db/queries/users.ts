@@ -20,13 +20,13 @@ export async function createUser(db: Db, input: NewUser) {
     const [profile] = await tx
       .insert(profiles)
       .values({
-        userId: user.id,
+        userId: user!.id,
         email: input.email ?? "",
         fullName: input.fullName ?? null,
         avatarUrl: input.avatarUrl ?? null,
       })
       .returning();
-    return { user, profile };
+    return { user: user!, profile: profile! };
   });
 }
 
@@ -66,4 +66,10 @@ export async function listUsersWithProfiles(db: Db) {
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .orderBy(asc(users.createdAt));
+}
+
+/** The profile's bonus minutes, its row locked until the transaction ends (0 without a profile). */
+export async function lockBonusMinutes(tx: Db, userId: string): Promise<number> {
+  const [profile] = await tx.select({ bonus: profiles.bonusMinutes }).from(profiles).where(eq(profiles.userId, userId)).for("update");
+  return profile?.bonus ?? 0;
 }

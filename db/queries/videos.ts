@@ -1,6 +1,6 @@
 // Videos, scoped to their owner. Segments, runs, events and shared reports go with a video
 // (foreign keys cascade).
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { videos, type Video } from "../schema";
 import type { VideoStatus } from "@/lib/domain/video-statuses";
@@ -43,7 +43,7 @@ export async function listVideos(
 
 export async function insertVideo(db: Db, values: typeof videos.$inferInsert): Promise<Video> {
   const [row] = await db.insert(videos).values(values).returning();
-  return row;
+  return row!;
 }
 
 export async function updateVideo(
@@ -82,4 +82,24 @@ export async function existingJobIds(db: Db, jobIds: string[]): Promise<Set<stri
   if (!jobIds.length) return new Set();
   const rows = await db.select({ jobId: videos.jobId }).from(videos).where(inArray(videos.jobId, jobIds));
   return new Set(rows.map((r) => r.jobId));
+}
+
+/** A run of the video finished: completed, one more run counted. Null unless it was processing. */
+export async function markVideoCompleted(db: Db, params: { jobId: string; processingTime: number }): Promise<Video | null> {
+  const [row] = await db
+    .update(videos)
+    .set({ status: "completed", error: null, processingTime: params.processingTime, runCount: sql`${videos.runCount} + 1`, updatedAt: new Date() })
+    .where(and(eq(videos.jobId, params.jobId), eq(videos.status, "processing")))
+    .returning();
+  return row ?? null;
+}
+
+/** A run of the video failed. Null unless it was queued or processing. */
+export async function markVideoFailed(db: Db, params: { jobId: string; processingTime: number; error: string }): Promise<Video | null> {
+  const [row] = await db
+    .update(videos)
+    .set({ status: "failed", error: params.error, processingTime: params.processingTime, updatedAt: new Date() })
+    .where(and(eq(videos.jobId, params.jobId), inArray(videos.status, ["queued", "processing"])))
+    .returning();
+  return row ?? null;
 }

@@ -7,7 +7,7 @@ import { segments, videos, webhookDeliveries, webhookEndpoints, type WebhookAtte
 
 export async function insertEndpoint(db: Db, values: typeof webhookEndpoints.$inferInsert): Promise<WebhookEndpoint> {
   const [row] = await db.insert(webhookEndpoints).values(values).returning();
-  return row;
+  return row!;
 }
 
 export async function listEndpoints(db: Db, userId: string): Promise<WebhookEndpoint[]> {
@@ -89,7 +89,7 @@ export async function enqueueDeliveries(
 
 export async function insertDelivery(db: Db, values: typeof webhookDeliveries.$inferInsert): Promise<WebhookDelivery> {
   const [row] = await db.insert(webhookDeliveries).values(values).returning();
-  return row;
+  return row!;
 }
 
 export async function listDeliveries(

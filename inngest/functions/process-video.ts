@@ -1,11 +1,10 @@
 // The pipeline as an Inngest function: every named step of runPipeline becomes a memoized,
 // retried `step.run`. Failures after the retries mark the run and its video failed.
-import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { processingRuns } from "@/db/schema";
+import { startQueuedRun } from "@/db/queries/runs";
 import { failRun } from "@/lib/pipeline/finalize-run";
 import { RunCancelledError, runPipeline } from "@/lib/pipeline/run-pipeline";
-import { inngest, PROCESS_EVENT } from "../client";
+import { inngest, PROCESS_EVENT } from "@/lib/pipeline/inngest-client";
 
 export const processVideo = inngest.createFunction(
   {
@@ -22,10 +21,7 @@ export const processVideo = inngest.createFunction(
     const { runId } = event.data as { runId: string };
     const db = await getDb();
     await step.run("claim", async () => {
-      await db
-        .update(processingRuns)
-        .set({ status: "running", startedAt: new Date(), attempts: 1 })
-        .where(and(eq(processingRuns.id, runId), eq(processingRuns.status, "queued")));
+      await startQueuedRun(db, runId);
       return null;
     });
     try {

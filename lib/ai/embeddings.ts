@@ -50,7 +50,7 @@ export async function embedTextsLocally(texts: readonly string[], signal?: Abort
   const todo = inputs.map((t, i) => ({ t, i })).filter((x) => hasWords(x.t));
   const vectors: (number[] | null)[] = inputs.map(() => null);
   const encoded = todo.length ? await encodeSentences(todo.map((x) => x.t), signal) : [];
-  todo.forEach((x, k) => (vectors[x.i] = encoded[k]));
+  todo.forEach((x, k) => (vectors[x.i] = encoded[k]!));
   return { vectors, model: LOCAL_EMBEDDING_MODEL };
 }
 

@@ -12,9 +12,9 @@ import { DISK_FULL_DETAIL, isDiskFull } from "./public-error";
 import { addressKey, checkRateLimit, principalKey } from "./rate-limit";
 import { idempotencyKeyOf, requestHash, withIdempotency } from "./idempotency";
 import { zodDetail } from "./zod-detail";
+import { isUuid } from "@/lib/domain/uuid";
 
 export const MAX_JSON_BODY = 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -80,7 +80,7 @@ function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const all = url.searchParams.getAll(key);
-    out[key] = all.length > 1 ? all : all[0];
+    out[key] = all.length > 1 ? all : all[0]!;
   }
   return out;
 }
@@ -124,7 +124,7 @@ export function handle<E extends Endpoint>(
       const user = endpoint.auth === "required" ? await authenticate(db, req) : null;
       const rawParams = ctx ? await ctx.params : {};
       for (const [name, resource] of Object.entries(options.ids ?? {})) {
-        if (!UUID.test(String(rawParams[name] ?? ""))) throw notFound(resource);
+        if (!isUuid(String(rawParams[name] ?? ""))) throw notFound(resource);
       }
       const params = endpoint.params ? parseWith(endpoint.params, rawParams, "path") : undefined;
       const query = endpoint.query ? parseWith(endpoint.query, queryObject(new URL(req.url)), "query") : undefined;

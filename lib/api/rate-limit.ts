@@ -33,7 +33,7 @@ export function clientAddress(req: Request): string {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return chain.length ? chain[Math.max(0, chain.length - hops)] : peer;
+  return chain.length ? chain[Math.max(0, chain.length - hops)]! : peer;
 }
 
 export const addressKey = (req: Request) => `a:${clientAddress(req)}`;

@@ -6,8 +6,7 @@ import type { Db } from "@/db/client";
 import { createUser, getUserByClerkId, getUserById, setClerkUserId, type NewUser } from "@/db/queries/users";
 import { unauthorized } from "@/lib/api/errors";
 import type { ClerkConfig } from "@/lib/config";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/domain/uuid";
 
 const subToUser: Map<string, string> = ((globalThis as Record<string, unknown>).__vaClerkMap ??= new Map()) as Map<
   string,
@@ -73,7 +72,7 @@ const inflight: Map<string, Promise<string>> = ((globalThis as Record<string, un
  * is unique), answers that user instead. `created` says whether this call made it. */
 async function provision(db: Db, sub: string, input: NewUser): Promise<{ id: string; created: boolean }> {
   try {
-    return { id: (await createUser(db, input)).user.id, created: true };
+    return { id: (await createUser(db, input)).user!.id, created: true };
   } catch (err) {
     const existing = await getUserByClerkId(db, sub);
     if (existing) return { id: existing.id, created: false };
@@ -97,7 +96,7 @@ export async function resolveClerkUser(db: Db, claims: Record<string, unknown>, 
 async function mapSub(db: Db, sub: string, claims: Record<string, unknown>, cfg: ClerkConfig): Promise<string> {
   const claimed = typeof claims.external_id === "string" ? claims.external_id : null;
   let userId: string | null = null;
-  if (claimed && UUID.test(claimed)) {
+  if (claimed && isUuid(claimed)) {
     userId = (await getUserById(db, claimed))?.id ?? null;
     if (!userId) userId = (await provision(db, sub, { id: claimed, clerkUserId: sub })).id;
   }
@@ -109,7 +108,7 @@ async function mapSub(db: Db, sub: string, claims: Record<string, unknown>, cfg:
     } catch (err) {
       console.error(`[auth] Clerk Backend API lookup of ${sub} failed: ${(err as Error).message}`);
     }
-    if (info?.externalId && UUID.test(info.externalId)) {
+    if (info?.externalId && isUuid(info.externalId)) {
       const existing = await getUserById(db, info.externalId);
       userId = existing?.id ?? (await provision(db, sub, { id: info.externalId, clerkUserId: sub, ...info })).id;
       if (existing && !existing.clerkUserId) await setClerkUserId(db, existing.id, sub);

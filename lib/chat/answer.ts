@@ -7,7 +7,7 @@ import type { Video } from "@/db/schema";
 import { getModelClient } from "@/lib/ai/provider";
 import { completeChat } from "./answer-stream";
 import { citationsOf, linkCitations, type Citation } from "./citations";
-import { clip, formatStamp, oneLine, type ContextEntry } from "./context";
+import { clip, formatStamp, oneLine } from "./context";
 import { offlineAnswer } from "./offline-answer";
 import type { Retrieved } from "./retrieve";
 

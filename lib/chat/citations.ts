@@ -50,12 +50,12 @@ export function citationsOf(text: string, videos: readonly VideoRef[]): Citation
   const found: { at: number; c: Citation }[] = [];
   const byJob = new Map(videos.map((v) => [v.jobId, v]));
   for (const m of text.matchAll(LINKED)) {
-    const v = byJob.get(m[1]);
+    const v = byJob.get(m[1]!);
     if (v) found.push({ at: m.index!, c: { job_id: v.jobId, video_name: v.name, start_time: Number(m[2]) } });
   }
   if (videos.length === 1) {
-    const v = videos[0];
-    for (const m of text.matchAll(PLAIN)) found.push({ at: m.index!, c: { job_id: v.jobId, video_name: v.name, start_time: clockSeconds(m[1]) } });
+    const v = videos[0]!;
+    for (const m of text.matchAll(PLAIN)) found.push({ at: m.index!, c: { job_id: v.jobId, video_name: v.name, start_time: clockSeconds(m[1]!) } });
   }
   const seen = new Set<string>();
   return found

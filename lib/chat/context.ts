@@ -175,7 +175,7 @@ export function compressSegments(segments: readonly SegmentLike[], maxChars = BR
       const keep = Math.max(1, Math.floor(maxChars / perLine));
       const step = entries.length / keep;
       const sampled: ContextEntry[] = [];
-      for (let i = 0; i < keep; i++) sampled.push(entries[Math.floor(i * step)]);
+      for (let i = 0; i < keep; i++) sampled.push(entries[Math.floor(i * step)]!);
       while (sampled.length > 1 && totalChars(sampled, maxContent) > maxChars) sampled.pop();
       dropped = entries.length - sampled.length;
       entries = sampled;

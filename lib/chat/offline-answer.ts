@@ -80,12 +80,12 @@ export function offlineAnswer(question: string, retrieved: Retrieved, opening: s
   if (visual.length) {
     parts.push(`What the picture analysis shows about that:\n\n${visual.map((e) => momentLine(videos, e)).join("\n")}`);
     for (const e of visual) {
-      shown.add(e.ids[0]);
+      shown.add(e.ids[0]!);
       ids.push(...e.ids);
     }
   }
   const moments = retrieved.entries
-    .filter((e) => (e.matched?.length || (e.similarity ?? 0) >= MIN_MOMENT_SIMILARITY) && !shown.has(e.ids[0]) && !(ask && e.module === "video_reasoning"))
+    .filter((e) => (e.matched?.length || (e.similarity ?? 0) >= MIN_MOMENT_SIMILARITY) && !shown.has(e.ids[0]!) && !(ask && e.module === "video_reasoning"))
     .sort((a, b) => (b.matched?.length ?? 0) - (a.matched?.length ?? 0) || (b.similarity ?? 0) - (a.similarity ?? 0) || a.start - b.start)
     .slice(0, MOMENTS);
   if (moments.length) {

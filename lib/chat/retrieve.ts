@@ -79,7 +79,7 @@ function overviewOf(ref: VideoRef, rows: readonly SegmentRow[]): VideoOverview {
   const fromDigest = summary ? metaOf(summary).on_screen_text : undefined;
   const onScreenText = Array.isArray(fromDigest)
     ? fromDigest.filter((t): t is string => typeof t === "string")
-    : [...new Set(rows.filter((r) => r.module === "visualelements").flatMap((r) => [...r.content.matchAll(/text: "([^"]+)"/g)].map((m) => m[1])))];
+    : [...new Set(rows.filter((r) => r.module === "visualelements").flatMap((r) => [...r.content.matchAll(/text: "([^"]+)"/g)].map((m) => m[1]!)))];
   const chapters = reasoning
     .filter((r) => r !== summary)
     .map((r) => ({ start: r.startTime, content: oneLine(r.content), id: r.id }))
@@ -104,7 +104,7 @@ export async function retrieveContext(
   const videos: VideoRef[] = params.videos.map((v, i) => ({ jobId: v.jobId, name: v.name, duration: v.duration, ...(many ? { label: `V${i + 1}` } : {}) }));
   const labelOf = new Map(videos.map((v) => [v.jobId, v.label]));
   const perVideo = await Promise.all(params.videos.map((v) => listSegments(db, { userId: params.userId, jobId: v.jobId, modules })));
-  const overviews = videos.map((v, i) => overviewOf(v, perVideo[i]));
+  const overviews = videos.map((v, i) => overviewOf(v, perVideo[i]!));
   const all: SegmentLike[] = perVideo.flat().map((r) => ({ id: r.id, jobId: r.jobId, module: r.module, content: r.content, startTime: r.startTime, endTime: r.endTime }));
   const jobIds = videos.map((v) => v.jobId);
   // The question's meaning is compared whole; its words are matched without the question words

@@ -16,10 +16,10 @@ export function currentCueIndex(cues: readonly { start_time: number; end_time: n
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (cues[mid].start_time <= t) {
+    if (cues[mid]!.start_time <= t) {
       found = mid;
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  return found >= 0 && t < cues[found].end_time ? found : -1;
+  return found >= 0 && t < cues[found]!.end_time ? found : -1;
 }

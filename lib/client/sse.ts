@@ -53,13 +53,13 @@ export function filenameFromDisposition(header: string | null): string | null {
   const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
   if (star) {
     try {
-      return decodeURIComponent(star[1].trim());
+      return decodeURIComponent(star[1]!.trim());
     } catch {
       /* fall through */
     }
   }
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain ? plain[1].trim() : null;
+  return plain ? plain[1]!.trim() : null;
 }
 
 /** Downloads an authenticated file: fetched with the header, saved through a Blob URL. */

@@ -103,7 +103,7 @@ export function putFile(
       } catch {
         // S3 answers in XML: its <Message> is the closest to the server's words.
         const m = /<Message>([^<]+)<\/Message>/.exec(xhr.responseText);
-        if (m) detail = m[1];
+        if (m) detail = m[1]!;
       }
       reject(new ApiClientError(xhr.status, detail));
     };

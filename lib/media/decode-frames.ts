@@ -61,8 +61,8 @@ export async function decodeFrameFeatures(file: string, opts: DecodeFrameOptions
   const p = await probing;
   const frames = result.frames;
   let fps = p.fps;
-  if (!fps && frames.length > 1) fps = (frames.length - 1) / (frames[frames.length - 1].time - frames[0].time || 1);
-  const lastEnd = frames.length ? frames[frames.length - 1].time + 1 / (fps || 30) : 0;
+  if (!fps && frames.length > 1) fps = (frames.length - 1) / (frames[frames.length - 1]!.time - frames[0]!.time || 1);
+  const lastEnd = frames.length ? frames[frames.length - 1]!.time + 1 / (fps || 30) : 0;
   return {
     fps,
     width: p.width,

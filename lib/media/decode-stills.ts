@@ -83,7 +83,7 @@ export class SmallStillKeeper {
     for (let i = 0; i < times.length; i++) {
       const t = times[i];
       if (t === undefined) continue;
-      while (k + 1 < this.kept.length && Math.abs(this.kept[k + 1].time - t) <= Math.abs(this.kept[k].time - t)) k++;
+      while (k + 1 < this.kept.length && Math.abs(this.kept[k + 1]!.time - t) <= Math.abs(this.kept[k]!.time - t)) k++;
       const near = this.kept[k];
       out.push({ index: i, time: t, file: stillFile(o.dir, i), small: near && Math.abs(near.time - t) < 0.02 ? near.rgb : null });
     }

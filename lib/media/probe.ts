@@ -13,8 +13,24 @@ export interface MediaInfo {
 function rate(r: string | undefined): number {
   if (!r) return 0;
   const [n, d] = r.split("/").map(Number);
-  return d ? n / d : n || 0;
+  return d ? n! / d : n || 0;
 }
+
+// The fields of an ffprobe stream read here (ffprobe prints numbers as strings in places).
+type FfprobeStream = {
+  codec_type?: string;
+  codec_name: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  nb_frames?: string;
+  sample_rate?: string;
+  channels?: number;
+  disposition?: { attached_pic?: number };
+  tags?: { language?: string };
+};
 
 export async function probeMedia(file: string): Promise<MediaInfo> {
   const { stdout } = await runTool(ffprobePath(), [
@@ -22,7 +38,7 @@ export async function probeMedia(file: string): Promise<MediaInfo> {
   ]);
   const info = JSON.parse(stdout.toString()) as {
     format?: { duration?: string; size?: string; format_name?: string };
-    streams?: Record<string, any>[];
+    streams?: FfprobeStream[];
   };
   const streams = info.streams ?? [];
   const v = streams.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);

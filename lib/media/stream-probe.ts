@@ -12,7 +12,7 @@ export interface StreamProbe {
 function parseRate(r: unknown): number {
   if (typeof r !== "string" || !r) return 0;
   const [n, d] = r.split("/").map(Number);
-  const v = d ? n / d : n;
+  const v = d ? n! / d : n!;
   return Number.isFinite(v) && v > 0 && v < 1000 ? v : 0;
 }
 

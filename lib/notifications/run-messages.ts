@@ -16,7 +16,7 @@ function seconds(s: number): string {
 /** Run notes arrive as "<module>: <text>"; the module's name becomes its label. */
 function splitNote(note: string): { module: string | null; text: string } {
   const m = /^([a-z_]+): ([\s\S]*)$/.exec(note);
-  return m ? { module: m[1], text: m[2] } : { module: null, text: note };
+  return m ? { module: m[1]!, text: m[2]! } : { module: null, text: note };
 }
 
 const sentence = (t: string) => {
@@ -29,7 +29,7 @@ export function runCompletedMessage(p: { name: string; jobId: string; processing
   const notes = p.notes.map(splitNote);
   if (notes.length === 1) {
     const [n] = notes;
-    parts.push(n.module ? `${moduleLabel(n.module)} left a note: ${sentence(n.text)}` : sentence(n.text));
+    parts.push(n!.module ? `${moduleLabel(n!.module)} left a note: ${sentence(n!.text)}` : sentence(n!.text));
   } else if (notes.length > 1) {
     const modules = [...new Set(notes.map((n) => (n.module ? moduleLabel(n.module) : "The run")))];
     parts.push(`${listInWords(modules)} left notes; they are on the video's page.`);

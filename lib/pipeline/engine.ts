@@ -5,6 +5,14 @@ export function activeEngine(): EngineName {
   return process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV ? "inngest" : "embedded";
 }
 
+/** The engine could not take the run (the run was marked failed); the message says so to a person. */
+export class QueueUnavailableError extends Error {
+  constructor(message = "The job queue is unavailable; processing was not started. Try again later.") {
+    super(message);
+    this.name = "QueueUnavailableError";
+  }
+}
+
 type Waker = (jobId: string) => void | Promise<void>;
 const wakers = ((globalThis as Record<string, unknown>).__vaWakers ??= new Set<Waker>()) as Set<Waker>;
 
@@ -16,7 +24,7 @@ export function onRunQueued(fn: Waker): () => void {
 
 export async function notifyRunQueued(jobId: string): Promise<void> {
   if (activeEngine() === "inngest") {
-    const { sendProcessEvent } = await import("@/inngest/client");
+    const { sendProcessEvent } = await import("./inngest-client");
     await sendProcessEvent(jobId);
     return;
   }

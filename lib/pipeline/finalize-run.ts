@@ -1,11 +1,10 @@
 // The end of a run, success or failure: the video's status, the usage record, the notification
 // and the `done` event, written together.
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { finishRun, getRun } from "@/db/queries/runs";
 import { insertNotification } from "@/db/queries/notifications";
 import { insertUsageRecord } from "@/db/queries/usage";
-import { videos } from "@/db/schema";
+import { markVideoCompleted, markVideoFailed } from "@/db/queries/videos";
 import { runCompletedMessage, runFailedMessage } from "@/lib/notifications/run-messages";
 import { emitEvent } from "./events";
 import { withoutPaths } from "@/lib/api/public-error";
@@ -19,11 +18,7 @@ export async function finalizeRun(db: Db, params: { runId: string; notes: string
   if (!run || run.status !== "running") return;
   const processingTime = Math.round(secondsSince(run.startedAt) * 1000) / 1000;
   const done = await db.transaction(async (tx) => {
-    const [video] = await tx
-      .update(videos)
-      .set({ status: "completed", error: null, processingTime, runCount: sql`${videos.runCount} + 1`, updatedAt: new Date() })
-      .where(and(eq(videos.jobId, run.jobId), eq(videos.status, "processing")))
-      .returning();
+    const video = await markVideoCompleted(tx, { jobId: run.jobId, processingTime });
     if (!video) return null;
     await insertUsageRecord(tx, {
       userId: run.userId,
@@ -52,11 +47,7 @@ export async function failRun(db: Db, { runId, error }: { runId: string; error: 
   if (!run || !["running", "queued"].includes(run.status)) return;
   const processingTime = Math.round(secondsSince(run.startedAt) * 1000) / 1000;
   const failed = await db.transaction(async (tx) => {
-    const [video] = await tx
-      .update(videos)
-      .set({ status: "failed", error: params.error, processingTime, updatedAt: new Date() })
-      .where(and(eq(videos.jobId, run.jobId), inArray(videos.status, ["queued", "processing"])))
-      .returning();
+    const video = await markVideoFailed(tx, { jobId: run.jobId, processingTime, error: params.error });
     await finishRun(tx, { runId: run.id, status: "failed", error: params.error });
     if (!video) return null;
     await insertNotification(tx, {

@@ -12,7 +12,7 @@ export function ownerIsDeadHere(owner: string | null, host = os.hostname()): boo
   if (!owner) return true;
   const parts = owner.split(":");
   if (parts.length < 3) return false;
-  const id = parseIdentityToken(parts[parts.length - 2]);
+  const id = parseIdentityToken(parts[parts.length - 2]!);
   return parts.slice(0, -2).join(":") === host && !!id && !isProcessAlive(id);
 }
 

@@ -117,7 +117,7 @@ export class SharedMedia {
     let hi = stills.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (stills[mid].time < time) lo = mid + 1;
+      if (stills[mid]!.time < time) lo = mid + 1;
       else hi = mid;
     }
     for (const s of [stills[lo - 1], stills[lo]]) {

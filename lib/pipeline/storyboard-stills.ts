@@ -18,7 +18,7 @@ export function stillsForSlots(stills: readonly Still[], interval: number, slots
   let k = 0;
   for (let n = 0; n < slots; n++) {
     const mid = (n + 0.5) * interval;
-    while (k + 1 < stills.length && Math.abs(stills[k + 1].time - mid) <= Math.abs(stills[k].time - mid)) k++;
+    while (k + 1 < stills.length && Math.abs(stills[k + 1]!.time - mid) <= Math.abs(stills[k]!.time - mid)) k++;
     const s = stills[k];
     out.push(s && s.time >= n * interval - 0.05 && s.time < (n + 1) * interval ? s : null);
   }

@@ -67,8 +67,8 @@ export function keyframesCoverSlots(keyframes: readonly number[], interval: numb
   let k = 0;
   for (let n = 0; n < slots; n++) {
     const before = (n + 0.5) * interval;
-    while (k + 1 < times.length && times[k + 1] < before - 1e-9) k++;
-    const picked = times[k];
+    while (k + 1 < times.length && times[k + 1]! < before - 1e-9) k++;
+    const picked = times[k]!;
     if (picked < n * interval - tolerance || picked >= (n + 1) * interval) return false;
   }
   return true;

@@ -10,7 +10,7 @@ export interface GraphTask {
 export async function runTaskGraph(tasks: Record<string, GraphTask>): Promise<void> {
   const names = Object.keys(tasks);
   for (const n of names) {
-    for (const d of tasks[n].deps) if (!(d in tasks)) throw new Error(`Task ${n} depends on unknown task ${d}`);
+    for (const d of tasks[n]!.deps) if (!(d in tasks)) throw new Error(`Task ${n} depends on unknown task ${d}`);
   }
   const done = new Set<string>();
   const started = new Set<string>();
@@ -21,9 +21,9 @@ export async function runTaskGraph(tasks: Record<string, GraphTask>): Promise<vo
     const launch = () => {
       if (!failure) {
         for (const n of names) {
-          if (started.has(n) || !tasks[n].deps.every((d) => done.has(d))) continue;
+          if (started.has(n) || !tasks[n]!.deps.every((d) => done.has(d))) continue;
           started.add(n);
-          const p: Promise<void> = tasks[n]
+          const p: Promise<void> = tasks[n]!
             .run()
             .then(
               () => void done.add(n),

@@ -7,7 +7,7 @@ import path from "node:path";
 export function resolveManifestUri(manifestKey: string, uri: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith("/")) return null; // absolute: left as is
   const dir = path.posix.dirname(manifestKey);
-  const clean = uri.split(/[?#]/)[0];
+  const clean = uri.split(/[?#]/)[0]!;
   let decoded: string;
   try {
     decoded = decodeURIComponent(clean);
@@ -40,7 +40,7 @@ export async function rewriteManifest(
         const parts: string[] = [];
         let last = 0;
         for (const m of trimmed.matchAll(/URI="([^"]*)"/g)) {
-          const key = resolveManifestUri(manifestKey, m[1]);
+          const key = resolveManifestUri(manifestKey, m[1]!);
           parts.push(trimmed.slice(last, m.index), key ? `URI="${await signed(key)}"` : m[0]);
           last = m.index + m[0].length;
         }

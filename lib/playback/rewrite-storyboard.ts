@@ -7,8 +7,8 @@ import { resolveManifestUri } from "./rewrite-manifest";
 export function rewriteVttImages(text: string, vttKey: string, urlFor: (key: string) => string | null): string {
   const lines = text.split(/\r?\n/);
   for (let i = 0; i + 1 < lines.length; i++) {
-    if (!lines[i].includes("-->")) continue;
-    const payload = lines[i + 1].trim();
+    if (!lines[i]!.includes("-->")) continue;
+    const payload = lines[i + 1]!.trim();
     if (!payload) continue;
     const hash = payload.indexOf("#");
     const uri = hash < 0 ? payload : payload.slice(0, hash);

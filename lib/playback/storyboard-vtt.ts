@@ -30,8 +30,8 @@ export function parseCueImage(text: string): Pick<StoryboardCue, "url" | "x" | "
   const m = /^xywh=(?:pixel:)?(\d+),(\d+),(\d+),(\d+)$/.exec(text.slice(hash + 1).trim());
   if (!m) return null;
   const [x, y, w, h] = m.slice(1).map(Number);
-  if (w <= 0 || h <= 0) return null;
-  return { url: text.slice(0, hash).trim(), x, y, w, h };
+  if (w! <= 0 || h! <= 0) return null;
+  return { url: text.slice(0, hash).trim(), x: x!, y: y!, w: w!, h: h! };
 }
 
 /** The cues of a thumbnails track, in time order; cues without a tile are skipped. */
@@ -51,8 +51,8 @@ export function cueAt<T extends { start: number }>(cues: readonly T[], time: num
   let hi = cues.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (cues[mid].start <= time + 1e-6) lo = mid;
+    if (cues[mid]!.start <= time + 1e-6) lo = mid;
     else hi = mid - 1;
   }
-  return cues[lo];
+  return cues[lo]!;
 }

@@ -38,7 +38,7 @@ export function verifyPlaybackToken(jobId: string, token: unknown, now = Date.no
   if (!m) return false;
   const expires = Number(m[1]);
   if (expires * 1000 < now) return false;
-  const given = Buffer.from(m[2], "base64url");
+  const given = Buffer.from(m[2]!, "base64url");
   const expected = signature(jobId, expires);
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }

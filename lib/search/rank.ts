@@ -45,7 +45,7 @@ export function roundRobin(sorted: readonly Candidate[], limit: number): Candida
     for (const list of lists) {
       if (out.length >= limit) break;
       if (round < list.length) {
-        out.push(list[round]);
+        out.push(list[round]!);
         took = true;
       }
     }

@@ -45,11 +45,10 @@ function truncateBytes(s: string, max: number): string {
  * trailing dots. The extension is kept; the result is never empty (`file`).
  */
 export function sanitizeFilename(name: string): string {
-  // eslint-disable-next-line no-control-regex
   const flat = String(name).normalize("NFC").replace(/[\\/\u0000-\u0008\u000e-\u001f\u007f]/g, "");
   const clean = (s: string) => s.replace(/\s/gu, "_").replace(/[^\p{L}\p{N}._-]/gu, "");
   const m = /(\.[\p{L}\p{N}]+)$/u.exec(flat);
-  const ext = m ? m[1] : "";
+  const ext = m ? m[1]! : "";
   let base = clean(m ? flat.slice(0, -ext.length) : flat).replace(/^\.+|\.+$/g, "");
   if (!base) base = "file";
   base = truncateBytes(base, MAX_NAME_BYTES - Buffer.byteLength(ext)).replace(/\.+$/, "") || "file";
@@ -103,7 +102,6 @@ function decodedVariants(input: string): string[] {
 export function isSafeKey(key: string, opts: { allowTrailingSlash?: boolean } = {}): boolean {
   if (typeof key !== "string" || !key || key.length > 1024) return false;
   for (const v of decodedVariants(key)) {
-    // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f\\]/.test(v)) return false;
     if (v.startsWith("/") || /^[a-z]:/i.test(v)) return false;
     const segments = v.split("/");
@@ -115,7 +113,7 @@ export function isSafeKey(key: string, opts: { allowTrailingSlash?: boolean } = 
 
 function ownerOf(key: string): { area: "users" | "results"; owner: string } | null {
   const m = /^(users|results)\/([^/]*)/.exec(key);
-  return m ? { area: m[1] as "users" | "results", owner: m[2] } : null;
+  return m ? { area: m[1] as "users" | "results", owner: m[2]! } : null;
 }
 
 /**

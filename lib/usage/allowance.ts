@@ -1,8 +1,7 @@
 // The processing allowance: 3000 minutes plus the profile's bonus minutes.
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { profiles } from "@/db/schema";
 import { reservedMinutes, usedMinutes } from "@/db/queries/usage";
+import { lockBonusMinutes } from "@/db/queries/users";
 import { ApiError } from "@/lib/api/errors";
 
 export const BASE_LIMIT_MINUTES = 3000;
@@ -16,12 +15,7 @@ export async function assertAllowance(
   tx: Db,
   params: { userId: string; jobId: string; durationSeconds: number },
 ): Promise<void> {
-  const [profile] = await tx
-    .select({ bonus: profiles.bonusMinutes })
-    .from(profiles)
-    .where(eq(profiles.userId, params.userId))
-    .for("update");
-  const limit = BASE_LIMIT_MINUTES + (profile?.bonus ?? 0);
+  const limit = BASE_LIMIT_MINUTES + (await lockBonusMinutes(tx, params.userId));
   const used = await usedMinutes(tx, params.userId);
   const reserved = await reservedMinutes(tx, params.userId, params.jobId);
   const remaining = limit - used - reserved;

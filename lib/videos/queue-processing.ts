@@ -8,7 +8,7 @@ import { getVideoByJobId, updateVideo, type VideoStatus } from "@/db/queries/vid
 import type { Video } from "@/db/schema";
 import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
 import { isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/module-names";
-import { activeEngine, notifyRunQueued } from "@/lib/pipeline/engine";
+import { activeEngine, notifyRunQueued, QueueUnavailableError } from "@/lib/pipeline/engine";
 import { assertAllowance } from "@/lib/usage/allowance";
 import { refreshProbe } from "./refresh-probe";
 
@@ -101,6 +101,8 @@ export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video
     });
     return updated;
   });
-  await notifyRunQueued(video.jobId);
+  await notifyRunQueued(video.jobId).catch((err) => {
+    throw err instanceof QueueUnavailableError ? new ApiError(503, err.message) : err;
+  });
   return video;
 }

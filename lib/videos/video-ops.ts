@@ -8,17 +8,16 @@ import type { Video } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { notifyRunCancelled } from "@/lib/pipeline/engine";
 import { emitEvent } from "@/lib/pipeline/events";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/domain/uuid";
 
 export async function requireVideo(db: Db, params: { userId: string; jobId: string }): Promise<Video> {
-  const video = UUID.test(params.jobId) ? await getVideoByJobId(db, params) : null;
+  const video = isUuid(params.jobId) ? await getVideoByJobId(db, params) : null;
   if (!video) throw notFound("Video");
   return video;
 }
 
 export async function listUserVideos(db: Db, params: { userId: string; projectId?: string; status?: VideoStatus }) {
-  if (params.projectId && !UUID.test(params.projectId)) return [];
+  if (params.projectId && !isUuid(params.projectId)) return [];
   return listVideos(db, params);
 }
 

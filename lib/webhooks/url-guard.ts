@@ -41,7 +41,7 @@ export function allowPrivateUrls(): boolean {
 /** True for addresses a webhook must not reach (IPv4-mapped IPv6 is judged as its IPv4). */
 export function isBlockedAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isBlockedAddress(mapped[1]);
+  if (mapped) return isBlockedAddress(mapped[1]!);
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, "ipv4");
   if (family === 6) return blocked.check(address, "ipv6");
@@ -81,6 +81,6 @@ export const guardedLookup: net.LookupFunction = (hostname, options, callback) =
     const bad = !allowPrivateUrls() && list.find((a) => isBlockedAddress(a.address));
     if (bad) return callback(Object.assign(new Error(`${REFUSED} (${hostname} resolves to ${bad.address})`), { code: "EBLOCKED" }), "", 0);
     if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-    callback(null, list[0].address, list[0].family);
+    callback(null, list[0]!.address, list[0]!.family);
   });
 };

@@ -176,7 +176,7 @@ describe("Clerk bearer tokens (CLERK_JWT_KEY)", () => {
   it("garbage and tampered bearers → 401 Invalid token", async () => {
     const good = await signToken(kp, { sub: "user_tamper", external_id: alice.user_id });
     const [h, p, s] = good.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, "base64url").toString()), sub: "user_admin" })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, "base64url").toString()), sub: "user_admin" })).toString("base64url");
     for (const bearer of [
       "nope",
       "abc.def.ghi",
@@ -248,7 +248,7 @@ describe("Clerk bearer tokens (CLERK_JWT_KEY)", () => {
 
     const calls = clerk.userRequests();
     expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/users/user_bob"]);
-    expect(calls[0].headers.authorization).toBe("Bearer sk_test_x");
+    expect(calls[0]!.headers.authorization).toBe("Bearer sk_test_x");
     // the mapping is cached: no further lookups
     clerk.reset();
     expect(await whoAmI(`Bearer ${token}`)).toBe(bob.user_id);
@@ -278,7 +278,7 @@ describe("Clerk bearer tokens (CLERK_JWT_KEY)", () => {
 
     const calls = clerk.userRequests();
     expect(calls.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v1/users/user_new", "PATCH /v1/users/user_new"]);
-    expect(calls[1].body).toEqual({ external_id: userId });
+    expect(calls[1]!.body).toEqual({ external_id: userId });
     for (const c of calls) expect(c.headers.authorization).toBe("Bearer sk_test_x");
     expect(clerk.users.get("user_new")!.external_id).toBe(userId);
 
@@ -340,8 +340,8 @@ describe("Clerk bearer tokens verified through the instance JWKS (CLERK_SECRET_K
     expect(await whoAmI(`Bearer ${token}`)).toBe(alice.user_id);
     const jwks = clerk.requests.filter((r) => r.path === "/v1/jwks");
     expect(jwks.length).toBeGreaterThanOrEqual(1);
-    expect(jwks[0].method).toBe("GET");
-    expect(jwks[0].headers.authorization).toBe("Bearer sk_test_x");
+    expect(jwks[0]!.method).toBe("GET");
+    expect(jwks[0]!.headers.authorization).toBe("Bearer sk_test_x");
   });
 
   it("rejects a token signed with a key outside the JWKS, and an expired one", async () => {

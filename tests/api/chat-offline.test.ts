@@ -117,7 +117,7 @@ describe("offline answers about one video", () => {
     const res = await ask(alice, { question: "When does the screen go dark?", video_id: harbour.jobId });
     const a: string = res.body.answer;
     expect(a).toContain("What the picture analysis shows about that:");
-    const picture = a.split("What the picture analysis shows about that:")[1].split("\n\n")[1];
+    const picture = a.split("What the picture analysis shows about that:")[1]!.split("\n\n")[1]!;
     expect(items(picture).sort()).toEqual([
       "- [00:20] Shot 3 · 6.0 s · after a fade out · dark, static (shots)",
       "- [00:20] Black, dark grey · dark, low contrast · static motion (visualelements)",
@@ -206,7 +206,7 @@ describe("chat and search across a project", () => {
     };
     const res = await ask(alice, { question: "When do they fold the sourdough?", project_id: projectId });
     expect(res.status, res.text).toBe(200);
-    const system = asked[0].messages[0].content as string;
+    const system = asked[0]!.messages[0]!.content as string;
     expect(system).toContain('V1 = "Harbour at dawn.mp4" (duration 00:40)');
     expect(system).toContain('V2 = "Bakery morning.mp4" (duration 02:30)');
     expect(system).toContain("[V2 01:05–01:07] transcription: Now we fold the sourdough and let it rest");

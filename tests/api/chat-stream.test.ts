@@ -78,7 +78,7 @@ describe("POST /api/chat/ask with Accept: text/event-stream", () => {
     const { events } = await readEvents(res);
     const deltas = events.filter((e) => e.type === "delta");
     expect(deltas.length).toBeGreaterThan(1);
-    const last = events[events.length - 1];
+    const last = events[events.length - 1]!;
     expect(last.type).toBe("message");
     expect(events.filter((e) => e.type === "message")).toHaveLength(1);
     const { type, ...body } = last;
@@ -127,7 +127,7 @@ describe("POST /api/chat/ask with Accept: text/event-stream", () => {
     expect(deltas.length).toBe(answer.split(" ").length);
     expect(readsBeforeMessage).toBeGreaterThanOrEqual(5);
     expect(deltas.join("")).toBe(answer);
-    const message = events[events.length - 1];
+    const message = events[events.length - 1]!;
     expect(message).toMatchObject({ type: "message", answer });
     const stored = await call("GET", `/chat/sessions/${message.session_id}/messages`, { auth: alice.api_key });
     expect(stored.body[1].content).toBe(answer);
@@ -140,7 +140,7 @@ describe("POST /api/chat/ask with Accept: text/event-stream", () => {
     const res = await post("/chat/ask", alice.api_key, { question: "sourdough?", video_id: bakery.jobId });
     expect(res.status).toBe(200);
     const { events } = await readEvents(res);
-    const message = events[events.length - 1];
+    const message = events[events.length - 1]!;
     expect(message.type).toBe("message");
     expect(String(message.answer)).toMatch(/^The language model \(gpt-4o-mini\) could not answer \(.*context too long/);
     expect(events.filter((e) => e.type === "delta").map((e) => e.text).join("")).toBe(message.answer);
@@ -160,8 +160,8 @@ describe("POST /api/chat/ask with Accept: text/event-stream", () => {
     await reader.cancel();
     // The request's signal reached the model call: the model's stream is closed before its end.
     const [request] = fake.requestsTo("/v1/chat/completions");
-    for (let i = 0; i < 100 && !request.streamCut; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(request.streamCut).toBe(true);
+    for (let i = 0; i < 100 && !request!.streamCut; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(request!.streamCut).toBe(true);
   });
 });
 
@@ -171,7 +171,7 @@ describe("POST /api/chat/sessions/{session_id}/messages with Accept: text/event-
     const res = await post(`/chat/sessions/${session.body.id}/messages`, alice.api_key, { content: "A note about the fold at [01:05]", role: "assistant" });
     expect(res.status).toBe(201);
     const { events } = await readEvents(res);
-    const { type, ...message } = events[events.length - 1];
+    const { type, ...message } = events[events.length - 1]!;
     expect(type).toBe("message");
     expect(events.filter((e) => e.type === "delta").map((e) => e.text).join("")).toBe("A note about the fold at [01:05]");
     const listed = await call("GET", `/chat/sessions/${session.body.id}/messages`, { auth: alice.api_key });

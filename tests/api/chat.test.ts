@@ -181,11 +181,11 @@ describe("POST /api/chat/ask with a model", () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.answer).toBe("They fold the sourdough at [01:05] (answer 1).");
     expect(asked).toHaveLength(1);
-    const { messages, model } = asked[0];
+    const { messages, model } = asked[0]!;
     expect(model).toBe("gpt-4o-mini");
     expect(messages).toHaveLength(2);
-    expect(messages[0].role).toBe("system");
-    const system = messages[0].content as string;
+    expect(messages[0]!.role).toBe("system");
+    const system = messages[0]!.content as string;
     expect(system.startsWith(CHAT_SYSTEM_PROMPT)).toBe(true);
     expect(system).toContain('Video: "Bakery morning.mp4" (duration 02:30, status completed).');
     expect(system).toContain("[01:05–01:07] transcription: Now we fold the sourdough and let it rest");
@@ -209,7 +209,7 @@ describe("POST /api/chat/ask with a model", () => {
     const res = await ask(alice, { question: "And then?", video_id: bakery.jobId, session_id: session.id });
     expect(res.status, res.text).toBe(200);
     expect(res.body.session_id).toBe(session.id);
-    const sent = asked[0].messages;
+    const sent = asked[0]!.messages;
     expect(sent).toHaveLength(1 + 10 + 1);
     expect(sent.slice(1, 11)).toEqual(
       Array.from({ length: 10 }, (_, k) => ({ role: (k + 3) % 2 ? "user" : "assistant", content: `history message ${k + 3}` })),
@@ -222,7 +222,7 @@ describe("POST /api/chat/ask with a model", () => {
     // the next turn's window slides over the stored question and answer
     asked.length = 0;
     await ask(alice, { question: "Once more?", video_id: bakery.jobId, session_id: session.id });
-    const next = asked[0].messages.slice(1, 11).map((m) => m.content);
+    const next = asked[0]!.messages.slice(1, 11).map((m) => m.content);
     expect(next).toEqual([...Array.from({ length: 8 }, (_, k) => `history message ${k + 5}`), "And then?", "They fold the sourdough at [01:05] (answer 1)."]);
     const stored = await messagesOf(alice, session.id);
     expect(stored).toHaveLength(16);
@@ -234,7 +234,7 @@ describe("POST /api/chat/ask with a model", () => {
     asked.length = 0;
     const res = await ask(alice, { question: "Summarise", video_id: bakery.jobId, mode: "brute_force" });
     expect(res.status).toBe(200);
-    const system = asked[0].messages[0].content as string;
+    const system = asked[0]!.messages[0]!.content as string;
     expect(system).toContain("Segments: all 8 segments of the video, in time order, merged and compressed into 7 lines.");
     // everything fits, so the two close transcription cues keep their own lines; the repeated logo
     // is one line with both times

@@ -29,10 +29,10 @@ describe("decodeFrameFeatures with stills", () => {
       expect(s.small).toHaveLength(64 * 36 * 3);
     }
     const centre = (rgb: Uint8Array) => Array.from(rgb.subarray((18 * 64 + 32) * 3, (18 * 64 + 32) * 3 + 3));
-    const [r, g, b] = centre(stills[0].small!);
+    const [r, g, b] = centre(stills[0]!.small!);
     expect(r).toBeGreaterThan(200);
-    expect(g + b).toBeLessThan(80);
-    const [r2, g2] = centre(stills[4].small!);
+    expect(g! + b!).toBeLessThan(80);
+    const [r2, g2] = centre(stills[4]!.small!);
     expect(g2).toBeGreaterThan(100);
     expect(r2).toBeLessThan(60);
   });

@@ -66,27 +66,27 @@ describe("GET /api/processing/{job_id}/events with Last-Event-ID", () => {
     expect(first.events.map((e) => e.data.type)).toEqual(["module_started", "module_completed"]);
     const ids = first.events.map((e) => Number(e.id));
     expect(ids[0]).toBeGreaterThan(0);
-    expect(ids[1]).toBeGreaterThan(ids[0]);
+    expect(ids[1]).toBeGreaterThan(ids[0]!);
 
     // Missed while disconnected: one more module event, then the end of the run.
     await emitEvent(db, { runId: run.id, jobId, type: "module_started", data: { module: "grouped_shots", selected: false } });
-    const resumed = await readWithIds(await open(jobId, first.events[1].id), (ev) => ev.length === 1);
+    const resumed = await readWithIds(await open(jobId, first.events[1]!.id), (ev) => ev.length === 1);
     expect(resumed.events.map((e) => e.data)).toEqual([{ type: "module_started", job_id: jobId, module: "grouped_shots", selected: false }]);
 
     await claimRun(db, { owner: "test", leaseMs: 60_000, engine: "embedded" });
     await db.update(videos).set({ status: "processing" }).where(eq(videos.jobId, jobId)); // as the runner does
     await finalizeRun(db, { runId: run.id, notes: [] });
-    const after = await readWithIds(await open(jobId, resumed.events[0].id));
+    const after = await readWithIds(await open(jobId, resumed.events[0]!.id));
     expect(after.ended).toBe(true);
     expect(after.events.map((e) => e.data.type)).toEqual(["done"]);
-    expect(Number(after.events[0].id)).toBeGreaterThan(Number(resumed.events[0].id));
+    expect(Number(after.events[0]!.id)).toBeGreaterThan(Number(resumed.events[0]!.id));
 
     // A client that saw `done` already gets nothing more; one that saw nothing gets everything.
-    const nothing = await readWithIds(await open(jobId, after.events[0].id));
+    const nothing = await readWithIds(await open(jobId, after.events[0]!.id));
     expect(nothing).toEqual({ events: [], ended: true });
     const everything = await readWithIds(await open(jobId));
     expect(everything.events.map((e) => e.data.type)).toEqual(["module_started", "module_completed", "module_started", "done"]);
-    expect(everything.events.map((e) => e.id)).toEqual([...ids.map(String), resumed.events[0].id, after.events[0].id]);
+    expect(everything.events.map((e) => e.id)).toEqual([...ids.map(String), resumed.events[0]!.id, after.events[0]!.id]);
   });
 
   it("last_event_id in the query works like the header; a malformed one is ignored", async () => {
@@ -97,7 +97,7 @@ describe("GET /api/processing/{job_id}/events with Last-Event-ID", () => {
     await emitEvent(db, { runId: run.id, jobId, type: "module_started", data: { module: "a" } });
     await emitEvent(db, { runId: run.id, jobId, type: "module_started", data: { module: "b" } });
     const all = await readWithIds(await open(jobId), (ev) => ev.length === 2);
-    const res = await fetch(`${server.url}/api/processing/${jobId}/events?last_event_id=${all.events[0].id}`, {
+    const res = await fetch(`${server.url}/api/processing/${jobId}/events?last_event_id=${all.events[0]!.id}`, {
       headers: { authorization: alice.api_key },
     });
     const rest = await readWithIds(res, (ev) => ev.length === 1);

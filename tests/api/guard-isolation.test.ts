@@ -154,7 +154,7 @@ const sample = (schema: any) => sampleValue(doc, schema);
 /** The request of an operation with the given path ids, a valid body and required query. */
 function request(o: Operation, ids: Record<string, string>) {
   let path = o.path;
-  for (const name of pathParamNames(o.path)) path = path.replace(`{${name}}`, encodeURIComponent(ids[name]));
+  for (const name of pathParamNames(o.path)) path = path.replace(`{${name}}`, encodeURIComponent(ids[name]!));
   const query = new URLSearchParams();
   for (const p of o.op.parameters ?? []) {
     if (p.in === "query" && p.required) query.set(p.name, String(sample(p.schema)));
@@ -241,7 +241,7 @@ describe("ownership isolation (from the OpenAPI document)", () => {
         const literal = paramValue(o, name);
         if (literal !== undefined) bobs[name] = literal;
         else {
-          const f = await FIXTURES[name](bob);
+          const f = await FIXTURES[name]!(bob);
           fixtures.push(f);
           bobs[name] = f.id;
         }

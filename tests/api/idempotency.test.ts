@@ -123,7 +123,7 @@ describe("Idempotency-Key", () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => post("/videos/register-and-process", body, "k-parallel")));
     for (const r of results) {
       expect(r.status, r.text).toBe(200);
-      expect(r.text).toBe(results[0].text);
+      expect(r.text).toBe(results[0]!.text);
     }
     expect(results.filter((r) => r.headers.get("idempotent-replayed") === null)).toHaveLength(1);
     const db = await getDb();

@@ -54,7 +54,7 @@ describe("the Inngest engine", () => {
     const res = await call("POST", `/processing/${jobId}/start`, { auth: alice.api_key, body: { selected_insights: '["shots"]' } });
     expect(res.status).toBe(200);
     expect(received).toHaveLength(1);
-    const sent = (Array.isArray(received[0].body) ? received[0].body : [received[0].body])[0];
+    const sent = (Array.isArray(received[0]!.body) ? received[0]!.body : [received[0]!.body])[0];
     expect(sent.name).toBe("video/process.requested");
     expect(sent.data.jobId).toBe(jobId);
 
@@ -66,12 +66,12 @@ describe("the Inngest engine", () => {
     const t = new InngestTestEngine({ function: processVideo });
     const { result, error } = await t.execute({ events: [{ name: sent.name, data: sent.data }] });
     expect(error).toBeUndefined();
-    expect(result).toEqual({ runId: run.id, cancelled: false });
+    expect(result).toEqual({ runId: run!.id, cancelled: false });
 
     const status = await call("GET", `/processing/${jobId}/status`, { auth: alice.api_key });
     expect(status.body.status).toBe("completed");
-    const [after] = await db.select().from(processingRuns).where(eq(processingRuns.id, run.id));
-    expect(after.status).toBe("completed");
+    const [after] = await db.select().from(processingRuns).where(eq(processingRuns.id, run!.id));
+    expect(after!.status).toBe("completed");
   });
 
   it("an Inngest that refuses the event fails the run instead of leaving it queued", async () => {

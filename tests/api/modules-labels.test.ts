@@ -55,7 +55,7 @@ describe("offline object and face labels", () => {
     expect(faces.length).toBeGreaterThanOrEqual(4);
     expect(faces.length).toBeLessThanOrEqual(people.length);
     // Left to right: the first person's box is on the left fifth of the picture.
-    const leftmost = [...people].sort((a, b) => a.box[0] - b.box[0])[0];
+    const leftmost = [...people].sort((a, b) => a.box[0] - b.box[0])[0]!;
     expect(leftmost.box[0]).toBeLessThan(0.1);
   }, 180_000);
 
@@ -74,14 +74,14 @@ describe("offline object and face labels", () => {
     const r = await visualelements.run(ctx);
     expect(r.segments).toHaveLength(2);
     const [photo, plain] = r.segments.map((s) => s.metadata as Record<string, any>);
-    expect(photo.objects_method).toBe("human_centernet_blazeface_tfjs_wasm");
-    const people = photo.objects.filter((o: any) => o.label === "person").length;
+    expect(photo!.objects_method).toBe("human_centernet_blazeface_tfjs_wasm");
+    const people = photo!.objects.filter((o: any) => o.label === "person").length;
     expect(people).toBeGreaterThanOrEqual(4);
-    expect(r.segments[0].content).toContain(describeObjects(photo.objects));
-    expect(r.segments[0].content).toMatch(new RegExp(`\\b${people} people\\b`));
-    expect(photo.faces).toBe(photo.face_boxes.length);
-    expect(plain.objects).toEqual([]);
-    expect(plain.faces).toBe(0);
+    expect(r.segments[0]!.content).toContain(describeObjects(photo!.objects));
+    expect(r.segments[0]!.content).toMatch(new RegExp(`\\b${people} people\\b`));
+    expect(photo!.faces).toBe(photo!.face_boxes.length);
+    expect(plain!.objects).toEqual([]);
+    expect(plain!.faces).toBe(0);
     expect(r.notes?.some((n) => /not detected/.test(n))).toBe(false);
   }, 180_000);
 });

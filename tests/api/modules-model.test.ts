@@ -76,10 +76,10 @@ describe("video_reasoning and embeddings with a model", () => {
     const { reasoning, stored, duration } = await analyse();
 
     const [chat] = fake.requestsTo("/v1/chat/completions");
-    expect(chat.status).toBe(200);
-    expect(chat.body.model).toBe("gpt-4o-mini");
-    expect(chat.body.messages[0]).toEqual({ role: "system", content: REASONING_SYSTEM_PROMPT });
-    const digest: string = chat.body.messages[1].content;
+    expect(chat!.status).toBe(200);
+    expect(chat!.body.model).toBe("gpt-4o-mini");
+    expect(chat!.body.messages[0]).toEqual({ role: "system", content: REASONING_SYSTEM_PROMPT });
+    const digest: string = chat!.body.messages[1].content;
     expect(digest).toContain("Transcript (3 cues):");
     expect(digest).toContain("[0:00.5–0:01.8] Welcome to the bakery");
     expect(digest).toContain("[0:02.0–0:03.3] We bake sourdough bread");
@@ -111,7 +111,7 @@ describe("video_reasoning and embeddings with a model", () => {
       expect(row.model).toBe("text-embedding-3-small");
       const expected = fakeEmbedding(row.content.replace(/\s+/g, " ").trim(), 512);
       expect(row.embedding).toHaveLength(512);
-      expect(Math.max(...row.embedding!.map((x, i) => Math.abs(x - expected[i])))).toBeLessThan(1e-6);
+      expect(Math.max(...row.embedding!.map((x, i) => Math.abs(x - expected[i]!)))).toBeLessThan(1e-6);
     }
 
     // A query is embedded with the stored vectors' model.
@@ -129,7 +129,7 @@ describe("video_reasoning and embeddings with a model", () => {
     const { reasoning } = await analyse();
     const chats = fake.requestsTo("/v1/chat/completions");
     expect(chats).toHaveLength(2);
-    expect(chats[1].body.messages.at(-1).content).toMatch(/not usable \(the answer is not valid JSON\)/);
+    expect(chats[1]!.body.messages.at(-1).content).toMatch(/not usable \(the answer is not valid JSON\)/);
     expect(reasoning.map((s) => [s.metadata.kind, s.content])).toEqual([["summary", "Bakery video."]]);
   });
 
@@ -170,12 +170,12 @@ describe("video_reasoning and embeddings offline", () => {
     stored.forEach((row, i) => {
       expect(row.model).toBe(LOCAL_EMBEDDING_MODEL);
       const expected = vectors[i]!;
-      expect(Math.max(...row.embedding!.map((x, k) => Math.abs(x - expected[k])))).toBeLessThan(1e-5);
+      expect(Math.max(...row.embedding!.map((x, k) => Math.abs(x - expected[k]!)))).toBeLessThan(1e-5);
     });
     const q = await embedQuery("sourdough");
     expect(q?.model).toBe(LOCAL_EMBEDDING_MODEL);
     const cues = stored.filter((r) => r.module === "transcription");
-    const best = cues.map((r) => ({ r, s: cosineSimilarity(q!.vector, r.embedding!) })).sort((a, b) => b.s - a.s)[0];
+    const best = cues.map((r) => ({ r, s: cosineSimilarity(q!.vector, r.embedding!) })).sort((a, b) => b.s - a.s)[0]!;
     expect(best.r.content).toBe("We bake sourdough bread");
   });
 });

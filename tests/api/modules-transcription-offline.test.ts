@@ -57,7 +57,7 @@ describe("offline speech-to-text", () => {
     const { file, starts } = speechVideo("two-utterances", [1.5, librivox("0870"), 2.5, librivox("0920"), 1]);
     const { segments, completed } = await transcribe(file);
     expect(segments).toHaveLength(2);
-    segments.forEach((s, i) => expect(Math.abs(s.start_time - starts[i])).toBeLessThanOrEqual(1));
+    segments.forEach((s, i) => expect(Math.abs(s.start_time - starts[i]!)).toBeLessThanOrEqual(1));
     // Read speech: most words right (the bench measures the error rate); these are among them.
     expect(segments[0].content.toLowerCase()).toMatch(/consider how much there might be/);
     expect(segments[1].content.toLowerCase()).toMatch(/married a more amiable woman/);

@@ -104,7 +104,7 @@ describe("transcription with a speech-to-text model", () => {
       expect(r.body.file.size).toBeLessThan(25 * 1024 * 1024);
     }
     // Each piece after the first is prompted with the end of the previous one's text.
-    expect(reqs[1].body.prompt).toContain("Piece 0 begins.");
+    expect(reqs[1]!.body.prompt).toContain("Piece 0 begins.");
 
     // Pieces were cut at the middle of the pauses (5.5 s and 10.9 s), so the stitched starts are
     // each piece's offset + 0.25 s.

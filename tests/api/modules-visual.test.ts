@@ -55,7 +55,7 @@ function offlineTextRun() {
   return textRun;
 }
 
-const meta = (r: ModuleResult, i: number) => r.segments[i].metadata as Record<string, any>;
+const meta = (r: ModuleResult, i: number) => r.segments[i]!.metadata as Record<string, any>;
 
 afterAll(() => {
   for (const k of OPENAI_ENV) {
@@ -85,7 +85,7 @@ describe("visualelements", () => {
     // BT.601 luma of pure red ≈ 0.3, of pure blue ≈ 0.11.
     expect(red.brightness).toBeGreaterThan(blue.brightness);
     expect(blue.brightness_level).toBe("dark");
-    expect(r.segments[0].content).toMatch(/^Red · .* contrast · low motion$/);
+    expect(r.segments[0]!.content).toMatch(/^Red · .* contrast · low motion$/);
     expect(r.notes).toContain("No vision model is configured: people, objects and settings are not described");
   });
 
@@ -106,7 +106,7 @@ describe("visualelements", () => {
     expect(x1).toBeGreaterThan(0.5);
     expect(y0).toBeLessThan(0.55);
     expect(y1).toBeGreaterThan(0.45);
-    expect(r.segments[1].content).toMatch(/text: ".*HELLO ?2026/);
+    expect(r.segments[1]!.content).toMatch(/text: ".*HELLO ?2026/);
     expect(titled.colors[0].name).toBe("dark blue");
   });
 
@@ -222,8 +222,8 @@ describe("with a vision model (local OpenAI-compatible server)", () => {
   it("describes keyframes and recognises logos, recording the model", async () => {
     // The stand-in looks at the picture it is sent: the titled shot is mostly navy, the other grey.
     ai.chat = async (req) => {
-      if (!req.images.length || !isJpegDataUrl(req.images[0])) throw new Error("expected a JPEG keyframe");
-      const titled = (await dominantColorsOf(req.images[0]))[0]?.name === "dark blue";
+      if (!req.images.length || !isJpegDataUrl(req.images[0]!)) throw new Error("expected a JPEG keyframe");
+      const titled = (await dominantColorsOf(req.images[0]!))[0]?.name === "dark blue";
       if (/brands/i.test(req.text)) {
         return { logos: titled ? [{ brand: "Nike", confidence: 0.93, where: "top left" }, { brand: "Unsure Co", confidence: 0.2 }] : [] };
       }
@@ -233,7 +233,7 @@ describe("with a vision model (local OpenAI-compatible server)", () => {
     const ctx = await contextFor(clip, { shots: shotsResult(clip.shots) });
     const ve = await visualelements.run(ctx);
     expect(meta(ve, 1)).toMatchObject({ provider: "openai", model: "vision-test-model", method: "keyframe_analysis", description: "A plain screen with white lettering; no people." });
-    expect(ve.segments[1].content).toMatch(/· A plain screen with white lettering; no people\.$/);
+    expect(ve.segments[1]!.content).toMatch(/· A plain screen with white lettering; no people\.$/);
     expect(ve.notes?.some((x) => /vision/i.test(x))).toBe(false);
     const describeCalls = ai.requestsTo("/v1/chat/completions").length;
     expect(describeCalls).toBe(2);
@@ -245,7 +245,7 @@ describe("with a vision model (local OpenAI-compatible server)", () => {
     expect(lg.segments).toHaveLength(1);
     expect(lg.segments[0]).toMatchObject({ start_time: 2, end_time: 4, content: "Nike (top left)" });
     expect(meta(lg, 0)).toMatchObject({ provider: "openai", model: "vision-test-model", brand: "Nike", confidence: 0.93 });
-    const logoReq = ai.requestsTo("/v1/chat/completions").slice(describeCalls)[0].body;
+    const logoReq = ai.requestsTo("/v1/chat/completions").slice(describeCalls)[0]!.body;
     expect(logoReq.response_format).toEqual({ type: "json_object" });
   });
 

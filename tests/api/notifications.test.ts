@@ -102,19 +102,19 @@ describe("reading and deleting", () => {
     const user = await makeUser("read-notes@example.com");
     const [first] = await seed(user, 3, "error");
     expect(await unread(user)).toBe(4);
-    const res = await call("PATCH", `/notifications/${first.id}/read`, { auth: user.api_key });
+    const res = await call("PATCH", `/notifications/${first!.id}/read`, { auth: user.api_key });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     expect(await unread(user)).toBe(3);
-    expect((await list(user)).body.find((n: any) => n.id === first.id)).toMatchObject({ is_read: 1, type: "error" });
-    expect((await call("PATCH", `/notifications/${first.id}/read`, { auth: user.api_key })).body).toEqual({ ok: true });
+    expect((await list(user)).body.find((n: any) => n.id === first!.id)).toMatchObject({ is_read: 1, type: "error" });
+    expect((await call("PATCH", `/notifications/${first!.id}/read`, { auth: user.api_key })).body).toEqual({ ok: true });
     expect(await unread(user)).toBe(3);
   });
 
   it("POST /read-all marks the rest read and says how many changed", async () => {
     const user = await makeUser("all-notes@example.com");
     const [first] = await seed(user, 4);
-    await call("PATCH", `/notifications/${first.id}/read`, { auth: user.api_key });
+    await call("PATCH", `/notifications/${first!.id}/read`, { auth: user.api_key });
     const res = await call("POST", "/notifications/read-all", { auth: user.api_key });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, updated: 4 });
@@ -126,17 +126,17 @@ describe("reading and deleting", () => {
   it("DELETE /{id} removes one; then 404 Notification not found", async () => {
     const user = await makeUser("delete-notes@example.com");
     const [first, second] = await seed(user, 2);
-    const res = await call("DELETE", `/notifications/${first.id}`, { auth: user.api_key });
+    const res = await call("DELETE", `/notifications/${first!.id}`, { auth: user.api_key });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
     const ids = (await list(user)).body.map((n: any) => n.id);
-    expect(ids).not.toContain(first.id);
-    expect(ids).toContain(second.id);
+    expect(ids).not.toContain(first!.id);
+    expect(ids).toContain(second!.id);
     expect(await unread(user)).toBe(2);
-    const again = await call("DELETE", `/notifications/${first.id}`, { auth: user.api_key });
+    const again = await call("DELETE", `/notifications/${first!.id}`, { auth: user.api_key });
     expect(again.status).toBe(404);
     expect(again.body.detail).toBe("Notification not found");
-    const read = await call("PATCH", `/notifications/${first.id}/read`, { auth: user.api_key });
+    const read = await call("PATCH", `/notifications/${first!.id}/read`, { auth: user.api_key });
     expect(read.status).toBe(404);
     expect(read.body.detail).toBe("Notification not found");
   });
@@ -161,12 +161,12 @@ describe("a second user", () => {
     const before = await unread(alice);
     const bobs = await list(bob);
     expect(bobs.body.every((n: any) => n.user_id === bob.user_id)).toBe(true);
-    expect(bobs.body.map((n: any) => n.id)).not.toContain(mine.id);
+    expect(bobs.body.map((n: any) => n.id)).not.toContain(mine!.id);
     expect(await unread(bob)).toBe(1); // his own welcome
 
     for (const [method, p] of [
-      ["PATCH", `/notifications/${mine.id}/read`],
-      ["DELETE", `/notifications/${mine.id}`],
+      ["PATCH", `/notifications/${mine!.id}/read`],
+      ["DELETE", `/notifications/${mine!.id}`],
     ] as const) {
       const res = await call(method, p, { auth: bob.api_key });
       expect(res.status).toBe(404);
@@ -175,6 +175,6 @@ describe("a second user", () => {
     // bob's read-all touches only his own
     expect((await call("POST", "/notifications/read-all", { auth: bob.api_key })).body).toEqual({ ok: true, updated: 1 });
     expect(await unread(alice)).toBe(before);
-    expect((await list(alice, "?limit=1000")).body.find((n: any) => n.id === mine.id)).toMatchObject({ is_read: 0 });
+    expect((await list(alice, "?limit=1000")).body.find((n: any) => n.id === mine!.id)).toMatchObject({ is_read: 0 });
   });
 });

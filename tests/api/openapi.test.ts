@@ -15,7 +15,7 @@ const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"
  * routes (`app/api/[...path]`) and the Inngest endpoint. Nested catch-alls (e.g. a storage key)
  * are real routes and must be documented. */
 const UNDOCUMENTED = (r: RouteFile) =>
-  (r.segments.length === 1 && r.segments[0].startsWith("[...")) || r.segments[0] === "inngest";
+  (r.segments.length === 1 && r.segments[0]!.startsWith("[...")) || r.segments[0] === "inngest";
 
 let doc: any;
 let alice: TestUser;
@@ -142,7 +142,7 @@ describe("known /api routes called with a method they do not have", () => {
     const byPath = new Map<string, string[]>();
     for (const op of ops) {
       const [m, p] = op.split(" ");
-      byPath.set(p, [...(byPath.get(p) ?? []), m]);
+      byPath.set(p!, [...(byPath.get(p!) ?? []), m!]);
     }
     let checked = 0;
     for (const [path, methods] of byPath) {

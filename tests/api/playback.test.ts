@@ -86,7 +86,7 @@ describe("GET and HEAD /api/playback/stream/{job_id}", () => {
     const stored = (await getStorage().getBytes(hlsManifestKey(alice.user_id, jobId))).toString();
     expect(stored).not.toContain("http");
 
-    const segment = await fetch(uris[0]);
+    const segment = await fetch(uris[0]!);
     expect(segment.status).toBe(200);
     const bytes = Buffer.from(await segment.arrayBuffer());
     expect(bytes.length).toBeGreaterThan(1000);

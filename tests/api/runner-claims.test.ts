@@ -1,5 +1,4 @@
 // Several runners on one database (as several app processes would be): every run is claimed once.
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { claimRun } from "@/db/queries/runs";

@@ -29,7 +29,7 @@ async function queued(modules = '["shots"]') {
 async function runOf(jobId: string) {
   const db = await getDb();
   const [run] = await db.select().from(processingRuns).where(eq(processingRuns.jobId, jobId));
-  return run;
+  return run!;
 }
 
 describe("leases", () => {

@@ -169,7 +169,7 @@ describe("POST /api/search", () => {
     const every = (await search(alice, { query: "sourdough bread", job_id: bakery, threshold: 0, limit: 200 })).body as any[];
     const bestOf = new Map<string, number>();
     for (const r of every) bestOf.set(r.module, Math.max(bestOf.get(r.module) ?? 0, r.similarity));
-    const weakest = [...bestOf.entries()].sort((a, b) => a[1] - b[1])[0][0];
+    const weakest = [...bestOf.entries()].sort((a, b) => a[1] - b[1])[0]![0];
     expect(bestOf.size).toBe(4);
     expect(modules).not.toContain(weakest);
   });
@@ -187,7 +187,7 @@ describe("POST /api/search", () => {
   it("limit: default 20, at most 200", async () => {
     const big = await addVideo(
       alice,
-      Array.from({ length: 60 }, (_, i) => ({ module: ["transcription", "shots", "scenes"][i % 3], start: i * 5, content: `pretzel number ${i}` })),
+      Array.from({ length: 60 }, (_, i) => ({ module: ["transcription", "shots", "scenes"][i % 3]!, start: i * 5, content: `pretzel number ${i}` })),
     );
     expect((await search(alice, { query: "pretzel number", job_id: big.jobId })).body).toHaveLength(20);
     expect((await search(alice, { query: "pretzel number", job_id: big.jobId, limit: 7 })).body).toHaveLength(7);
@@ -271,7 +271,7 @@ describe("POST /api/search – vectors of one model only", () => {
     // the query went to the model once, with the stored vectors' model and 512 dimensions
     const sent = fake.requestsTo("/v1/embeddings");
     expect(sent).toHaveLength(1);
-    expect(sent[0].body).toMatchObject({ model: "text-embedding-3-small", dimensions: 512, input: ["croissant lamination technique"] });
+    expect(sent[0]!.body).toMatchObject({ model: "text-embedding-3-small", dimensions: 512, input: ["croissant lamination technique"] });
 
     // the locally embedded videos are still searched, with a locally embedded query
     const local = await search(alice, { query: "sourdough bread", threshold: 0.99 });

@@ -91,8 +91,8 @@ function decodeJpeg(bytes: Buffer): Rgb {
   const probe = execFileSync("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", file]).toString().trim();
   const [width, height] = probe.split(",").map(Number);
   const pixels = execFileSync("ffmpeg", ["-v", "error", "-i", file, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], { maxBuffer: 64 << 20 });
-  expect(pixels.length).toBe(width * height * 3);
-  return { width, height, pixels };
+  expect(pixels.length).toBe(width! * height! * 3);
+  return { width: width!, height: height!, pixels };
 }
 
 /** The mean colour of a tile's centre (its middle half), channel by channel. */
@@ -102,7 +102,7 @@ function tileColour(sprite: Rgb, cue: Pick<StoryboardCue, "x" | "y" | "w" | "h">
   for (let y = cue.y + Math.floor(cue.h / 4); y < cue.y + Math.ceil((3 * cue.h) / 4); y++) {
     for (let x = cue.x + Math.floor(cue.w / 4); x < cue.x + Math.ceil((3 * cue.w) / 4); x++) {
       const p = (y * sprite.width + x) * 3;
-      for (let c = 0; c < 3; c++) sum[c] += sprite.pixels[p + c];
+      for (let c = 0; c < 3; c++) sum[c]! += sprite.pixels[p + c]!;
       n++;
     }
   }
@@ -162,7 +162,7 @@ describe("GET /api/playback/storyboard/{job_id}", () => {
 
   it("the image endpoint 302s to a JPEG sprite whose tiles show the clip at their cue's time", async () => {
     const cues = parseStoryboardVtt(await (await get(storyboardUrlOf(video.thumbnail_url))).text());
-    const res = await get(cues[0].url);
+    const res = await get(cues[0]!.url);
     expect(res.status).toBe(302);
     const location = res.headers.get("location")!;
     expect(location).toContain(`/api/storage/object/results/${alice.user_id}/${jobId}/storyboard.jpg?`);
@@ -180,7 +180,7 @@ describe("GET /api/playback/storyboard/{job_id}", () => {
     const db = await getDb();
     const { runSteps, processingRuns } = await import("@/db/schema");
     const [run] = await db.select().from(processingRuns).where(eq(processingRuns.jobId, jobId));
-    const steps = await db.select().from(runSteps).where(eq(runSteps.runId, run.id));
+    const steps = await db.select().from(runSteps).where(eq(runSteps.runId, run!.id));
     // made in the thumbnail step, alongside the thumbnail
     const step = steps.find((s) => s.name === "thumbnail")!;
     expect(step.output).toMatchObject({
@@ -324,7 +324,7 @@ describe("a video without a video stream", () => {
     execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=16000:duration=3", "-c:a", "aac", audio]);
     const db = await getDb();
     const [row] = await db.select().from(videos).where(eq(videos.jobId, audioJob));
-    await getStorage().putFile(row.storagePath, audio, "video/mp4");
+    await getStorage().putFile(row!.storagePath, audio, "video/mp4");
     await db.update(videos).set({ fileSize: fs.statSync(audio).size }).where(eq(videos.jobId, audioJob));
 
     const done = await processClip(alice, audioJob);

@@ -119,7 +119,7 @@ describe("the state table", () => {
     const usage = await db.select().from(usageRecords).where(eq(usageRecords.jobId, jobId));
     expect(usage).toHaveLength(1);
     expect(usage[0]).toMatchObject({ action: "process", userId: alice.user_id });
-    expect(usage[0].durationMinutes).toBeCloseTo(4 / 60, 2);
+    expect(usage[0]!.durationMinutes).toBeCloseTo(4 / 60, 2);
     const notes = await db.select().from(notifications).where(eq(notifications.userId, alice.user_id));
     expect(notes.some((n) => n.type === "success" && n.message.includes(video.name))).toBe(true);
 
@@ -237,7 +237,7 @@ describe("the state table", () => {
       expect((await waitForStatus(alice.api_key, jobId)).status).toBe("completed");
       await second.stop();
       const [after] = await db.select().from(processingRuns).where(eq(processingRuns.id, run!.id));
-      expect(after.attempts).toBe(2);
+      expect(after!.attempts).toBe(2);
       // The steps recorded before the crash were not run again.
       const stepsAfter = await db.select().from(runSteps).where(eq(runSteps.runId, run!.id));
       for (const s of stepsBefore) {

@@ -10,7 +10,7 @@ import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
 import { makeUser, type TestUser } from "../helpers/users";
 import { processToCompletion, registerClip } from "../helpers/videos";
-import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
+import { startReceiver } from "../helpers/webhook-receiver";
 
 useApiTestEnv("webhook-delivery");
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "1";
@@ -68,7 +68,7 @@ describe("webhooks for a processing run", () => {
     expect(types()).toContain("module_completed");
     expect(types()).toContain("done");
     expect(onlyOutcome.received.map((r) => r.json.type)).toEqual(["video.completed"]);
-    const completed = onlyOutcome.received[0].json;
+    const completed = onlyOutcome.received[0]!.json;
     expect(completed.data).toMatchObject({ job_id: jobId, status: "completed" });
     expect(completed.data.segment_counts.shots).toBeGreaterThan(0);
     expect(completed.data.total_segments).toBe(completed.data.segment_counts.shots);
@@ -103,7 +103,7 @@ describe("retries", () => {
     expect(r.received).toHaveLength(1);
     await dispatcher({ retryDelaysMs: [400] }); // the restarted process
     await r.waitFor(2);
-    expect(r.received[1].headers["webhook-id"]).toBe(r.received[0].headers["webhook-id"]);
+    expect(r.received[1]!.headers["webhook-id"]).toBe(r.received[0]!.headers["webhook-id"]);
     const deadline = Date.now() + 5_000;
     let latest = (await deliveries(hook.id))[0];
     while (latest.status !== "delivered" && Date.now() < deadline) {

@@ -149,7 +149,7 @@ describe("GET|PATCH|DELETE /api/webhooks/{webhook_id}", () => {
       ["GET", `/webhooks/${GHOST}`],
       ["GET", "/webhooks/not-an-id"],
     ]) {
-      const res = await call(method, path, { auth: bob.api_key, body: method === "PATCH" ? { enabled: false } : undefined });
+      const res = await call(method!, path!, { auth: bob.api_key, body: method === "PATCH" ? { enabled: false } : undefined });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body).toEqual({ detail: "Webhook not found" });
     }
@@ -166,18 +166,18 @@ describe("POST /api/webhooks/{webhook_id}/test and delivery", () => {
     expect(queued.body).toMatchObject({ event_type: "webhook.test", status: "pending", attempts: 0 });
     await startDispatcher();
     const [got] = await r.waitFor(1);
-    expect(got.headers["content-type"]).toBe("application/json");
-    expect(got.headers["webhook-id"]).toBe(queued.body.id);
-    expect(got.json).toMatchObject({ type: "webhook.test", data: { webhook_id: hook.id } });
+    expect(got!.headers["content-type"]).toBe("application/json");
+    expect(got!.headers["webhook-id"]).toBe(queued.body.id);
+    expect(got!.json).toMatchObject({ type: "webhook.test", data: { webhook_id: hook.id } });
     // The check a receiver makes, written out independently of lib/webhooks/signing.ts.
     const key = Buffer.from(hook.secret.slice("whsec_".length), "base64");
-    const signed = `${got.headers["webhook-id"]}.${got.headers["webhook-timestamp"]}.${got.body}`;
+    const signed = `${got!.headers["webhook-id"]}.${got!.headers["webhook-timestamp"]}.${got!.body}`;
     const expected = "v1," + crypto.createHmac("sha256", key).update(signed).digest("base64");
-    expect(got.headers["webhook-signature"]).toBe(expected);
-    expect(Math.abs(Number(got.headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(60);
-    const headers = { id: String(got.headers["webhook-id"]), timestamp: String(got.headers["webhook-timestamp"]), signature: String(got.headers["webhook-signature"]) };
-    expect(verifySignature({ secret: hook.secret, headers, body: got.body })).toBe(true);
-    expect(verifySignature({ secret: hook.secret, headers, body: got.body + " " })).toBe(false);
+    expect(got!.headers["webhook-signature"]).toBe(expected);
+    expect(Math.abs(Number(got!.headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(60);
+    const headers = { id: String(got!.headers["webhook-id"]), timestamp: String(got!.headers["webhook-timestamp"]), signature: String(got!.headers["webhook-signature"]) };
+    expect(verifySignature({ secret: hook.secret, headers, body: got!.body })).toBe(true);
+    expect(verifySignature({ secret: hook.secret, headers, body: got!.body + " " })).toBe(false);
     const logged = await waitForDelivery(hook.id, "delivered");
     expect(logged).toMatchObject({ id: queued.body.id, attempts: 1, response_status: 200, error: null });
     expect(logged.attempt_log).toHaveLength(1);
@@ -190,8 +190,8 @@ describe("POST /api/webhooks/{webhook_id}/test and delivery", () => {
     await call("POST", `/webhooks/${hook.id}/test`, { auth: alice.api_key });
     await startDispatcher({ retryDelaysMs: [100, 100] });
     const got = await r.waitFor(2);
-    expect(got[0].headers["webhook-id"]).toBe(got[1].headers["webhook-id"]);
-    expect(got[0].body).toBe(got[1].body);
+    expect(got[0]!.headers["webhook-id"]).toBe(got[1]!.headers["webhook-id"]);
+    expect(got[0]!.body).toBe(got[1]!.body);
     const logged = await waitForDelivery(hook.id, "delivered");
     expect(logged.attempts).toBe(2);
     expect(logged.attempt_log.map((a: any) => a.response_status)).toEqual([500, 200]);
@@ -243,6 +243,6 @@ describe("POST /api/webhooks/{webhook_id}/test and delivery", () => {
     expect((await deliveries(hook.id, carol))[0].status).toBe("pending");
     await call("PATCH", `/webhooks/${hook.id}`, { auth: carol.api_key, body: { enabled: true } });
     await r.waitFor(1);
-    expect(r.received[0].body).toBe('{"type":"done"}');
+    expect(r.received[0]!.body).toBe('{"type":"done"}');
   });
 });

@@ -70,7 +70,7 @@ describe("the rate limit", () => {
     // (The 408 case above spent one request of this user.)
     expect(seen[200]).toBeLessThanOrEqual(LIMIT);
     expect(seen[200]).toBeGreaterThanOrEqual(LIMIT - 1);
-    expect(seen[200] + seen[429]).toBe(spellings.length * 10);
+    expect(seen[200]! + seen[429]!).toBe(spellings.length * 10);
   });
 
   it("random invalid keys from one address are limited", async () => {

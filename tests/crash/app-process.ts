@@ -38,7 +38,7 @@ export function processesMentioning(needle: string, name = "ffmpeg"): number[] {
       const cmd = fs.readFileSync(`/proc/${e}/cmdline`, "utf8");
       const stat = fs.readFileSync(`/proc/${e}/stat`, "utf8");
       if (stat.slice(stat.lastIndexOf(")") + 2)[0] === "Z") continue;
-      if (cmd.split("\0")[0].endsWith(name) && cmd.includes(needle)) out.push(Number(e));
+      if (cmd.split("\0")[0]!.endsWith(name) && cmd.includes(needle)) out.push(Number(e));
     } catch {
       /* gone */
     }

@@ -32,7 +32,7 @@ async function restartAndAwaitResume(jobId: string, seen: number, label: string)
   const after = readEvents(app, jobId, key);
   await until("an event of the resumed run", () => after.events.length > seen, 40_000, 50);
   report(`restart to healthy (PGlite, ${label})`, healthy);
-  report(`restart to resume (PGlite, ${label})`, (after.events[seen].at - restartAt) / 1000);
+  report(`restart to resume (PGlite, ${label})`, (after.events[seen]!.at - restartAt) / 1000);
   return after;
 }
 
@@ -142,7 +142,7 @@ describe("SIGTERM to the top process", () => {
     expect(await fetch(`${app.base}/api/health`).catch(() => null)).toBeNull();
 
     const after = await restartAndAwaitResume(jobId, seen, "after SIGTERM");
-    expect(after.events[seen].data.type).toMatch(/^module_/);
+    expect(after.events[seen]!.data.type).toMatch(/^module_/);
     after.close();
   });
 });

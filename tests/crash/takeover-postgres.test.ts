@@ -68,7 +68,7 @@ describe("kill -9 of the process running a job", () => {
     await until("the run to finish", async () => ["completed", "failed"].includes((await jobStatus(survivor, key, jobId)).status), 150_000, 250);
     expect((await jobStatus(survivor, key, jobId)).status).toBe("completed");
     const usage = await sql`select count(*)::int as n from usage_records where job_id = ${jobId}`;
-    expect(usage[0].n).toBe(1);
+    expect(usage[0]!.n).toBe(1);
     sse.close();
   });
 });

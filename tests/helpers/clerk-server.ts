@@ -106,7 +106,7 @@ export async function startClerkServer(opts: { secretKey?: string; jwks?: JWK[] 
     if (method === "GET" && path === "/v1/jwks") return { status: 200, body: { keys: state.jwks } };
     const m = /^\/v1\/users\/([^/]+)$/.exec(path);
     if (m) {
-      const id = decodeURIComponent(m[1]);
+      const id = decodeURIComponent(m[1]!);
       const user = users.get(id);
       if (!user) return clerkError(404, "resource_not_found", "not found");
       if (method === "GET") return { status: 200, body: user };

@@ -368,7 +368,7 @@ function createFakeOpenAI(opts: { apiKey?: string } = {}): { fake: FakeOpenAI; l
       return {
         task: "transcribe",
         language: answer.language ?? "english",
-        duration: t.audioSeconds ?? (segments.length ? segments[segments.length - 1].end : 0),
+        duration: t.audioSeconds ?? (segments.length ? segments[segments.length - 1]!.end : 0),
         text,
         segments,
         usage: { type: "duration", seconds: Math.ceil(t.audioSeconds ?? 0) },
@@ -407,7 +407,7 @@ function createFakeOpenAI(opts: { apiKey?: string } = {}): { fake: FakeOpenAI; l
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       const raw = Buffer.concat(chunks);
-      const record: RecordedOpenAIRequest = { method: req.method ?? "", path: (req.url ?? "").split("?")[0], headers: req.headers, body: null };
+      const record: RecordedOpenAIRequest = { method: req.method ?? "", path: (req.url ?? "").split("?")[0]!, headers: req.headers, body: null };
       fake.requests.push(record);
       try {
         if (req.method !== "POST") throw new ApiError(404, `Invalid URL (${req.method} ${record.path})`);

@@ -36,7 +36,7 @@ export function listOperations(doc: any): Operation[] {
 
 export const requiresAuth = (op: any): boolean => op.security === undefined || op.security.length > 0;
 
-export const pathParamNames = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+export const pathParamNames = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 
 /** The schema itself, following `$ref`s into components.schemas. */
 export function resolveSchema(doc: any, schema: any): any {

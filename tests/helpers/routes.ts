@@ -40,14 +40,14 @@ const routes = listRouteFiles().sort((a, b) => {
 function match(r: RouteFile, parts: string[]): Record<string, string | string[]> | null {
   const params: Record<string, string | string[]> = {};
   for (let i = 0; i < r.segments.length; i++) {
-    const seg = r.segments[i];
+    const seg = r.segments[i]!;
     if (seg.startsWith("[...")) {
       if (i >= parts.length) return null;
       params[seg.slice(4, -1)] = parts.slice(i);
       return params;
     }
     if (i >= parts.length) return null;
-    if (seg.startsWith("[")) params[seg.slice(1, -1)] = parts[i];
+    if (seg.startsWith("[")) params[seg.slice(1, -1)] = parts[i]!;
     else if (seg !== parts[i]) return null;
   }
   return r.segments.length === parts.length ? params : null;

@@ -76,7 +76,7 @@ function addMultipartListAndAbort(server: S3rverInstance, directory: string): vo
     const m = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
     if (!uploadId || !m || !/^[0-9a-f]+$/.test(uploadId) || (ctx.method !== "GET" && ctx.method !== "DELETE")) return next();
     const [, bucket, key] = m;
-    const dir = path.join(directory, bucket, "._S3rver_uploads", uploadId);
+    const dir = path.join(directory, bucket!, "._S3rver_uploads", uploadId);
     if (!fs.existsSync(dir)) {
       ctx.status = 404;
       ctx.body = { Error: { Code: "NoSuchUpload", Message: "The specified upload does not exist.", UploadId: uploadId } };
@@ -99,7 +99,7 @@ function addMultipartListAndAbort(server: S3rverInstance, directory: string): vo
         return { PartNumber: n, LastModified: st.mtime.toISOString(), ETag: `"${md5}"`, Size: st.size };
       });
     ctx.body = {
-      ListPartsResult: { Bucket: bucket, Key: decodeURIComponent(key), UploadId: uploadId, MaxParts: 1000, IsTruncated: false, Part: parts },
+      ListPartsResult: { Bucket: bucket, Key: decodeURIComponent(key!), UploadId: uploadId, MaxParts: 1000, IsTruncated: false, Part: parts },
     };
   };
   // Before s3rver's router (the last middleware), after its XML encoder.

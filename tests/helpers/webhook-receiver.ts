@@ -49,7 +49,7 @@ export async function startReceiver(statuses: (number | "hang")[] = [200]): Prom
       }
       received.push({ headers: req.headers, body, json, at: Date.now() });
       const list = receiver.statuses;
-      const status = list[Math.min(served++, list.length - 1)];
+      const status = list[Math.min(served++, list.length - 1)]!;
       if (status === "hang") return;
       if (status >= 300 && status < 400) res.setHeader("location", "http://127.0.0.1:9/elsewhere");
       res.writeHead(status, { "content-type": "text/plain" });

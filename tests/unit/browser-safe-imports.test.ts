@@ -21,8 +21,8 @@ const ALLOWED = [
 function valueImports(file: string): string[] {
   const src = fs.readFileSync(file, "utf8");
   const out: string[] = [];
-  for (const m of src.matchAll(/^import\s+(type\s+)?[^;]*?from\s+"([^"]+)";?$/gm)) if (!m[1]) out.push(m[2]);
-  for (const m of src.matchAll(/^import\s+"([^"]+)";?$/gm)) out.push(m[1]);
+  for (const m of src.matchAll(/^import\s+(type\s+)?[^;]*?from\s+"([^"]+)";?$/gm)) if (!m[1]) out.push(m[2]!);
+  for (const m of src.matchAll(/^import\s+"([^"]+)";?$/gm)) out.push(m[1]!);
   return out;
 }
 

@@ -57,8 +57,8 @@ describe("brute_force compression", () => {
   it("keeps a repeated text once, with the times of its repeats", () => {
     const out = mergeSegments([seg("logos", 5, 6, "Acme"), seg("logos", 65, 66, "acme "), seg("logos", 125, 126, "Acme")]);
     expect(out).toHaveLength(1);
-    expect(out[0].ids).toHaveLength(3);
-    expect(contextLine(out[0])).toBe("[00:05–00:06] logos: Acme (also at [01:05], [02:05])");
+    expect(out[0]!.ids).toHaveLength(3);
+    expect(contextLine(out[0]!)).toBe("[00:05–00:06] logos: Acme (also at [01:05], [02:05])");
   });
   it("fits the character budget by shortening long texts, keeping every line and its time", () => {
     const segs = Array.from({ length: 40 }, (_, i) => seg("video_reasoning", i * 30, i * 30 + 20, `Chapter ${i} ` + "words ".repeat(200)));
@@ -75,8 +75,8 @@ describe("brute_force compression", () => {
     const c = compressSegments(segs, 10_000);
     expect(c.lines.join("\n").length).toBeLessThanOrEqual(10_000);
     expect(c.dropped).toBeGreaterThan(900);
-    expect(c.entries[0].start).toBe(0);
-    expect(c.entries[c.entries.length - 1].start).toBeGreaterThan(9000); // spread to the end
+    expect(c.entries[0]!.start).toBe(0);
+    expect(c.entries[c.entries.length - 1]!.start).toBeGreaterThan(9000); // spread to the end
     expect(c.segmentIds).toHaveLength(c.entries.length);
   });
   it("everything fits: neighbours keep their own lines and times", () => {
@@ -89,7 +89,7 @@ describe("brute_force compression", () => {
     expect(separate.entries).toHaveLength(200);
     const tight = compressSegments(segs, 12_000);
     expect(tight.entries.length).toBeLessThan(200);
-    expect(tight.entries[0].ids.length).toBeGreaterThan(1);
+    expect(tight.entries[0]!.ids.length).toBeGreaterThan(1);
     expect(tight.lines.join("\n").length).toBeLessThanOrEqual(12_000);
   });
   it("everything fits: nothing shortened", () => {

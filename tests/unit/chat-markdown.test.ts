@@ -124,8 +124,8 @@ describe("blocks", () => {
     const list = blocks[1] as Extract<Block, { type: "list" }>;
     expect(list).toMatchObject({ ordered: true, start: 3 });
     expect(list.items).toHaveLength(3);
-    expect(list.items[1].map((b) => b.type)).toEqual(["paragraph", "list"]);
-    expect((list.items[1][1] as Extract<Block, { type: "list" }>).items).toHaveLength(2);
+    expect(list.items[1]!.map((b) => b.type)).toEqual(["paragraph", "list"]);
+    expect((list.items[1]![1] as Extract<Block, { type: "list" }>).items).toHaveLength(2);
   });
 
   it("tables with alignment", () => {
@@ -133,8 +133,8 @@ describe("blocks", () => {
     expect(table).toMatchObject({ type: "table", align: ["left", "right"] });
     const t = table as Extract<Block, { type: "table" }>;
     expect(t.rows).toHaveLength(2);
-    expect(t.rows[0][0]).toEqual([{ type: "time", start: 2, end: null, label: "00:02" }]);
-    expect(t.rows[1][1]).toEqual([{ type: "text", text: "blue | sea" }]);
+    expect(t.rows[0]![0]).toEqual([{ type: "time", start: 2, end: null, label: "00:02" }]);
+    expect(t.rows[1]![1]).toEqual([{ type: "text", text: "blue | sea" }]);
   });
 });
 

@@ -17,13 +17,13 @@ describe("offline sentence encoder (Universal Sentence Encoder Lite)", () => {
     const [a, b] = await encodeSentences(["A bird sings in the tree", "A bird sings in the tree"]);
     expect(a).toHaveLength(EMBEDDING_DIMENSIONS);
     expect(a).toEqual(b);
-    expect(Math.sqrt(a.reduce((s: number, x: number) => s + x * x, 0))).toBeCloseTo(1, 3);
+    expect(Math.sqrt(a!.reduce((s: number, x: number) => s + x * x, 0))).toBeCloseTo(1, 3);
   });
 
   it("places meanings, not spellings, close together", async () => {
     const [bird, sparrow, market, dark, fade] = await encodeSentences(["bird", "sparrow", "the stock market", "when does the screen go dark", "the picture fades to black"]);
-    expect(cosineSimilarity(bird, sparrow)).toBeGreaterThan(cosineSimilarity(bird, market) + 0.25);
-    expect(cosineSimilarity(dark, fade)).toBeGreaterThan(cosineSimilarity(dark, market));
+    expect(cosineSimilarity(bird!, sparrow!)).toBeGreaterThan(cosineSimilarity(bird!, market!) + 0.25);
+    expect(cosineSimilarity(dark!, fade!)).toBeGreaterThan(cosineSimilarity(dark!, market!));
   });
 
   it("is the model embedTexts uses when none is configured; wordless texts get null", async () => {
@@ -89,8 +89,8 @@ describe("embedTexts", () => {
     expect(out.vectors[1]).toBeNull();
     expect(out.vectors[2]).toHaveLength(512);
     const [req] = fake.requestsTo("/v1/embeddings");
-    expect(req.status).toBe(200);
-    expect(req.body).toMatchObject({ model: "text-embedding-3-small", input: ["alpha", "beta"], dimensions: 512, encoding_format: "base64" });
+    expect(req!.status).toBe(200);
+    expect(req!.body).toMatchObject({ model: "text-embedding-3-small", input: ["alpha", "beta"], dimensions: 512, encoding_format: "base64" });
     // The SDK decoded the float32 base64 the server sent: equal texts, equal vectors.
     const again = await embedTexts(["beta"]);
     expect(again.vectors[0]).toEqual(out.vectors[2]);

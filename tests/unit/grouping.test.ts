@@ -24,9 +24,9 @@ function split(a: [number, number, number], b: [number, number, number]): ShotFe
   const grid = new Float32Array(432);
   for (let y = 0; y < 9; y++) for (let x = 0; x < 16; x++) grid.set(x < 8 ? a : b, (y * 16 + x) * 3);
   const hist = new Float32Array(64);
-  const bin = (c: number[]) => (Math.min(3, Math.floor(c[0] * 4)) << 4) | (Math.min(3, Math.floor(c[1] * 4)) << 2) | Math.min(3, Math.floor(c[2] * 4));
-  hist[bin(a)] += 0.5;
-  hist[bin(b)] += 0.5;
+  const bin = (c: number[]) => (Math.min(3, Math.floor(c[0]! * 4)) << 4) | (Math.min(3, Math.floor(c[1]! * 4)) << 2) | Math.min(3, Math.floor(c[2]! * 4));
+  hist[bin(a)]! += 0.5;
+  hist[bin(b)]! += 0.5;
   return { grid, hist, luma: 0.5 };
 }
 
@@ -79,7 +79,7 @@ describe("groupShotFeatures", () => {
     expect(g.groups.map((x) => x.shots)).toEqual([[0, 2, 5], [1, 3]]);
     expect(g.groups.map((x) => x.id)).toEqual([1, 2]);
     expect(g.singles).toEqual([4]);
-    for (const s of g.groups[0].similarity) expect(s).toBeGreaterThan(0.75);
+    for (const s of g.groups[0]!.similarity) expect(s).toBeGreaterThan(0.75);
   });
 
   it("skips black shots and shots without features", () => {

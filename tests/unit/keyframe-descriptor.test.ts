@@ -18,7 +18,7 @@ function place(seed: number): Place {
     for (const b of blobs) {
       const d2 = ((x - b.x) * 16) ** 2 / 81 + (y - b.y) ** 2;
       const k = Math.exp(-d2 / (2 * b.s * b.s));
-      for (let c = 0; c < 3; c++) out[c] = out[c] * (1 - k) + b.c[c] * k;
+      for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - k) + b.c[c]! * k;
     }
     return out as [number, number, number];
   };
@@ -33,7 +33,7 @@ function view(p: Place, cx: number, cy: number, zoom: number, gain = 1): RgbImag
       const px = cx + ((x + 0.5) / w - 0.5) / zoom;
       const py = cy + ((y + 0.5) / h - 0.5) / zoom;
       const v = p(px, py);
-      for (let c = 0; c < 3; c++) rgb[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, Math.round(v[c] * gain)));
+      for (let c = 0; c < 3; c++) rgb[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, Math.round(v[c]! * gain)));
     }
   }
   return { rgb, width: w, height: h };
@@ -62,11 +62,11 @@ describe("keyframe descriptors", () => {
   });
 
   it("groups the three framings as one set-up and leaves the other places alone", () => {
-    const looks = [wide, others[0], medium, others[1], close].map((keyframe) => ({ feature: null, keyframe }));
+    const looks = [wide, others[0]!, medium, others[1]!, close].map((keyframe) => ({ feature: null, keyframe }));
     const g = groupByLook(looks);
     expect(g.groups.map((x) => x.shots)).toEqual([[0, 2, 4]]);
     expect(g.singles).toEqual([1, 3]);
-    expect(lookSimilarity(looks[0], looks[4])).toBeGreaterThan(0.7);
+    expect(lookSimilarity(looks[0]!, looks[4]!)).toBeGreaterThan(0.7);
   });
 
   it("copes with a flat black frame", () => {

@@ -12,7 +12,7 @@ function matrix(steps: [string, number?][]): Float32Array {
   steps.forEach(([ch, space = 0], t) => {
     const cls = ch === "" ? 0 : DICT.indexOf(ch) + 1;
     m[t * C + cls] = 0.9;
-    if (space) m[t * C + C - 1] = Math.max(m[t * C + C - 1], space);
+    if (space) m[t * C + C - 1] = Math.max(m[t * C + C - 1]!, space);
   });
   return m;
 }

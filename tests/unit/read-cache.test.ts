@@ -61,9 +61,9 @@ describe("listApiKeys reflects every write at once", () => {
     const a = await insertApiKey(db, { userId: user.id, name: "a", keyHash: "a".repeat(64), keyPrefix: "svc_live_aaaaaaaa…" });
     expect((await listApiKeys(db, user.id)).map((k) => k.id)).toEqual([a.id]);
     await touchApiKey(db, a.id);
-    expect((await listApiKeys(db, user.id))[0].lastUsedAt).toBeInstanceOf(Date);
+    expect((await listApiKeys(db, user.id))[0]!.lastUsedAt).toBeInstanceOf(Date);
     await setApiKeyActive(db, { userId: user.id, keyId: a.id, isActive: false });
-    expect((await listApiKeys(db, user.id))[0].isActive).toBe(0);
+    expect((await listApiKeys(db, user.id))[0]!.isActive).toBe(0);
     await deleteApiKey(db, { userId: user.id, keyId: a.id });
     expect(await listApiKeys(db, user.id)).toEqual([]);
   });

@@ -91,19 +91,19 @@ describe("computedDigest", () => {
     expect(out.every((s) => s.metadata.provider === "local" && s.metadata.method === "computed_digest")).toBe(true);
     const [summary, ...chapters] = out;
     expect(summary).toMatchObject({ start_time: 0, end_time: 60, metadata: { kind: "summary" } });
-    expect(summary.content).toContain("4 shots (4 per minute, mean shot 15 s)");
-    expect(summary.content).toContain("2 scenes");
-    expect(summary.content).toContain('"sourdough starter"');
-    expect(summary.content).toContain('"BAKERY DAILY"');
+    expect(summary!.content).toContain("4 shots (4 per minute, mean shot 15 s)");
+    expect(summary!.content).toContain("2 scenes");
+    expect(summary!.content).toContain('"sourdough starter"');
+    expect(summary!.content).toContain('"BAKERY DAILY"');
     expect(chapters.map((c) => [c.start_time, c.end_time])).toEqual([[0, 25], [25, 60]]);
-    expect(chapters[0].content).toContain("Scene 1 of 2 (0:00.0–0:25.0, 25.0 s); 2 shots; speech: \"Welcome to the kitchen.");
-    expect(chapters[1].content).toContain("shape the loaf");
-    expect(chapters[1].content).toContain('on screen: "STEP 2"');
+    expect(chapters[0]!.content).toContain("Scene 1 of 2 (0:00.0–0:25.0, 25.0 s); 2 shots; speech: \"Welcome to the kitchen.");
+    expect(chapters[1]!.content).toContain("shape the loaf");
+    expect(chapters[1]!.content).toContain('on screen: "STEP 2"');
   });
 
   it("says when there is no transcript instead of inventing one", () => {
     const out = computedDigest({ ...input, transcript: [] });
-    expect(out[0].content).toContain("no transcript");
-    expect(out[1].content).toContain("no speech in the transcript");
+    expect(out[0]!.content).toContain("no transcript");
+    expect(out[1]!.content).toContain("no speech in the transcript");
   });
 });

@@ -18,10 +18,10 @@ const seg = (content: string, start = 1, end = 2): SegmentResponse => ({
 
 /** The content column of the first data row, parsed back with RFC 4180 quoting. */
 function csvContent(csv: string): string {
-  const row = csv.split("\r\n")[1];
+  const row = csv.split("\r\n")[1]!;
   const m = /^s1,j1,transcription,[^,]*,[^,]*,("(?:[^"]|"")*"|[^,]*),/.exec(row);
   expect(m, row).not.toBeNull();
-  const cell = m![1];
+  const cell = m![1]!;
   return cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
 }
 

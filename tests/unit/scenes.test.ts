@@ -115,7 +115,7 @@ describe("detectScenes on frame features", () => {
   });
 
   it("keeps identical pictures together across the fades the shot detector reported", () => {
-    const faded = [{ ...shots[0], endsWith: "fade_out" as const }, shots[1], { ...shots[2], startsWith: "fade_in" as const }];
+    const faded = [{ ...shots[0]!, endsWith: "fade_out" as const }, shots[1]!, { ...shots[2]!, startsWith: "fade_in" as const }];
     expect(detectScenes(frames, faded).scenes.map((s) => s.shots)).toEqual([[0, 1, 2]]);
   });
 });

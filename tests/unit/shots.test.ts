@@ -36,9 +36,9 @@ function texture(seed: number, drift = 0.2): Picture {
     for (const b of blobs) {
       const d = Math.hypot(px - b.x, y - b.y);
       const k = Math.exp(-(d * d) / (2 * b.s * b.s));
-      for (let c = 0; c < 3; c++) out[c] = out[c] * (1 - k) + b.c[c] * k;
+      for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - k) + b.c[c]! * k;
     }
-    return [out[0] + stripe, out[1] + stripe, out[2] + stripe] as [number, number, number];
+    return [out[0]! + stripe, out[1]! + stripe, out[2]! + stripe] as [number, number, number];
   };
 }
 
@@ -63,7 +63,7 @@ function featuresOf(pictures: ((t: number) => Picture)[], opts: { fps?: number; 
         const v = p(x, y, i);
         for (let c = 0; c < 3; c++) {
           const n = opts.noise ? (noise() - 0.5) * opts.noise : 0;
-          rgb[o + c] = Math.max(0, Math.min(255, Math.round(v[c] + n)));
+          rgb[o + c] = Math.max(0, Math.min(255, Math.round(v[c]! + n)));
         }
       }
     }
@@ -88,32 +88,32 @@ describe("detectShots on synthetic features", () => {
     const frames = featuresOf([...hold(A, 50), ...hold(B, 50), ...hold(C, 40)], { noise: 6 });
     const shots = detectShots(frames, { fps: 25, duration: 140 / 25 });
     expect(shots.map((s) => s.startsWith)).toEqual(["start", "cut", "cut"]);
-    expect(shots[1].start).toBeCloseTo(50 / 25, 5);
-    expect(shots[2].start).toBeCloseTo(100 / 25, 5);
-    expect(shots[2].end).toBeCloseTo(140 / 25, 5);
-    expect(shots[1].transitionIn).toMatchObject({ type: "cut", start: 2, end: 2 });
+    expect(shots[1]!.start).toBeCloseTo(50 / 25, 5);
+    expect(shots[2]!.start).toBeCloseTo(100 / 25, 5);
+    expect(shots[2]!.end).toBeCloseTo(140 / 25, 5);
+    expect(shots[1]!.transitionIn).toMatchObject({ type: "cut", start: 2, end: 2 });
   });
 
   it("finds a dissolve and puts the boundary in its middle", () => {
     const frames = featuresOf([...hold(A, 50), ...ramp(A, B, 24), ...hold(B, 50)], { noise: 4 });
     const [b] = boundaryFrames(frames);
-    expect(b.in).toBe("dissolve");
-    expect(b.startFrame).toBeGreaterThanOrEqual(47);
-    expect(b.endFrame).toBeLessThanOrEqual(77);
-    expect(Math.abs(b.frame - 62)).toBeLessThanOrEqual(3);
+    expect(b!.in).toBe("dissolve");
+    expect(b!.startFrame).toBeGreaterThanOrEqual(47);
+    expect(b!.endFrame).toBeLessThanOrEqual(77);
+    expect(Math.abs(b!.frame - 62)).toBeLessThanOrEqual(3);
   });
 
   it("merges a fade out to black and a fade in into one boundary", () => {
     const frames = featuresOf([...hold(A, 50), ...ramp(A, black, 12), ...hold(black, 5), ...ramp(black, B, 12), ...hold(B, 50)]);
     const shots = detectShots(frames, { fps: 25, duration: frames.length / 25 });
     expect(shots).toHaveLength(2);
-    expect(shots[0].endsWith).toBe("fade_out");
-    expect(shots[1].startsWith).toBe("fade_in");
-    const t = shots[1].transitionIn!;
+    expect(shots[0]!.endsWith).toBe("fade_out");
+    expect(shots[1]!.startsWith).toBe("fade_in");
+    const t = shots[1]!.transitionIn!;
     expect(t.start).toBeGreaterThanOrEqual(47 / 25);
     expect(t.end).toBeLessThanOrEqual(81 / 25);
-    expect(shots[1].start).toBeGreaterThan(55 / 25);
-    expect(shots[1].start).toBeLessThan(75 / 25);
+    expect(shots[1]!.start).toBeGreaterThan(55 / 25);
+    expect(shots[1]!.start).toBeLessThan(75 / 25);
   });
 
   it("a fade through black followed closely by a wipe stays two boundaries, the fade's inside its window", () => {
@@ -124,20 +124,20 @@ describe("detectShots on synthetic features", () => {
     );
     const bs = boundaryFrames(frames);
     expect(bs).toHaveLength(2);
-    expect(bs[0].out).toBe("fade_out");
-    expect(bs[0].in).toBe("fade_in");
-    expect(bs[0].frame).toBeGreaterThanOrEqual(50);
-    expect(bs[0].frame).toBeLessThanOrEqual(75);
-    expect(bs[1].in).toBe("wipe");
+    expect(bs[0]!.out).toBe("fade_out");
+    expect(bs[0]!.in).toBe("fade_in");
+    expect(bs[0]!.frame).toBeGreaterThanOrEqual(50);
+    expect(bs[0]!.frame).toBeLessThanOrEqual(75);
+    expect(bs[1]!.in).toBe("wipe");
   });
 
   it("finds a wipe", () => {
     const frames = featuresOf([...hold(A, 50), ...ramp(A, B, 15, (x, _y, k) => (x < k * W ? 1 : 0)), ...hold(B, 50)], { noise: 4 });
     const [b, ...rest] = boundaryFrames(frames);
     expect(rest).toHaveLength(0);
-    expect(b.in).toBe("wipe");
-    expect(b.frame).toBeGreaterThanOrEqual(50);
-    expect(b.frame).toBeLessThanOrEqual(65);
+    expect(b!.in).toBe("wipe");
+    expect(b!.frame).toBeGreaterThanOrEqual(50);
+    expect(b!.frame).toBeLessThanOrEqual(65);
   });
 
   it("ignores a 2-frame white flash and a 1-frame dropout", () => {
@@ -171,7 +171,7 @@ describe("detectShots on synthetic features", () => {
   it("a hard cut to black for the last seconds is a boundary; a fade out or a short black tail is not", () => {
     const cutToBlack = detectShots(featuresOf([...hold(A, 75), ...hold(black, 50)]), { fps: 25, duration: 5 });
     expect(cutToBlack.map((s) => [s.start, s.end])).toEqual([[0, 3], [3, 5]]);
-    expect(cutToBlack[0].meanLuma).toBeGreaterThan(0.1);
+    expect(cutToBlack[0]!.meanLuma).toBeGreaterThan(0.1);
     expect(detectShots(featuresOf([...hold(A, 75), ...ramp(A, black, 12), ...hold(black, 50)]), { fps: 25, duration: 5.5 })).toHaveLength(1);
     expect(detectShots(featuresOf([...hold(A, 75), ...hold(black, 10)]), { fps: 25, duration: 3.4 })).toHaveLength(1);
     // …and likewise at the start: a long black opening cut into the picture.
@@ -202,19 +202,19 @@ describe("detectShots on synthetic features", () => {
     const frames = featuresOf([...hold(A, 50), ...hold(black, 50), ...hold(B, 50)]);
     const shots = detectShots(frames, { fps: 25, duration: 6 });
     expect(shots).toHaveLength(3);
-    expect(shots[1].meanLuma).toBeLessThan(0.05);
-    expect(describeShot(shots[1])).toMatch(/^Shot 2 · 2\.0 s · cut in · dark, static/);
-    expect(describeShot(shots[0])).toMatch(/^Shot 1 · 2\.0 s · opens the video · /);
+    expect(shots[1]!.meanLuma).toBeLessThan(0.05);
+    expect(describeShot(shots[1]!)).toMatch(/^Shot 2 · 2\.0 s · cut in · dark, static/);
+    expect(describeShot(shots[0]!)).toMatch(/^Shot 1 · 2\.0 s · opens the video · /);
   });
 
   it("serializes features losslessly", () => {
     const frames = featuresOf([...hold(A, 3), ...hold(B, 2)], { noise: 6 });
     const back = deserializeFrameFeatures(serializeFrameFeatures(frames));
     expect(back).toHaveLength(5);
-    expect(back[4].grid).toEqual(frames[4].grid);
-    expect(back[4].hist).toEqual(frames[4].hist);
-    expect(back[4].diffPrev).toBeCloseTo(frames[4].diffPrev, 6);
-    expect(back[3].time).toBe(frames[3].time);
+    expect(back[4]!.grid).toEqual(frames[4]!.grid);
+    expect(back[4]!.hist).toEqual(frames[4]!.hist);
+    expect(back[4]!.diffPrev).toBeCloseTo(frames[4]!.diffPrev, 6);
+    expect(back[3]!.time).toBe(frames[3]!.time);
   });
 
   it("returns one shot for an empty or tiny input", () => {
@@ -281,7 +281,7 @@ describe("decodeFrameFeatures + detectShots on ffmpeg clips", () => {
     expect(shots.map((s) => s.startsWith)).toEqual(["start", "cut", "cut", "cut"]);
     const frameOf = (t: number) => Math.round(t * fps);
     expect(shots.slice(1).map((s) => frameOf(s.start))).toEqual([60, 115, 165]);
-    expect(shots[3].end).toBeCloseTo(225 / fps, 2);
+    expect(shots[3]!.end).toBeCloseTo(225 / fps, 2);
   });
 
   it("dissolve, wipe and fade through black fall inside their windows", async () => {
@@ -302,13 +302,13 @@ describe("decodeFrameFeatures + detectShots on ffmpeg clips", () => {
     const { shots } = await shotsOf(file);
     const inWindow = (s: Shot, a: number, b: number) => s.start >= (a - 1) / fps && s.start <= (b + 1) / fps;
     expect(shots).toHaveLength(4);
-    expect(shots[1].startsWith).toBe("dissolve");
-    expect(inWindow(shots[1], 75, 105)).toBe(true);
-    expect(shots[2].startsWith).toBe("wipe");
-    expect(inWindow(shots[2], 180, 195)).toBe(true);
-    expect(shots[3].startsWith).toBe("fade_in");
-    expect(shots[2].endsWith).toBe("fade_out");
-    expect(inWindow(shots[3], 270, 300)).toBe(true);
+    expect(shots[1]!.startsWith).toBe("dissolve");
+    expect(inWindow(shots[1]!, 75, 105)).toBe(true);
+    expect(shots[2]!.startsWith).toBe("wipe");
+    expect(inWindow(shots[2]!, 180, 195)).toBe(true);
+    expect(shots[3]!.startsWith).toBe("fade_in");
+    expect(shots[2]!.endsWith).toBe("fade_out");
+    expect(inWindow(shots[3]!, 270, 300)).toBe(true);
   });
 
   it("variable frame rate: frame times come from the timestamps", async () => {
@@ -320,9 +320,9 @@ describe("decodeFrameFeatures + detectShots on ffmpeg clips", () => {
     ]);
     const d = await decodeFrameFeatures(out);
     expect(d.frames).toHaveLength(120);
-    expect(d.frames[59].time).toBeCloseTo(59 / 30, 3);
-    expect(d.frames[61].time).toBeCloseTo(2 + 1 / 15, 3);
-    expect(d.frames[119].time).toBeCloseTo(2 + 59 / 15, 3);
+    expect(d.frames[59]!.time).toBeCloseTo(59 / 30, 3);
+    expect(d.frames[61]!.time).toBeCloseTo(2 + 1 / 15, 3);
+    expect(d.frames[119]!.time).toBeCloseTo(2 + 59 / 15, 3);
   });
 
   it("a fast pan converted 24→29.97 fps with duplicates is one shot until the cut", async () => {
@@ -343,7 +343,7 @@ describe("decodeFrameFeatures + detectShots on ffmpeg clips", () => {
     expect(fps).toBeCloseTo(29.97, 2);
     expect(shots).toHaveLength(2);
     // Cut at source frame 144 (6 s) → output frame round(144·29.97/24) = 180.
-    expect(Math.abs(shots[1].start - 180 / fps)).toBeLessThanOrEqual(1 / fps + 1e-6);
-    expect(shots[0].motion).toBeGreaterThan(shots[1].motion);
+    expect(Math.abs(shots[1]!.start - 180 / fps)).toBeLessThanOrEqual(1 / fps + 1e-6);
+    expect(shots[0]!.motion).toBeGreaterThan(shots[1]!.motion);
   });
 });

@@ -26,14 +26,14 @@ describe("groupUtterances", () => {
       [0.5, 1, "I went", 0.8],
       [6.1, 6.5, "Home", 0.4],
     ]);
-    expect(u[0].words).toHaveLength(2);
+    expect(u[0]!.words).toHaveLength(2);
   });
 
   it("splits a long region at its widest pause", () => {
     const words = Array.from({ length: 30 }, (_, i) => w(`w${i}`, i + (i >= 12 ? 2 : 0), i + 0.8 + (i >= 12 ? 2 : 0)));
     const u = groupUtterances(words, [{ start: 0, end: 40 }]);
     expect(u.length).toBeGreaterThanOrEqual(2);
-    expect(u[0].words.at(-1)!.word).toBe("w11");
+    expect(u[0]!.words.at(-1)!.word).toBe("w11");
     for (const x of u) expect(x.end - x.start).toBeLessThanOrEqual(MAX_UTTERANCE_SECONDS);
   });
 });

@@ -49,9 +49,9 @@ describe("dominantColors", () => {
   it("finds the colours and their shares, largest first", () => {
     const c = dominantColors(pixels([[600, [250, 5, 5]], [300, [5, 5, 250]], [100, [250, 250, 250]]]));
     expect(c.map((x) => x.name)).toEqual(["red", "blue", "white"]);
-    expect(c[0].share).toBeCloseTo(0.6, 2);
-    expect(c[1].share).toBeCloseTo(0.3, 2);
-    expect(c[0].hex).toBe("#fa0505");
+    expect(c[0]!.share).toBeCloseTo(0.6, 2);
+    expect(c[1]!.share).toBeCloseTo(0.3, 2);
+    expect(c[0]!.hex).toBe("#fa0505");
   });
 
   it("merges clusters with the same name and drops tiny ones", () => {

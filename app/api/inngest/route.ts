@@ -1,5 +1,5 @@
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/pipeline/inngest-client";
 import { functions } from "@/inngest/functions/process-video";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 

@@ -62,7 +62,7 @@ function writeClip(dir: string): string {
 
 async function main() {
   for (const [q, i] of PARAPHRASES) {
-    const shared = words(q).filter((w) => words(CUES[i]).includes(w));
+    const shared = words(q).filter((w) => words(CUES[i]!).includes(w));
     if (shared.length) throw new Error(`paraphrase "${q}" shares ${shared.join(", ")} with its cue`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-search-quality-"));
@@ -115,21 +115,21 @@ async function main() {
   for (const [q, i] of PARAPHRASES) {
     const res = await search(q);
     const top = res[0];
-    const ok = top?.start_time === cues[i].start;
+    const ok = top?.start_time === cues[i]!.start;
     firsts += +ok;
-    const rank = res.findIndex((r) => r.start_time === cues[i].start);
+    const rank = res.findIndex((r) => r.start_time === cues[i]!.start);
     paraphraseLines.push(`| ${q} | ${CUES[i]} | ${ok ? "1st" : rank >= 0 ? `${rank + 1}th` : "not found"} | ${top ? `${top.similarity.toFixed(2)} "${top.content}"` : "—"} |`);
   }
   latencies.sort((a, b) => a - b);
   await handle.close();
 
-  console.log(`# Search quality (bench/quality/search) — ${new Date().toISOString()}, load average ${os.loadavg()[0].toFixed(1)}`);
+  console.log(`# Search quality (bench/quality/search) — ${new Date().toISOString()}, load average ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`\nClip: ${CUES.length} subtitle cues, 5 s apart; embedded by ${embedded.model} (${embedded.embedded} vectors); defaults limit ${DEFAULT_SEARCH_LIMIT}, threshold ${DEFAULT_SEARCH_THRESHOLD}.`);
   console.log(`\n| measure | result |\n|---|---|`);
   console.log(`| single words found (their cue in the results) | ${pct(wordHits, wordTotal)} |`);
   console.log(`| phrases found (2 words … whole cue) | ${pct(phraseHits, phraseTotal)} |`);
   console.log(`| paraphrases (no shared word) ranking their cue first | ${firsts}/${PARAPHRASES.length} |`);
-  console.log(`| search latency p50 / p95 (ms, in process, PGlite) | ${latencies[Math.floor(latencies.length / 2)].toFixed(1)} / ${latencies[Math.floor(latencies.length * 0.95)].toFixed(1)} |`);
+  console.log(`| search latency p50 / p95 (ms, in process, PGlite) | ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} / ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(1)} |`);
   console.log(`| sentence encoder load (in its worker) / until ready | ${loadMs} ms / ${readyMs.toFixed(0)} ms |`);
   console.log(`| RSS growth: model loaded / after 276 sentences | ${((rss1 - rss0) / 2 ** 20).toFixed(0)} MB / ${((rss2 - rss0) / 2 ** 20).toFixed(0)} MB |`);
   console.log(`| one query embedded / per sentence in a batch of 256 | ${queryMs.toFixed(1)} ms / ${batchMs.toFixed(1)} ms |`);

@@ -43,9 +43,9 @@ export function detectScenes(
   const fadeBefore = shots.map(
     (s, i) =>
       i > 0 &&
-      (shots[i - 1].endsWith === "fade_out" ||
+      (shots[i - 1]!.endsWith === "fade_out" ||
         s.startsWith === "fade_in" ||
-        (lit(descs[i]) && lit(descs[i - 1]) && blackNear(frames, s.start))),
+        (lit(descs[i]!) && lit(descs[i - 1]!) && blackNear(frames, s.start))),
   );
   const dissolveBefore = shots.map((s, i) => i > 0 && (s.startsWith === "dissolve" || s.startsWith === "wipe"));
   const cache = new Map<number, number>();
@@ -53,7 +53,7 @@ export function detectScenes(
     const key = i * shots.length + j;
     let v = cache.get(key);
     if (v === undefined) {
-      v = black[i] || black[j] ? 0 : lookSimilarity(descs[i], descs[j]);
+      v = black[i] || black[j] ? 0 : lookSimilarity(descs[i]!, descs[j]!);
       cache.set(key, v);
     }
     return v;
@@ -69,7 +69,7 @@ export function detectScenes(
     links,
     scenes: scenes.map((sc) => {
       const litShots = sc.shots.filter((i) => !black[i]);
-      const g = groupByLook(litShots.map((i) => descs[i]));
+      const g = groupByLook(litShots.map((i) => descs[i]!));
       return { start: sc.start, end: sc.end, shots: sc.shots, setups: litShots.length ? g.groups.length + g.singles.length : 0 };
     }),
   };

@@ -56,23 +56,23 @@ function planes(img: RgbImage): { luma: Float32Array; cr: Float32Array; cg: Floa
     for (let x = 0; x < w; x++) {
       const p = py * PLANE_W + Math.min(PLANE_W - 1, Math.floor((x * PLANE_W) / w));
       const o = (y * w + x) * 3;
-      r[p] += rgb[o];
-      g[p] += rgb[o + 1];
-      b[p] += rgb[o + 2];
-      cnt[p]++;
+      r[p]! += rgb[o]!;
+      g[p]! += rgb[o + 1]!;
+      b[p]! += rgb[o + 2]!;
+      cnt[p]!++;
     }
   }
   const luma = new Float32Array(n), cr = new Float32Array(n), cg = new Float32Array(n);
   for (let p = 0; p < n; p++) {
     const c = cnt[p] || 1;
-    r[p] /= c * 255;
-    g[p] /= c * 255;
-    b[p] /= c * 255;
-    luma[p] = 0.299 * r[p] + 0.587 * g[p] + 0.114 * b[p];
-    const s = r[p] + g[p] + b[p];
+    r[p]! /= c * 255;
+    g[p]! /= c * 255;
+    b[p]! /= c * 255;
+    luma[p] = 0.299 * r[p]! + 0.587 * g[p]! + 0.114 * b[p]!;
+    const s = r[p]! + g[p]! + b[p]!;
     // Near-black pixels have no reliable colour: count them as neutral.
-    cr[p] = s > 0.06 ? r[p] / s : 1 / 3;
-    cg[p] = s > 0.06 ? g[p] / s : 1 / 3;
+    cr[p] = s > 0.06 ? r[p]! / s : 1 / 3;
+    cg[p] = s > 0.06 ? g[p]! / s : 1 / 3;
   }
   return { luma, cr, cg, r, g, b };
 }
@@ -85,8 +85,8 @@ export function sampleWindow(plane: Float32Array, x0: number, y0: number, w: num
     for (let i = 0; i < CMP_W; i++) {
       const fx = Math.min(PLANE_W - 1, Math.max(0, x0 + ((i + 0.5) * w) / CMP_W - 0.5));
       const x1 = Math.floor(fx), x2 = Math.min(PLANE_W - 1, x1 + 1), wx = fx - x1;
-      const top = plane[y1 * PLANE_W + x1] * (1 - wx) + plane[y1 * PLANE_W + x2] * wx;
-      const bot = plane[y2 * PLANE_W + x1] * (1 - wx) + plane[y2 * PLANE_W + x2] * wx;
+      const top = plane[y1 * PLANE_W + x1]! * (1 - wx) + plane[y1 * PLANE_W + x2]! * wx;
+      const bot = plane[y2 * PLANE_W + x1]! * (1 - wx) + plane[y2 * PLANE_W + x2]! * wx;
       out[j * CMP_W + i] = top * (1 - wy) + bot * wy;
     }
   }
@@ -96,17 +96,17 @@ export function sampleWindow(plane: Float32Array, x0: number, y0: number, w: num
 /** Zero-mean, unit-norm copy (all zeros for a flat vector). */
 export function normalise(v: Float32Array): Float32Array<ArrayBuffer> {
   let m = 0;
-  for (let i = 0; i < v.length; i++) m += v[i];
+  for (let i = 0; i < v.length; i++) m += v[i]!;
   m /= v.length;
   let ss = 0;
   const out = new Float32Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    out[i] = v[i] - m;
-    ss += out[i] * out[i];
+    out[i] = v[i]! - m;
+    ss += out[i]! * out[i]!;
   }
   const norm = Math.sqrt(ss);
   if (norm < 1e-3) return out.fill(0);
-  for (let i = 0; i < v.length; i++) out[i] /= norm;
+  for (let i = 0; i < v.length; i++) out[i]! /= norm;
   return out;
 }
 
@@ -114,48 +114,48 @@ export function describeKeyframe(img: RgbImage): KeyframeDescriptor {
   const { luma, cr, cg, r, g, b } = planes(img);
   const n = PLANE_W * PLANE_H;
   let mean = 0;
-  for (let p = 0; p < n; p++) mean += luma[p];
+  for (let p = 0; p < n; p++) mean += luma[p]!;
   mean /= n;
   let varSum = 0;
-  for (let p = 0; p < n; p++) varSum += (luma[p] - mean) ** 2;
+  for (let p = 0; p < n; p++) varSum += (luma[p]! - mean) ** 2;
   // Palette: hue × saturation for coloured pixels, lightness bins for grey ones.
   const hueHist = new Float32Array(HUE_BINS * SAT_BINS + GREY_BINS);
   for (let p = 0; p < n; p++) {
-    const max = Math.max(r[p], g[p], b[p]);
-    const min = Math.min(r[p], g[p], b[p]);
+    const max = Math.max(r[p]!, g[p]!, b[p]!);
+    const min = Math.min(r[p]!, g[p]!, b[p]!);
     const d = max - min;
     const sat = max > 0 ? d / max : 0;
     if (sat < 0.15 || max < 0.08) {
-      hueHist[HUE_BINS * SAT_BINS + Math.min(GREY_BINS - 1, Math.floor(luma[p] * GREY_BINS))]++;
+      hueHist[HUE_BINS * SAT_BINS + Math.min(GREY_BINS - 1, Math.floor(luma[p]! * GREY_BINS))]!++;
       continue;
     }
-    let hue = max === r[p] ? (g[p] - b[p]) / d : max === g[p] ? 2 + (b[p] - r[p]) / d : 4 + (r[p] - g[p]) / d;
+    let hue = max === r[p] ? (g[p]! - b[p]!) / d : max === g[p] ? 2 + (b[p]! - r[p]!) / d : 4 + (r[p]! - g[p]!) / d;
     hue = ((hue / 6) % 1 + 1) % 1;
     // Soft over the two nearest hue bins.
     const pos = hue * HUE_BINS - 0.5;
     const lo = Math.floor(pos);
     const w = pos - lo;
     const s = sat < 0.45 ? 0 : 1;
-    hueHist[(((lo % HUE_BINS) + HUE_BINS) % HUE_BINS) * SAT_BINS + s] += 1 - w;
-    hueHist[(((lo + 1) % HUE_BINS) * SAT_BINS) + s] += w;
+    hueHist[(((lo % HUE_BINS) + HUE_BINS) % HUE_BINS) * SAT_BINS + s]! += 1 - w;
+    hueHist[(((lo + 1) % HUE_BINS) * SAT_BINS) + s]! += w;
   }
-  for (let i = 0; i < hueHist.length; i++) hueHist[i] /= n;
+  for (let i = 0; i < hueHist.length; i++) hueHist[i]! /= n;
   // Structure: orientation of luma gradients (0..π), magnitude weighted.
   const edgeHist = new Float32Array(EDGE_BINS);
   let edgeTotal = 0;
   for (let y = 1; y < PLANE_H - 1; y++) {
     for (let x = 1; x < PLANE_W - 1; x++) {
       const p = y * PLANE_W + x;
-      const gx = luma[p + 1] - luma[p - 1];
-      const gy = luma[p + PLANE_W] - luma[p - PLANE_W];
+      const gx = luma[p + 1]! - luma[p - 1]!;
+      const gy = luma[p + PLANE_W]! - luma[p - PLANE_W]!;
       const mag = Math.hypot(gx, gy);
       if (mag < 0.01) continue;
       const ang = (Math.atan2(gy, gx) + Math.PI) % Math.PI;
-      edgeHist[Math.min(EDGE_BINS - 1, Math.floor((ang / Math.PI) * EDGE_BINS))] += mag;
+      edgeHist[Math.min(EDGE_BINS - 1, Math.floor((ang / Math.PI) * EDGE_BINS))]! += mag;
       edgeTotal += mag;
     }
   }
-  if (edgeTotal > 0) for (let i = 0; i < EDGE_BINS; i++) edgeHist[i] /= edgeTotal;
+  if (edgeTotal > 0) for (let i = 0; i < EDGE_BINS; i++) edgeHist[i]! /= edgeTotal;
   const cx0 = (PLANE_W * (1 - CORE)) / 2;
   const cy0 = (PLANE_H * (1 - CORE)) / 2;
   const coreLuma = sampleWindow(luma, cx0, cy0, PLANE_W * CORE, PLANE_H * CORE);
@@ -178,7 +178,7 @@ export function describeKeyframe(img: RgbImage): KeyframeDescriptor {
 /** Histogram intersection of two normalised histograms, 0..1. */
 export function histIntersection(a: Float32Array, b: Float32Array): number {
   let s = 0;
-  for (let i = 0; i < a.length; i++) s += Math.min(a[i], b[i]);
+  for (let i = 0; i < a.length; i++) s += Math.min(a[i]!, b[i]!);
   return Math.min(1, s);
 }
 
@@ -219,23 +219,23 @@ function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y
   let dot = 0;
   let cd = 0;
   for (let j = 0; j < CMP_H; j++) {
-    const r1 = TY.lo[j] * PLANE_W;
-    const r2 = TY.hi[j] * PLANE_W;
-    const wy = TY.w[j];
+    const r1 = TY.lo[j]! * PLANE_W;
+    const r2 = TY.hi[j]! * PLANE_W;
+    const wy = TY.w[j]!;
     for (let i = 0; i < CMP_W; i++) {
-      const x1 = TX.lo[i];
-      const x2 = TX.hi[i];
-      const wx = TX.w[i];
+      const x1 = TX.lo[i]!;
+      const x2 = TX.hi[i]!;
+      const wx = TX.w[i]!;
       const k = j * CMP_W + i;
       const w11 = (1 - wx) * (1 - wy), w12 = wx * (1 - wy), w21 = (1 - wx) * wy, w22 = wx * wy;
-      const v = luma[r1 + x1] * w11 + luma[r1 + x2] * w12 + luma[r2 + x1] * w21 + luma[r2 + x2] * w22;
+      const v = luma[r1 + x1]! * w11 + luma[r1 + x2]! * w12 + luma[r2 + x1]! * w21 + luma[r2 + x2]! * w22;
       sum += v;
       sumSq += v * v;
       // b's core is zero-mean: Σ(v − mean)·c = Σ v·c.
-      dot += v * cmpLuma[k];
-      const vr = cr[r1 + x1] * w11 + cr[r1 + x2] * w12 + cr[r2 + x1] * w21 + cr[r2 + x2] * w22;
-      const vg = cg[r1 + x1] * w11 + cg[r1 + x2] * w12 + cg[r2 + x1] * w21 + cg[r2 + x2] * w22;
-      cd += Math.abs(vr - cmpCr[k]) + Math.abs(vg - cmpCg[k]);
+      dot += v * cmpLuma[k]!;
+      const vr = cr[r1 + x1]! * w11 + cr[r1 + x2]! * w12 + cr[r2 + x1]! * w21 + cr[r2 + x2]! * w22;
+      const vg = cg[r1 + x1]! * w11 + cg[r1 + x2]! * w12 + cg[r2 + x1]! * w21 + cg[r2 + x2]! * w22;
+      cd += Math.abs(vr - cmpCr[k]!) + Math.abs(vg - cmpCg[k]!);
     }
   }
   const n = CMP_W * CMP_H;
@@ -302,7 +302,7 @@ function halve(v: Float32Array, out: Float32Array): Float32Array {
   for (let y = 0; y < COARSE_H; y++) {
     for (let x = 0; x < COARSE_W; x++) {
       let sum = 0;
-      for (let j = 0; j < f; j++) for (let i = 0; i < f; i++) sum += v[(f * y + j) * CMP_W + f * x + i];
+      for (let j = 0; j < f; j++) for (let i = 0; i < f; i++) sum += v[(f * y + j) * CMP_W + f * x + i]!;
       out[y * COARSE_W + x] = sum / (f * f);
     }
   }
@@ -321,8 +321,8 @@ function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
   for (let k = 0; k < grid.length; k++) {
     let ncc = 0;
     const o = k * n;
-    for (let i = 0; i < n; i++) ncc += a.coarse[o + i] * b.coarseCore[i];
-    if (top.length < DESCRIPTOR.refineTop || ncc > top[top.length - 1].ncc) {
+    for (let i = 0; i < n; i++) ncc += a.coarse[o + i]! * b.coarseCore[i]!;
+    if (top.length < DESCRIPTOR.refineTop || ncc > top[top.length - 1]!.ncc) {
       top.push({ k, ncc });
       top.sort((p, q) => q.ncc - p.ncc);
       if (top.length > DESCRIPTOR.refineTop) top.pop();
@@ -330,7 +330,7 @@ function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
   }
   let best = 0;
   for (const t of top) {
-    const g = grid[t.k];
+    const g = grid[t.k]!;
     let { x, y } = g;
     let score = windowScore(a, b, x, y, g.w, g.h);
     let dx = Math.max(0.5, (DESCRIPTOR.positionStep * g.w) / 2);
@@ -338,8 +338,8 @@ function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
     for (let round = 0; round < 3; round++, dx /= 2, dy /= 2) {
       const cx = x, cy = y;
       for (const [ox, oy] of [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, -1], [-1, 1], [1, 1]]) {
-        const nx0 = Math.min(PLANE_W - g.w, Math.max(0, cx + ox * dx));
-        const ny0 = Math.min(PLANE_H - g.h, Math.max(0, cy + oy * dy));
+        const nx0 = Math.min(PLANE_W - g.w, Math.max(0, cx + ox! * dx));
+        const ny0 = Math.min(PLANE_H - g.h, Math.max(0, cy + oy! * dy));
         const v = windowScore(a, b, nx0, ny0, g.w, g.h);
         if (v > score) {
           score = v;

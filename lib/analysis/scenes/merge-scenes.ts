@@ -96,7 +96,7 @@ export function mergeScenes(input: MergeScenesInput, opts: MergeScenesOptions = 
   const sim = (a: number, b: number) => (a < b ? similarity(a, b) : similarity(b, a));
   const maxPenalty = (k: number, i: number) => {
     let p = 0;
-    for (let b = k + 1; b <= i; b++) p = Math.max(p, penalty[b]);
+    for (let b = k + 1; b <= i; b++) p = Math.max(p, penalty[b]!);
     return p;
   };
   // A shot between k and i that itself returns on the far side of k or of i (A B A B: the B
@@ -111,7 +111,7 @@ export function mergeScenes(input: MergeScenesInput, opts: MergeScenesOptions = 
   };
   const returnAllowed = (k: number, i: number) => {
     let seconds = 0;
-    for (let j = k + 1; j < i; j++) if (!black[j]) seconds += shots[j].end - shots[j].start;
+    for (let j = k + 1; j < i; j++) if (!black[j]) seconds += shots[j]!.end - shots[j]!.start;
     if (seconds <= insertMax) return true;
     for (let j = k + 1; j < i; j++) if (!black[j] && !returns(j, k, i)) return false;
     return true;
@@ -127,18 +127,18 @@ export function mergeScenes(input: MergeScenesInput, opts: MergeScenesOptions = 
       for (let b = k + 1; b <= i; b++) if (!links[b]) links[b] = "visual";
       break; // the earliest similar shot links the most boundaries
     }
-    if (!links[i] && speech[i] && !black[i - 1] && sim(i - 1, i) >= threshold + penalty[i] - SCENES.speechBonus) links[i] = "speech";
+    if (!links[i] && speech[i] && !black[i - 1] && sim(i - 1, i) >= threshold + penalty[i]! - SCENES.speechBonus) links[i] = "speech";
   }
 
   const scenes: MergedScene[] = [];
-  let current: MergedScene = { start: shots[0].start, end: shots[0].end, shots: [0] };
+  let current: MergedScene = { start: shots[0]!.start, end: shots[0]!.end, shots: [0] };
   for (let i = 1; i < n; i++) {
     if (links[i]) {
       current.shots.push(i);
-      current.end = Math.max(current.end, shots[i].end);
+      current.end = Math.max(current.end, shots[i]!.end);
     } else {
       scenes.push(current);
-      current = { start: shots[i].start, end: shots[i].end, shots: [i] };
+      current = { start: shots[i]!.start, end: shots[i]!.end, shots: [i] };
     }
   }
   scenes.push(current);

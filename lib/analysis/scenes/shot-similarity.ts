@@ -23,7 +23,7 @@ export async function describeShots(
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < shots.length; i = next++) {
-      const s = shots[i];
+      const s = shots[i]!;
       const feature = shotFeature(frames, s);
       const img = source && !(feature && isBlack(feature)) ? await source(s.keyframeTime, [s.start, s.end]) : null;
       out[i] = { feature, keyframe: img ? describeKeyframe(img) : null };

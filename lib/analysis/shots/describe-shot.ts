@@ -33,7 +33,7 @@ export function colourName(hex: string | undefined): string | null {
   const min = Math.min(r, g, b);
   if (max < 40) return "black";
   if (max - min < 30) return max > 200 ? "white" : "grey";
-  let best = COLOURS[0][0];
+  let best = COLOURS[0]![0];
   let bestD = Infinity;
   for (const [name, cr, cg, cb] of COLOURS) {
     // Compare chromaticity so dark and bright versions of a hue get the same name.

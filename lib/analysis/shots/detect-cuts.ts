@@ -38,15 +38,15 @@ export const DUPLICATE_DIFF = 0.0025;
 export function adjacentScores(frames: ShotFrame[]): Float64Array {
   const s = new Float64Array(frames.length);
   for (let i = 1; i < frames.length; i++) {
-    const a = frames[i - 1];
-    const b = frames[i];
+    const a = frames[i - 1]!;
+    const b = frames[i]!;
     s[i] = (b.diffPrev + gridDistance(a, b) + 0.5 * histDistance(a, b)) / 2.5;
   }
   return s;
 }
 
 export function isDuplicate(frames: ShotFrame[], i: number): boolean {
-  return i > 0 && frames[i].diffPrev < DUPLICATE_DIFF;
+  return i > 0 && frames[i]!.diffPrev < DUPLICATE_DIFF;
 }
 
 /**
@@ -58,7 +58,7 @@ function background(scores: Float64Array, dup: Uint8Array, i: number, w: number)
   const side = (dir: -1 | 1) => {
     const vals: number[] = [];
     for (let j = i + dir, seen = 0; j > 0 && j < scores.length && seen < w * 3 && vals.length < w; j += dir, seen++) {
-      if (!dup[j]) vals.push(scores[j]);
+      if (!dup[j]) vals.push(scores[j]!);
     }
     if (vals.length > 2) vals.splice(vals.indexOf(Math.max(...vals)), 1);
     return vals;
@@ -77,11 +77,11 @@ function isTransient(frames: ShotFrame[], i: number, jump: number, span: number)
   const last = i - 1;
   // Forward: does a frame shortly after i look like the frame before i again?
   for (let k = 1; k <= span && i + k < n; k++) {
-    if (frameDistance(frames[last], frames[i + k]) < 0.45 * jump) return true;
+    if (frameDistance(frames[last]!, frames[i + k]!) < 0.45 * jump) return true;
   }
   // Backward: does frame i look like a frame shortly before i-1 (i ends a flash)?
   for (let k = 1; k <= span && last - k >= 0; k++) {
-    if (frameDistance(frames[last - k], frames[i]) < 0.45 * jump) return true;
+    if (frameDistance(frames[last - k]!, frames[i]!) < 0.45 * jump) return true;
   }
   return false;
 }
@@ -100,23 +100,23 @@ export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
 
   const cuts: Cut[] = [];
   for (let i = 1; i < n; i++) {
-    const s = scores[i];
+    const s = scores[i]!;
     if (s < minScore || dup[i]) continue;
     // Local maximum over the neighbours (a cut is one frame; its neighbours are lower).
-    if ((i > 1 && scores[i - 1] > s) || (i + 1 < n && scores[i + 1] >= s)) continue;
+    if ((i > 1 && scores[i - 1]! > s) || (i + 1 < n && scores[i + 1]! >= s)) continue;
     const bg = background(scores, dup, i, w);
     const ratio = s / (bg + 0.004);
     if (ratio < minRatio) continue;
-    const jump = frameDistance(frames[i - 1], frames[i]);
+    const jump = frameDistance(frames[i - 1]!, frames[i]!);
     // Inside a fast dissolve/fade every frame moves a little: the jump must carry most of the change
     // seen over a few frames around it.
     const m = Math.max(2, Math.round(0.07 * fps));
-    const around = frameDistance(frames[Math.max(0, i - 1 - m)], frames[i - 1]) + frameDistance(frames[i], frames[Math.min(n - 1, i + m)]);
+    const around = frameDistance(frames[Math.max(0, i - 1 - m)]!, frames[i - 1]!) + frameDistance(frames[i]!, frames[Math.min(n - 1, i + m)]!);
     if (jump < 0.75 * around) continue;
     if (isTransient(frames, i, jump, span)) continue;
     // The palette holds and the layout moves only a little: fast motion (a jerk of the camera or a
     // close-up subject), not a cut. A jump cut inside one set-up moves whole objects.
-    if (histDistance(frames[i - 1], frames[i]) < CUT_TUNING.samePaletteHist && gridDistance(frames[i - 1], frames[i]) < CUT_TUNING.samePaletteMinGrid) continue;
+    if (histDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteHist && gridDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteMinGrid) continue;
     const confidence = Math.min(1, 0.5 * Math.min(1, s / 0.2) + 0.5 * Math.min(1, (ratio - minRatio) / (2 * minRatio) + 0.5));
     cuts.push({ frame: i, score: s, ratio, confidence });
   }

@@ -49,9 +49,9 @@ const NOT_A_WORD = /^(<.*>|\[.*\]|\+\+.*\+\+)$/;
 /** One `-time yes` word line, or null for hypothesis lines, fillers and silence. */
 export function parseWordLine(line: string): RecognizedWord | null {
   const m = WORD_LINE.exec(line.trim());
-  if (!m || NOT_A_WORD.test(m[1])) return null;
+  if (!m || NOT_A_WORD.test(m[1]!)) return null;
   // Alternative pronunciations are listed as word(2), word(3)…
-  const word = m[1].replace(/\(\d+\)$/, "");
+  const word = m[1]!.replace(/\(\d+\)$/, "");
   return { word, start: Number(m[2]), end: Number(m[3]), confidence: Number(m[4]) };
 }
 

@@ -39,7 +39,7 @@ export interface SilenceOptions {
 export function parseMaxVolume(log: string): number | null {
   const m = /max_volume:\s*(-?inf|-?[\d.]+)\s*dB/.exec(log);
   if (!m) return null;
-  return m[1].endsWith("inf") ? -Infinity : Number(m[1]);
+  return m[1]!.endsWith("inf") ? -Infinity : Number(m[1]);
 }
 
 /** One pass over the audio: its silences and its peak level. */

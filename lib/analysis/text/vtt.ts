@@ -14,7 +14,7 @@ export function parseVttTime(s: string): number {
   const m = TIME.exec(s.trim());
   if (!m) return NaN;
   const [, h, mm, ss, frac] = m;
-  const ms = Number(frac.padEnd(3, "0"));
+  const ms = Number(frac!.padEnd(3, "0"));
   return Number(h ?? 0) * 3600 + Number(mm) * 60 + Number(ss) + ms / 1000;
 }
 
@@ -56,9 +56,9 @@ export function parseWebVtt(vtt: string): Cue[] {
     const timing = lines.findIndex((l) => l.includes("-->"));
     if (timing < 0) continue; // header, NOTE, STYLE, REGION
     if (timing > 1) continue; // at most one identifier line precedes the timing
-    const [left, rightWithSettings] = lines[timing].split("-->");
-    const start = parseVttTime(left);
-    const end = parseVttTime(rightWithSettings.trim().split(/\s+/)[0] ?? "");
+    const [left, rightWithSettings] = lines[timing]!.split("-->");
+    const start = parseVttTime(left!);
+    const end = parseVttTime(rightWithSettings!.trim().split(/\s+/)[0] ?? "");
     if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;
     const body = cueText(lines.slice(timing + 1).join("\n"));
     if (!body) continue;

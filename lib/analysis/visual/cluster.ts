@@ -9,7 +9,7 @@ export function similarityMatrix<T>(items: readonly T[], sim: (a: T, b: T) => nu
   for (let i = 0; i < n; i++) {
     m[i * n + i] = 1;
     for (let j = i + 1; j < n; j++) {
-      const s = sim(items[i], items[j]);
+      const s = sim(items[i]!, items[j]!);
       m[i * n + j] = s;
       m[j * n + i] = s;
     }
@@ -32,7 +32,7 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
   const maxDist = 1 - threshold;
   // Distances between current clusters; a cluster lives in the slot of its lowest member.
   const d = new Float64Array(n * n);
-  for (let i = 0; i < n * n; i++) d[i] = 1 - sims[i];
+  for (let i = 0; i < n * n; i++) d[i] = 1 - sims[i]!;
   const size = new Int32Array(n).fill(1);
   const active = new Uint8Array(n).fill(1); // 1 = can still merge, 0 = merged away or retired
   const parent = Int32Array.from({ length: n }, (_, i) => i);
@@ -46,13 +46,13 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
       if (scanFrom >= n) break;
       chain.push(scanFrom);
     }
-    const a = chain[chain.length - 1];
-    const prev = chain.length > 1 ? chain[chain.length - 2] : -1;
+    const a = chain[chain.length - 1]!;
+    const prev = chain.length > 1 ? chain[chain.length - 2]! : -1;
     let b = prev;
-    let bd = prev >= 0 ? d[a * n + prev] : Infinity;
+    let bd = prev >= 0 ? d[a * n + prev]! : Infinity;
     for (let x = 0; x < n; x++) {
       if (x === a || !active[x]) continue;
-      const v = d[a * n + x];
+      const v = d[a * n + x]!;
       if (v < bd) {
         bd = v;
         b = x;
@@ -74,11 +74,11 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
     chain.length -= 2;
     const keep = Math.min(a, b);
     const drop = Math.max(a, b);
-    const na = size[keep];
-    const nb = size[drop];
+    const na = size[keep]!;
+    const nb = size[drop]!;
     for (let x = 0; x < n; x++) {
       if (!active[x] || x === keep || x === drop) continue;
-      const v = (na * d[keep * n + x] + nb * d[drop * n + x]) / (na + nb);
+      const v = (na * d[keep * n + x]! + nb * d[drop * n + x]!) / (na + nb);
       d[keep * n + x] = v;
       d[x * n + keep] = v;
     }
@@ -89,7 +89,7 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
   }
 
   const root = (i: number): number => {
-    while (parent[i] !== i) i = parent[i];
+    while (parent[i] !== i) i = parent[i]!;
     return i;
   };
   const labelOfRoot = new Map<number, number>();
@@ -104,7 +104,7 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
       clusters.push([]);
     }
     labels.push(l);
-    clusters[l].push(i);
+    clusters[l]!.push(i);
   }
   return { labels, clusters };
 }
@@ -115,7 +115,7 @@ export function meanSimilarityWithin(sims: Float32Array, n: number, i: number, m
   let c = 0;
   for (const j of members) {
     if (j === i) continue;
-    s += sims[i * n + j];
+    s += sims[i * n + j]!;
     c++;
   }
   return c ? s / c : 1;

@@ -40,12 +40,12 @@ export function groupByLook(looks: readonly (ShotLookDescriptor | null)[], thres
   const singles: number[] = [];
   for (const members of clusters) {
     if (members.length < 2) {
-      singles.push(usable[members[0]]);
+      singles.push(usable[members[0]!]!);
       continue;
     }
     groups.push({
       id: groups.length + 1,
-      shots: members.map((m) => usable[m]),
+      shots: members.map((m) => usable[m]!),
       similarity: members.map((m) => Math.round(meanSimilarityWithin(sims, items.length, m, members) * 1000) / 1000),
     });
   }

@@ -29,7 +29,7 @@ const MIN_SPACE_STEPS = 6;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1] : 0;
+  return s.length ? s[s.length >> 1]! : 0;
 }
 
 /** Greedy CTC decoding of one line (T time steps × C classes, class 0 = blank) with spaces from gaps. */
@@ -43,30 +43,30 @@ export function decodeLine(probs: ArrayLike<number>, steps: number, classes: num
     let bestP = -Infinity;
     const base = offset + t * classes;
     for (let c = 0; c < classes; c++) {
-      const v = probs[base + c];
+      const v = probs[base + c]!;
       if (v > bestP) [bestP, best] = [v, c];
     }
     if (best !== 0 && best !== prev && best !== spaceClass) {
       chars.push({ ch: dictionary[best - 1] ?? "", step: t, p: bestP, spaceBefore: spaceSince });
       spaceSince = 0;
     } else {
-      spaceSince = Math.max(spaceSince, probs[base + spaceClass]);
+      spaceSince = Math.max(spaceSince, probs[base + spaceClass]!);
     }
     prev = best;
   }
   if (!chars.length) return { text: "", mean: 0 };
   // Pitch between neighbouring characters of one word.
   const gaps: number[] = [];
-  for (let i = 1; i < chars.length; i++) if (chars[i].spaceBefore < SPACE_PROB) gaps.push(chars[i].step - chars[i - 1].step);
+  for (let i = 1; i < chars.length; i++) if (chars[i]!.spaceBefore < SPACE_PROB) gaps.push(chars[i]!.step - chars[i - 1]!.step);
   const pitch = median(gaps);
   const wide = Math.max(MIN_SPACE_STEPS, pitch * SPACE_RATIO);
   let text = "";
   for (let i = 0; i < chars.length; i++) {
-    const c = chars[i];
-    const spaced = i > 0 && (c.spaceBefore >= SPACE_PROB || (gaps.length >= 2 && c.step - chars[i - 1].step >= wide));
+    const c = chars[i]!;
+    const spaced = i > 0 && (c.spaceBefore >= SPACE_PROB || (gaps.length >= 2 && c.step - chars[i - 1]!.step >= wide));
     if (spaced) {
       // Only between letters or digits of scripts written with spaces (never inside CJK text).
-      if (/[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}]/u.test(c.ch) && /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}.,:;!?)'"]/u.test(chars[i - 1].ch)) {
+      if (/[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}]/u.test(c.ch) && /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{N}.,:;!?)'"]/u.test(chars[i - 1]!.ch)) {
         text += " ";
       }
     }
@@ -103,7 +103,7 @@ export function patchRecognizer(): Promise<void> {
     mod.Recognition.prototype.decodeText = function decodeText(output: OutputTensor): DecodedLine[] {
       const [n, steps, classes] = output.dims;
       const lines: DecodedLine[] = [];
-      for (let b = 0; b < n; b++) lines.push(decodeLine(output.data, steps, classes, dictionary, b * steps * classes));
+      for (let b = 0; b < n!; b++) lines.push(decodeLine(output.data, steps!, classes!, dictionary, b * steps! * classes!));
       return lines;
     };
   })().catch((err) => {

@@ -53,8 +53,8 @@ function normaliseBox(points: number[][] | undefined, w: number, h: number): [nu
   // The detector letterboxes the image (centred) to multiples of 32; undo that offset.
   const padX = (Math.max(BASE, Math.ceil(w / BASE) * BASE) - w) / 2;
   const padY = (Math.max(BASE, Math.ceil(h / BASE) * BASE) - h) / 2;
-  const xs = points.map((p) => p[0] - padX);
-  const ys = points.map((p) => p[1] - padY);
+  const xs = points.map((p) => p[0]! - padX);
+  const ys = points.map((p) => p[1]! - padY);
   const c = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
   return [c(Math.min(...xs) / w), c(Math.min(...ys) / h), c(Math.max(...xs) / w), c(Math.max(...ys) / h)];
 }

@@ -28,7 +28,7 @@ function sampleFrames(frames: readonly FrameFeatures[], shot: ShotSpan, samples:
   if (pool.length) {
     const want = Math.min(samples, pool.length);
     for (let i = 0; i < want; i++) {
-      const f = pool[Math.floor(((i + 0.5) * pool.length) / want)];
+      const f = pool[Math.floor(((i + 0.5) * pool.length) / want)]!;
       if (!picked.includes(f)) picked.push(f);
     }
   }
@@ -43,14 +43,14 @@ export function shotFeature(frames: readonly FrameFeatures[], shot: ShotSpan, sa
   const hist = new Float32Array(HIST_BINS);
   let luma = 0;
   for (const f of picked) {
-    for (let i = 0; i < GRID_LEN; i++) grid[i] += f.grid[i] / 255;
+    for (let i = 0; i < GRID_LEN; i++) grid[i]! += f.grid[i]! / 255;
     let total = 0;
-    for (let i = 0; i < HIST_BINS; i++) total += f.hist[i];
-    for (let i = 0; i < HIST_BINS; i++) hist[i] += total ? f.hist[i] / total : 0;
+    for (let i = 0; i < HIST_BINS; i++) total += f.hist[i]!;
+    for (let i = 0; i < HIST_BINS; i++) hist[i]! += total ? f.hist[i]! / total : 0;
     luma += f.meanLuma;
   }
-  for (let i = 0; i < GRID_LEN; i++) grid[i] /= picked.length;
-  for (let i = 0; i < HIST_BINS; i++) hist[i] /= picked.length;
+  for (let i = 0; i < GRID_LEN; i++) grid[i]! /= picked.length;
+  for (let i = 0; i < HIST_BINS; i++) hist[i]! /= picked.length;
   return { grid, hist, luma: luma / picked.length };
 }
 
@@ -63,10 +63,10 @@ const GRID_SCALE = 0.25;
  */
 export function shotSimilarity(a: ShotFeature, b: ShotFeature): number {
   let d = 0;
-  for (let i = 0; i < GRID_LEN; i++) d += Math.abs(a.grid[i] - b.grid[i]);
+  for (let i = 0; i < GRID_LEN; i++) d += Math.abs(a.grid[i]! - b.grid[i]!);
   const gridSim = Math.max(0, 1 - d / GRID_LEN / GRID_SCALE);
   let inter = 0;
-  for (let i = 0; i < HIST_BINS; i++) inter += Math.min(a.hist[i], b.hist[i]);
+  for (let i = 0; i < HIST_BINS; i++) inter += Math.min(a.hist[i]!, b.hist[i]!);
   return 0.5 * gridSim + 0.5 * Math.min(1, inter);
 }
 

@@ -16,7 +16,7 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   const worker = async () => {
     while (next < items.length) {
       const i = next++;
-      out[i] = await fn(items[i], i);
+      out[i] = await fn(items[i]!, i);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -29,13 +29,13 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
  */
 export function spreadSelection(spans: readonly { start: number; end: number }[], max: number): number[] {
   if (spans.length <= max) return spans.map((_, i) => i);
-  const t0 = spans[0].start;
-  const t1 = spans[spans.length - 1].end;
+  const t0 = spans[0]!.start;
+  const t1 = spans[spans.length - 1]!.end;
   const chosen = new Set<number>();
   let j = 0;
   for (let k = 0; k < max; k++) {
     const t = t0 + ((k + 0.5) * (t1 - t0)) / max;
-    while (j < spans.length - 1 && spans[j].end <= t) j++;
+    while (j < spans.length - 1 && spans[j]!.end <= t) j++;
     chosen.add(j);
   }
   if (chosen.size < max) {
@@ -57,7 +57,7 @@ export function joinWords(words: readonly string[]): string {
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
-export const capitalize = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+export const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 /** Metadata arrives as an object in process, as JSON text from storage. */
 export function metadataOf(m: unknown): Record<string, unknown> {

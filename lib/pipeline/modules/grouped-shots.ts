@@ -21,7 +21,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   const segments: SegmentDraft[] = [];
   for (const g of grouping.groups) {
     g.shots.forEach((si, k) => {
-      const shot = shots[si];
+      const shot = shots[si]!;
       segments.push({
         start_time: shot.start,
         end_time: shot.end,

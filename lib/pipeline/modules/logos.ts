@@ -50,7 +50,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
     const errors: string[] = [];
     let done = 0;
     const answers = await mapLimit(picked, 3, async (vi) => {
-      const v = views[vi];
+      const v = views[vi]!;
       try {
         const kf = (await ctx.shared.keyframeImage(v.keyframeTime, [v.start, v.end])).file;
         return await recognizeLogos(vision.client, vision.model, kf, ctx.signal);
@@ -63,8 +63,8 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
       }
     });
     picked.forEach((vi, k) => {
-      const v = views[vi];
-      for (const logo of answers[k]) {
+      const v = views[vi]!;
+      for (const logo of answers[k]!) {
         if (logo.confidence < MIN_CONFIDENCE || seen.has(key(vi, logo.brand))) continue;
         seen.add(key(vi, logo.brand));
         segments.push({

@@ -39,7 +39,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
         method: "shot_similarity_merge",
         scene: i + 1,
         shot_count: n,
-        shots: sc.shots.map((k) => shots[k].index),
+        shots: sc.shots.map((k) => shots[k]!.index),
         setups: sc.setups,
       },
     };

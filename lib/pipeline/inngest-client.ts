@@ -1,8 +1,9 @@
-// The Inngest client (used when INNGEST_EVENT_KEY or INNGEST_DEV is set).
+// The Inngest client (used when INNGEST_EVENT_KEY or INNGEST_DEV is set): the engine sends it a
+// run; the function in inngest/ (served at /api/inngest) runs it.
 import { Inngest } from "inngest";
 import { getDb } from "@/db/client";
 import { latestRunForJob } from "@/db/queries/runs";
-import { ApiError } from "@/lib/api/errors";
+import { QueueUnavailableError } from "./engine";
 
 export const PROCESS_EVENT = "video/process.requested";
 
@@ -20,6 +21,6 @@ export async function sendProcessEvent(jobId: string): Promise<void> {
     const { failRun } = await import("@/lib/pipeline/finalize-run");
     const message = `The job queue (Inngest) could not be reached: ${(err as Error).message}`;
     await failRun(db, { runId: run.id, error: message });
-    throw new ApiError(503, "The job queue is unavailable; processing was not started. Try again later.");
+    throw new QueueUnavailableError();
   }
 }
