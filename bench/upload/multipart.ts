@@ -27,11 +27,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function start(file: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; msg: any }> {
   const child = fork(path.join(import.meta.dirname, file), {
-    execArgv: ["--import", "tsx", "--expose-gc"],
+    // The app's server modules import "server-only", which resolves only under react-server.
+    execArgv: ["--import", "tsx", "--expose-gc", "--conditions=react-server"],
     env: { ...env, ...extraEnv },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const [msg] = await once(child, "message");
+  const msg = await new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${file} exited (${code}) before it listened`));
+    child.once("exit", onExit);
+    child.once("message", (m) => (child.off("exit", onExit), resolve(m)));
+  });
   return { child, msg };
 }
 
