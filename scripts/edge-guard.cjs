@@ -6,8 +6,24 @@
 //   here: Next would answer it with a 500 text page.
 // - A request body that stops arriving is cut off after REQUEST_BODY_TIMEOUT_SECONDS of silence
 //   (408 {detail}, connection closed) instead of holding the connection for minutes.
+// - A PUT to /api/storage/ (the local driver's presigned upload and part URLs) lends its
+//   IncomingMessage to the route under a random one-off id in `x-va-raw-body`, so the body goes to
+//   disk as the socket's own stream instead of through the web stream Next wraps around it
+//   (lib/storage/request-body.ts). The id is dropped when the response closes.
 "use strict";
+const crypto = require("node:crypto");
 const http = require("node:http");
+
+const RAW_BODIES = Symbol.for("va.rawRequestBodies");
+const RAW_BODY_HEADER = "x-va-raw-body";
+const rawBodies = (globalThis[RAW_BODIES] ??= new Map());
+
+function lendRawBody(req, res) {
+  const id = crypto.randomUUID();
+  req.headers[RAW_BODY_HEADER] = id;
+  rawBodies.set(id, req);
+  res.once("close", () => rawBodies.delete(id));
+}
 
 const BODY_IDLE_MS = (Number(process.env.REQUEST_BODY_TIMEOUT_SECONDS) || 15) * 1000;
 
@@ -50,12 +66,14 @@ const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function (event, req, res) {
   if (event === "request" && req && res && req.headers) {
     req.headers["x-va-peer"] = (req.socket && req.socket.remoteAddress) || "";
+    delete req.headers[RAW_BODY_HEADER];
     const url = req.url || "/";
     if ((url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) && hasBrokenEscape(url)) {
       replyJson(res, 400, "Malformed URL: invalid percent-encoding in the path");
       return true;
     }
     watchBody(req, res);
+    if (req.method === "PUT" && url.startsWith("/api/storage/")) lendRawBody(req, res);
   }
   return emit.apply(this, arguments);
 };

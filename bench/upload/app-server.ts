@@ -1,6 +1,8 @@
 // Every /api route handler behind a plain node:http server, the way Next hands them a request (see
-// web-handler-server.ts), with the embedded database in DATA_DIR and one user. Started by
-// multipart.ts; sends {port, apiKey} over IPC.
+// web-handler-server.ts), with scripts/edge-guard.cjs loaded first as `npm start` loads it before
+// Next, the embedded database in DATA_DIR and one user. Started by multipart.ts; sends {port,
+// apiKey} over IPC.
+import "../../scripts/edge-guard.cjs";
 import { getDb } from "../../db/client";
 import { createUserWithKey } from "../../lib/users/create-user-with-key";
 import { dispatch } from "../../tests/helpers/routes";

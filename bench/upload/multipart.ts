@@ -4,6 +4,9 @@
 // cut off at 50% (sockets destroyed mid-part) that resumes by asking what is stored and sending
 // only the missing parts.
 //   npx tsx bench/upload/multipart.ts     (BENCH_UPLOAD_MB=1024, BENCH_ROUNDS=5, BENCH_DIR=os.tmpdir())
+// Against a running production server (`npm start`) instead of app-server.ts: BENCH_APP_PORT,
+// BENCH_API_KEY, BENCH_APP_PID (its next-server process, for RSS and CPU from /proc) and
+// BENCH_APP_DATA_DIR (its DATA_DIR, where the completed files are removed).
 import { execSync, fork, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import { once } from "node:events";
@@ -27,11 +30,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function start(file: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; msg: any }> {
   const child = fork(path.join(import.meta.dirname, file), {
-    execArgv: ["--import", "tsx", "--expose-gc"],
+    // The app's server modules import "server-only", which resolves only under react-server.
+    execArgv: ["--import", "tsx", "--expose-gc", "--conditions=react-server"],
     env: { ...env, ...extraEnv },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const [msg] = await once(child, "message");
+  const msg = await new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`${file} exited (${code}) before it listened`));
+    child.once("exit", onExit);
+    child.once("message", (m) => (child.off("exit", onExit), resolve(m)));
+  });
   return { child, msg };
 }
 
@@ -104,6 +112,24 @@ class App {
   }
 }
 
+/** RSS (peak since reset, every 20 ms) and CPU time of another process, from /proc. */
+function watchProcess(pid: number) {
+  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  const cpuMs = () => {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  };
+  let base = rss();
+  let peak = base;
+  let cpu0 = cpuMs();
+  const timer = setInterval(() => (peak = Math.max(peak, rss())), 20);
+  return {
+    reset: () => ((base = peak = rss()), (cpu0 = cpuMs())),
+    stats: () => ({ base, peak: Math.max(peak, rss()), cpuMs: cpuMs() - cpu0 }),
+    stop: () => clearInterval(timer),
+  };
+}
+
 async function multipartOnce(app: App, name: string): Promise<{ ms: number; path: string }> {
   const t0 = performance.now();
   const up = await app.call("POST", "/storage/multipart", { file_name: name, file_size: SIZE });
@@ -111,7 +137,7 @@ async function multipartOnce(app: App, name: string): Promise<{ ms: number; path
   const done = await app.call("POST", `/storage/multipart/${up.upload_id}/complete`, {});
   const ms = performance.now() - t0;
   if (done.file_size !== SIZE) throw new Error(`completed ${done.file_size} bytes`);
-  return { ms, path: path.join(dir, "storage", done.file_path) };
+  return { ms, path: done.file_path as string };
 }
 
 /** Checks the assembled file: each part's first and last byte is its number's fill. */
@@ -132,10 +158,14 @@ function verify(file: string, partSize: number, partCount: number) {
 }
 
 async function main() {
-  const [appProc, bareProc] = await Promise.all([start("app-server.ts"), start("bare-server.ts")]);
-  const app = new App(appProc.msg.port, appProc.msg.apiKey);
+  const external = process.env.BENCH_APP_PORT ? { port: Number(process.env.BENCH_APP_PORT), pid: Number(process.env.BENCH_APP_PID) } : null;
+  const [appProc, bareProc] = await Promise.all([external ? null : start("app-server.ts"), start("bare-server.ts")]);
+  const app = new App(external?.port ?? appProc!.msg.port, external ? process.env.BENCH_API_KEY! : appProc!.msg.apiKey);
   const barePort = bareProc.msg.port as number;
-  const stats = () => fetch(`http://127.0.0.1:${app.port}/__bench/stats`).then((r) => r.json());
+  const storageDir = path.join(external ? process.env.BENCH_APP_DATA_DIR! : dir, "storage");
+  const procStats = external ? watchProcess(external.pid) : null;
+  const stats = () => (procStats ? Promise.resolve(procStats.stats()) : fetch(`http://127.0.0.1:${app.port}/__bench/stats`).then((r) => r.json()));
+  const reset = () => (procStats ? Promise.resolve(procStats.reset()) : fetch(`http://127.0.0.1:${app.port}/__bench/reset`));
   console.log(`multipart bench: ${SIZE / MB} MiB, ${ROUNDS} rounds, ${PARALLEL} parts in flight, ${os.cpus().length} cores, dir ${dir}`);
 
   // Warm-up (route modules loaded, JIT): a small multipart upload, not measured.
@@ -164,13 +194,13 @@ async function main() {
         bareCpu.push((await fetch(bareUrl("/__bench/stats")).then((x) => x.json())).cpuMs);
         if (r.status !== 200 || JSON.parse(r.body).size !== SIZE) throw new Error(`bare server answered ${r.status} ${r.body}`);
       } else {
-        await fetch(`http://127.0.0.1:${app.port}/__bench/reset`);
+        await reset();
         const r = await multipartOnce(app, `round-${i}.mp4`);
         const s = await stats();
         rss.push(s.peak - s.base);
         multiCpu.push(s.cpuMs);
         multi.push(r.ms);
-        fs.rmSync(r.path);
+        fs.rmSync(path.join(storageDir, r.path));
       }
       settle();
     }
@@ -198,14 +228,16 @@ async function main() {
   const second = await app.sendParts(up, missing);
   const resent = second.sent.filter((n) => have.has(n)).length;
   const done = await app.call("POST", `/storage/multipart/${up.upload_id}/complete`, {});
-  verify(path.join(dir, "storage", done.file_path), up.part_size, up.part_count);
+  verify(path.join(storageDir, done.file_path), up.part_size, up.part_count);
+  fs.rmSync(path.join(storageDir, done.file_path));
   console.log(
     `\nresume: cut off after ${first.stored} of ${up.part_count} parts stored (${first.sent.length} started, the rest cut mid-part); ` +
       `the server listed ${have.size} stored; the resume sent ${second.sent.length} parts ` +
       `(${((second.sent.length * up.part_size) / MB).toFixed(0)} MiB), ${resent} of them already stored; ` +
       `the assembled file checks out (${SIZE / MB} MiB, every part's bytes in place)`,
   );
-  appProc.child.kill();
+  appProc?.child.kill();
+  procStats?.stop();
   bareProc.child.kill();
   fs.rmSync(dir, { recursive: true, force: true });
 }

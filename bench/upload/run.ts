@@ -70,7 +70,7 @@ async function upload(port: number, url: string): Promise<{ ms: number; status: 
 
 async function main() {
   const child = fork(path.join(import.meta.dirname, "server.ts"), {
-    execArgv: ["--import", "tsx", "--expose-gc"],
+    execArgv: ["--import", "tsx", "--expose-gc", "--conditions=react-server"],
     env: process.env,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -1,5 +1,7 @@
 // The object route behind a plain node:http server, the way Next hands it a request (see
-// web-handler-server.ts). Started by run.ts; sends its port over IPC.
+// web-handler-server.ts), with scripts/edge-guard.cjs loaded first as `npm start` loads it before
+// Next. Started by run.ts; sends its port over IPC.
+import "../../scripts/edge-guard.cjs";
 import path from "node:path";
 import { serveWebHandler } from "./web-handler-server";
 

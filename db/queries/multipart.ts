@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../client";
 import { multipartParts, multipartUploads } from "../schema";
+
 import { isUuid } from "@/lib/domain/uuid";
 
 export type MultipartUpload = typeof multipartUploads.$inferSelect;
@@ -32,11 +33,22 @@ export async function getMultipartUpload(db: Db, params: { userId: string; uploa
   return row;
 }
 
-/** An upload by id alone, for a part PUT whose signed URL proved access. */
-export async function getMultipartUploadById(db: Db, uploadId: string): Promise<MultipartUpload | null> {
-  if (!isUuid(uploadId)) return null;
-  const [row] = await db.select().from(multipartUploads).where(eq(multipartUploads.id, uploadId)).limit(1);
-  return row ?? null;
+/**
+ * An upload by id alone, for a part PUT whose signed URL proved access, with whether that part is
+ * stored already (one round trip: a first PUT of a part then needs no delete).
+ */
+export async function getMultipartUploadForPart(
+  db: Db,
+  params: { uploadId: string; partNumber: number },
+): Promise<{ upload: MultipartUpload; partStored: boolean } | null> {
+  if (!isUuid(params.uploadId)) return null;
+  const [row] = await db
+    .select({ upload: multipartUploads, storedPart: multipartParts.partNumber })
+    .from(multipartUploads)
+    .leftJoin(multipartParts, and(eq(multipartParts.uploadId, multipartUploads.id), eq(multipartParts.partNumber, params.partNumber)))
+    .where(eq(multipartUploads.id, params.uploadId))
+    .limit(1);
+  return row ? { upload: row.upload, partStored: row.storedPart !== null } : null;
 }
 
 /** True when an upload in progress already claims this file path. */

@@ -5,9 +5,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { DISK_FULL_DETAIL } from "@/lib/api/public-error";
 import { identityToken, isProcessAlive, parseIdentityToken } from "@/lib/server/process-identity";
+import { bodyToFile, interrupted } from "./body-to-file";
 import { DEFAULT_DOWNLOAD_EXPIRES_IN, type StorageDriver, type StoredObject } from "./driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
 import { buildSignedUrl } from "./signing";
@@ -17,8 +19,6 @@ const TMP_DIR = ".tmp";
 const STALE_TEMP_MS = 24 * 3600 * 1000;
 /** Temp files are named `<pid>-<start>-<uuid>.part`: the process that writes them. */
 const TEMP_NAME = /^(\d+-\d+)-[0-9a-f-]{36}\.part$/;
-/** Body chunks are gathered into writes of about this size (one writev, fewer syscalls). */
-const WRITE_BATCH_BYTES = 1024 * 1024;
 
 export const fileTooLarge = () => new ApiError(413, "File too large (maximum 4 GB)");
 export const diskFull = () => new ApiError(507, DISK_FULL_DETAIL);
@@ -26,17 +26,6 @@ export const diskFull = () => new ApiError(507, DISK_FULL_DETAIL);
 function isNotFound(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException)?.code;
   return code === "ENOENT" || code === "ENOTDIR";
-}
-
-async function writeAll(fh: fsp.FileHandle, chunks: Uint8Array[], total: number): Promise<void> {
-  const { bytesWritten } = await fh.writev(chunks);
-  if (bytesWritten === total) return;
-  // A short write (rare on regular files): write the rest.
-  let rest = Buffer.concat(chunks).subarray(bytesWritten);
-  while (rest.length) {
-    const { bytesWritten: n } = await fh.write(rest);
-    rest = rest.subarray(n);
-  }
 }
 
 export class LocalStorageDriver implements StorageDriver {
@@ -209,73 +198,30 @@ export class LocalStorageDriver implements StorageDriver {
   /**
    * Streams a request body into the object at `key`: to a temp file first (never the whole body
    * in memory), cut off with 413 once more than `maxBytes` arrive, renamed into place at the end
-   * (only when `expectedBytes`, if given, arrived).
+   * (only when `expectedBytes`, if given, arrived). `body` is opened only when the file is ready.
    * Any failure (too large, client gone, disk error) removes the temp file.
    */
   async writeStream(
     key: string,
-    body: ReadableStream<Uint8Array> | null,
+    body: () => Readable | null,
     opts: { maxBytes?: number; expectedBytes?: number; beforeCommit?: () => Promise<void> } = {},
   ): Promise<number> {
-    const maxBytes = opts.maxBytes ?? MAX_UPLOAD_BYTES;
     this.filePath(key);
     if (opts.expectedBytes !== undefined) await this.assertRoomFor(opts.expectedBytes);
     const tmp = await this.tempFile();
-    const fh = await fsp.open(tmp, "wx", 0o644);
-    let closed = false;
-    const reader = body?.getReader();
-    // One write in flight while the next batch is read: disk and network overlap.
-    let inflight: Promise<void> | null = null;
     try {
+      const source = body();
       let total = 0;
-      let batch: Uint8Array[] = [];
-      let batchBytes = 0;
-      if (reader) {
-        for (;;) {
-          let chunk: ReadableStreamReadResult<Uint8Array>;
-          try {
-            chunk = await reader.read();
-          } catch {
-            throw new ApiError(400, "Upload interrupted before it completed");
-          }
-          if (chunk.done) break;
-          const value = chunk.value;
-          total += value.byteLength;
-          if (total > maxBytes) {
-            await reader.cancel().catch(() => {});
-            throw fileTooLarge();
-          }
-          if (!value.byteLength) continue;
-          batch.push(value);
-          batchBytes += value.byteLength;
-          if (batchBytes >= WRITE_BATCH_BYTES) {
-            if (inflight) await inflight;
-            inflight = writeAll(fh, batch, batchBytes);
-            // Surface a write error at the next await rather than as an unhandled rejection.
-            inflight.catch(() => {});
-            batch = [];
-            batchBytes = 0;
-          }
-        }
-      }
+      if (!source) await fsp.writeFile(tmp, "", { flag: "wx", mode: 0o644 });
+      else total = await bodyToFile(source, fs.createWriteStream(tmp, { flags: "wx", mode: 0o644 }), opts.maxBytes ?? MAX_UPLOAD_BYTES, fileTooLarge);
       // A body that ends short of its declared length was cut off: never store a truncated file.
-      if (opts.expectedBytes !== undefined && total !== opts.expectedBytes) {
-        throw new ApiError(400, "Upload interrupted before it completed");
-      }
-      if (inflight) await inflight;
-      if (batchBytes) await writeAll(fh, batch, batchBytes);
-      await fh.close();
-      closed = true;
+      if (opts.expectedBytes !== undefined && total !== opts.expectedBytes) throw interrupted();
       await opts.beforeCommit?.();
       await this.commit(tmp, key);
       return total;
     } catch (err) {
-      if (inflight) await inflight.catch(() => {});
-      if (!closed) await fh.close().catch(() => {});
       await fsp.rm(tmp, { force: true }).catch(() => {});
       throw err;
-    } finally {
-      reader?.releaseLock?.();
     }
   }
 }

@@ -1,34 +1,26 @@
 // Multipart uploads on the local driver. All parts of an upload are written straight into one temp
 // file (`<storage>/.tmp/mp-<upload_id>.data`) at their own offsets (part n starts at
-// (n − 1) × part_size), streamed in ~1 MiB positional writes, never held in memory; a part counts as
+// (n − 1) × part_size), streamed with positional writes, never held in memory; a part counts as
 // stored once all its bytes are on disk (a `multipart_parts` row with its size and ETag). Complete
 // renames the temp file into place, so assembling costs no copy at all.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { promisify } from "node:util";
 import type { Db } from "@/db/client";
 import { deletePart, listParts, upsertPart, type MultipartUpload } from "@/db/queries/multipart";
 import { ApiError, notFound } from "@/lib/api/errors";
 import type { LocalStorageDriver } from "./local-driver";
+import { bodyToFile, interrupted } from "./body-to-file";
 import { buildPartUrl } from "./multipart-signing";
 import type { MultipartBackend, StoredPart } from "./multipart-backend";
 import { expectedPartSize } from "./multipart-layout";
 
-const WRITE_BATCH_BYTES = 1024 * 1024;
-
-export const interrupted = () => new ApiError(400, "Upload interrupted before it completed");
-
-async function writeAt(fh: fsp.FileHandle, chunks: Uint8Array[], position: number, total: number): Promise<void> {
-  let { bytesWritten } = await fh.writev(chunks, position);
-  if (bytesWritten === total) return;
-  let rest = Buffer.concat(chunks).subarray(bytesWritten);
-  while (rest.length) {
-    const { bytesWritten: n } = await fh.write(rest, 0, rest.length, position + bytesWritten);
-    bytesWritten += n;
-    rest = rest.subarray(n);
-  }
-}
+const openForWrite = promisify((file: string, cb: (err: NodeJS.ErrnoException | null, fd: number) => void) =>
+  fs.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o644, cb),
+);
 
 export class LocalMultipart implements MultipartBackend {
   constructor(private readonly driver: LocalStorageDriver) {}
@@ -68,7 +60,14 @@ export class LocalMultipart implements MultipartBackend {
    * part's size: more is 413 (cut off as soon as it is passed), less is 400 and the part stays
    * missing. Returns the stored part; its ETag is new for every stored version.
    */
-  async writePart(db: Db, upload: MultipartUpload, partNumber: number, body: ReadableStream<Uint8Array> | null, declared?: number): Promise<StoredPart> {
+  async writePart(
+    db: Db,
+    upload: MultipartUpload,
+    partNumber: number,
+    body: () => Readable | null,
+    opts: { declared?: number; stored: boolean },
+  ): Promise<StoredPart> {
+    const { declared } = opts;
     const expected = expectedPartSize(upload, partNumber);
     const tooLarge = () => new ApiError(413, `Part too large: part ${partNumber} must be exactly ${expected} bytes`);
     if (declared !== undefined && declared > expected) throw tooLarge();
@@ -76,54 +75,17 @@ export class LocalMultipart implements MultipartBackend {
       throw new ApiError(400, `Part ${partNumber} must be exactly ${expected} bytes (got ${declared})`);
     }
     // While it is being (re)written the part is not stored: a listing never offers half a part.
-    await deletePart(db, { uploadId: upload.id, partNumber });
-    const base = (partNumber - 1) * upload.partSize;
-    const fh = await fsp.open(this.dataFile(upload.id), fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o644);
-    const reader = body?.getReader();
-    let inflight: Promise<void> | null = null;
+    if (opts.stored) await deletePart(db, { uploadId: upload.id, partNumber });
+    // A plain fd handed to fs.WriteStream, which owns it from then on (closes it when done or
+    // destroyed) and writes with the callback API, positional from the part's offset.
+    const fd = await openForWrite(this.dataFile(upload.id));
+    // The body is opened only now, and piped at once: an error it meets is never unheard.
+    const source = body();
     let total = 0;
-    try {
-      let batch: Uint8Array[] = [];
-      let batchBytes = 0;
-      let written = 0;
-      const flush = async () => {
-        if (inflight) await inflight;
-        inflight = writeAt(fh, batch, base + written, batchBytes);
-        inflight.catch(() => {});
-        written += batchBytes;
-        batch = [];
-        batchBytes = 0;
-      };
-      for (;;) {
-        let chunk: ReadableStreamReadResult<Uint8Array>;
-        try {
-          if (!reader) break;
-          chunk = await reader.read();
-        } catch {
-          throw interrupted();
-        }
-        if (chunk.done) break;
-        total += chunk.value.byteLength;
-        if (total > expected) {
-          await reader.cancel().catch(() => {});
-          throw tooLarge();
-        }
-        if (!chunk.value.byteLength) continue;
-        batch.push(chunk.value);
-        batchBytes += chunk.value.byteLength;
-        if (batchBytes >= WRITE_BATCH_BYTES) await flush();
-      }
-      if (total !== expected) {
-        throw declared === undefined
-          ? new ApiError(400, `Part ${partNumber} must be exactly ${expected} bytes (got ${total})`)
-          : interrupted();
-      }
-      if (batchBytes) await flush();
-      if (inflight) await inflight;
-    } finally {
-      if (inflight) await (inflight as Promise<void>).catch(() => {});
-      await fh.close().catch(() => {});
-      reader?.releaseLock?.();
+    if (source) total = await bodyToFile(source, fs.createWriteStream("", { fd, start: (partNumber - 1) * upload.partSize }), expected, tooLarge);
+    else fs.close(fd, () => {});
+    if (total !== expected) {
+      throw declared === undefined ? new ApiError(400, `Part ${partNumber} must be exactly ${expected} bytes (got ${total})`) : interrupted();
     }
     const etag = `"${crypto.randomBytes(16).toString("hex")}"`;
     try {

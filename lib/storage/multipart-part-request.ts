@@ -1,15 +1,17 @@
 // PUT /api/storage/multipart/{upload_id}/parts/{part_number}: the local driver's presigned part
 // URL. The signature is the credential (no Authorization); the body is streamed to the part's
-// offset of the upload's temp file. Answers 200 `{part_number, size, etag}` with an `ETag` header.
+// offset of the upload's temp file (as the socket's own stream in the production server, see
+// request-body.ts). Answers 200 `{part_number, size, etag}` with an `ETag` header.
 import crypto from "node:crypto";
 import { getDb } from "@/db/client";
-import { getMultipartUploadById } from "@/db/queries/multipart";
+import { getMultipartUploadForPart } from "@/db/queries/multipart";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { jsonResponse, toErrorResponse } from "@/lib/api/handler";
 import { getStorage } from "./index";
 import type { LocalStorageDriver } from "./local-driver";
 import { LocalMultipart } from "./multipart-local";
 import { verifyPartUrl } from "./multipart-signing";
+import { requestBodyStream } from "./request-body";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -26,11 +28,15 @@ export async function putPart(req: Request, ctx: RouteContext): Promise<Response
       throw new ApiError(403, "Upload URL expired or invalid");
     }
     const db = await getDb();
-    const upload = await getMultipartUploadById(db, uploadId);
-    if (!upload || upload.expiresAt <= new Date() || partNumber > upload.partCount) throw notFound("Upload");
+    const found = await getMultipartUploadForPart(db, { uploadId, partNumber });
+    const upload = found?.upload;
+    if (!found || !upload || upload.expiresAt <= new Date() || partNumber > upload.partCount) throw notFound("Upload");
     const declaredText = req.headers.get("content-length");
     const declared = declaredText !== null && /^\d+$/.test(declaredText.trim()) ? Number(declaredText) : undefined;
-    const part = await new LocalMultipart(storage as LocalStorageDriver).writePart(db, upload, partNumber, req.body, declared);
+    const part = await new LocalMultipart(storage as LocalStorageDriver).writePart(db, upload, partNumber, () => requestBodyStream(req), {
+      declared,
+      stored: found.partStored,
+    });
     return jsonResponse(part, 200, { ETag: part.etag });
   } catch (err) {
     return toErrorResponse(err, requestId, "PUT /storage/multipart/{upload_id}/parts/{part_number}");

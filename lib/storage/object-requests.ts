@@ -11,6 +11,7 @@ import { attachmentDisposition, contentTypeFor } from "./content-types";
 import { getStorage } from "./index";
 import { fileTooLarge, type LocalStorageDriver } from "./local-driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
+import { requestBodyStream } from "./request-body";
 import { keyFromObjectUrl, verifySignedUrl } from "./signing";
 
 const READ_CHUNK = 256 * 1024;
@@ -42,7 +43,7 @@ async function assertNotReplacingRegistered(storage: LocalStorageDriver, key: st
   }
 }
 
-/** PUT /api/storage/object/{key} – the raw bytes of an upload, streamed to disk. */
+/** PUT /api/storage/object/{key} – the raw bytes of an upload, streamed to disk (request-body.ts). */
 export async function putObject(req: Request): Promise<Response> {
   const requestId = crypto.randomUUID();
   try {
@@ -53,7 +54,7 @@ export async function putObject(req: Request): Promise<Response> {
     const declared = declaredText !== null && /^\d+$/.test(declaredText.trim()) ? Number(declaredText) : undefined;
     if (declared !== undefined && declared > MAX_UPLOAD_BYTES) throw fileTooLarge();
     await assertNotReplacingRegistered(storage, key);
-    const size = await storage.writeStream(key, req.body, {
+    const size = await storage.writeStream(key, () => requestBodyStream(req), {
       maxBytes: MAX_UPLOAD_BYTES,
       expectedBytes: declared,
       beforeCommit: () => assertNotReplacingRegistered(storage, key),

@@ -1,0 +1,34 @@
+// A request body streamed into a file with back-pressure (never held in memory), counted on the
+// way: the one write path of the local driver's upload PUTs (whole objects and multipart parts).
+import type fs from "node:fs";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { ApiError } from "@/lib/api/errors";
+
+export const interrupted = () => new ApiError(400, "Upload interrupted before it completed");
+
+/** An error of the disk (full, read-only, …) rather than of the request stream. */
+function isFileSystemError(err: unknown): boolean {
+  const syscall = (err as NodeJS.ErrnoException)?.syscall;
+  return typeof syscall === "string" && syscall !== "read";
+}
+
+/**
+ * Pipes `body` into `file` and resolves with the byte count. More than `maxBytes` fails with
+ * `tooLarge()` as soon as it is passed; a body that breaks off fails with 400 "interrupted"; a
+ * disk error is thrown as it is. `file` is destroyed (its fd closed) on any failure.
+ */
+export async function bodyToFile(body: Readable, file: fs.WriteStream, maxBytes: number, tooLarge: () => ApiError): Promise<number> {
+  let total = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      total += chunk.byteLength;
+      done(total > maxBytes ? tooLarge() : null, chunk);
+    },
+  });
+  await pipeline(body, count, file).catch((err: unknown) => {
+    if (err instanceof ApiError || isFileSystemError(err)) throw err;
+    throw interrupted();
+  });
+  return total;
+}
