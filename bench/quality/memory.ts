@@ -10,7 +10,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { onnxHostPid, stopOnnxHost } from "@/lib/ai/onnx-host";
 import { encodeSentences } from "@/lib/ai/sentence-encoder";
-import { stopTfjsModels } from "@/lib/ai/tfjs-models";
+import { askTfjsModels, stopTfjsModels } from "@/lib/ai/tfjs-models";
 import { detectObjects } from "@/lib/analysis/labels";
 import { speechRegions } from "@/lib/analysis/speech/vad";
 import { readWavInfo } from "@/lib/analysis/speech/wav";
@@ -46,6 +46,10 @@ function step(what: string) {
   rows.push(`  ${what.padEnd(52)} this process +${mb(self.rss - base.rss).padStart(6)}  ONNX child ${mb(child.rss).padStart(6)}  = +${mb(growth)}`);
   return { self, child, growth };
 }
+async function worker(): Promise<string> {
+  const s = await askTfjsModels<{ wasmHeapBytes: number; tensorBytes: number; v8HeapBytes: number }>("stats");
+  return `TF.js worker: WASM heap ${mb(s.wasmHeapBytes)} (live tensors ${mb(s.tensorBytes)}), V8 heap ${mb(s.v8HeapBytes)}`;
+}
 
 await speechRegions(WAV, readWavInfo(WAV));
 step("Silero VAD (ONNX child) + 7 s of audio");
@@ -63,6 +67,7 @@ for (let r = 2; r <= ROUNDS + 1; r++) {
   await encodeSentences(["when does the screen go dark?"]);
   last = step(`round ${r} of every model`);
 }
+const workerStats = await worker();
 const pid = onnxHostPid()!;
 const child = status(pid);
 const self = status("self");
@@ -71,6 +76,7 @@ for (const r of rows) console.log(r);
 console.log(`\nRSS growth with every model loaded and used ${ROUNDS + 1} times: ${mb(last.growth)} ` +
   `(this process incl. its worker threads +${mb(self.rss - base.rss)}, ONNX child process ${mb(child.rss)})`);
 console.log(`  PSS instead of RSS (shared pages split): this process +${mb(self.pss - base.pss)}, ONNX child ${mb(child.pss)} = +${mb(self.pss - base.pss + child.pss)}`);
+console.log(`  ${workerStats}`);
 console.log(`  peaks (VmHWM): this process +${mb(self.hwm - base.rss)}, ONNX child ${mb(child.hwm)} = +${mb(self.hwm - base.rss + child.hwm)}`);
 
 await stopOnnxHost();
