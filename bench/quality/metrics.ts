@@ -37,13 +37,28 @@ export function normaliseWords(text: string): string[] {
 }
 
 /** CPU seconds used by this process (user + system) and by its waited-for children. */
-export function cpuSeconds(): { self: number; children: number } {
+function statFields(pid: number | "self"): string[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/**
+ * CPU seconds of this process (with its threads), of its finished children (PocketSphinx), and of a
+ * child still running (the ONNX models' process, its pid given): fields 14–17 of /proc/<pid>/stat
+ * (utime, stime, cutime, cstime) in clock ticks of 1/100 s.
+ */
+export function cpuSeconds(livePid?: number): { self: number; children: number; live: number } {
   const u = process.cpuUsage();
-  const stat = fs.readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // Fields 16 and 17 of /proc/<pid>/stat (cutime, cstime) in clock ticks of 1/100 s.
+  const fields = statFields("self");
   const children = (Number(fields[13]) + Number(fields[14])) / 100;
-  return { self: (u.user + u.system) / 1e6, children };
+  let live = 0;
+  if (livePid) {
+    try {
+      const f = statFields(livePid);
+      live = (Number(f[11]) + Number(f[12])) / 100;
+    } catch {}
+  }
+  return { self: (u.user + u.system) / 1e6, children, live };
 }
 
 export const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

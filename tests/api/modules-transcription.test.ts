@@ -2,6 +2,7 @@
 // tracks give exact cues; without them, speech-to-text at a local OpenAI-compatible server, cut at
 // silences and stitched back; with neither, no segments and a note.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -164,5 +165,25 @@ describe("transcription with neither subtitles nor a model (offline speech-to-te
     const { segments, completed } = await transcribe(clip);
     expect(segments).toEqual([]);
     expect(completed.notes).toEqual(["The video has no audio track and no subtitle track: there is nothing to transcribe"]);
+  });
+
+  it("a silent audio track: a note, no text, and the run completes", async () => {
+    const { segments, completed } = await transcribe(toneWithPauses("all-quiet-offline", 3, [[0, 3]]));
+    expect(segments).toEqual([]);
+    expect(completed.notes).toEqual(["No speech was detected in the audio (voice activity detection found none)"]);
+  });
+
+  it("a video cut off mid-file (audio ends in broken data): a note, no invented text, and the run completes", async () => {
+    const whole = toneWithPauses("cut-off-source", 6, []);
+    const cut = path.join(os.tmpdir(), `va-cut-off-${process.pid}.mp4`);
+    // moov first (faststart), then two thirds of the media data: the rest of the audio is missing.
+    execFileSync("ffmpeg", ["-v", "error", "-y", "-i", whole, "-c", "copy", "-movflags", "+faststart", cut]);
+    const bytes = fs.readFileSync(cut);
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.66)));
+    const { segments, completed } = await transcribe(cut);
+    expect(segments).toEqual([]);
+    expect(completed.notes).toHaveLength(1);
+    // Whatever the broken tail decodes to, it is said in words and never becomes text.
+    expect(completed.notes[0]).toMatch(/^(No speech was detected|Speech-like sound was found but no words could be recognised|The audio track (is silent|could not be read))/);
   });
 });

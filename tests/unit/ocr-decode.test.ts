@@ -1,7 +1,7 @@
 // CTC decoding of the recogniser's output with the spaces that were printed: made-up score
 // matrices of a known shape (T steps × C classes; class 0 blank, the last class the space).
 import { describe, expect, it } from "vitest";
-import { decodeLine } from "@/lib/analysis/visual/ocr-decode";
+import { decodeLine } from "@/lib/analysis/visual/ocr-decode.cjs";
 
 const DICT = ["A", "B", "C", "D", "E", "N", "O", "P", " "];
 const C = DICT.length + 1;

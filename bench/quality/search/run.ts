@@ -130,7 +130,7 @@ async function main() {
   console.log(`| phrases found (2 words … whole cue) | ${pct(phraseHits, phraseTotal)} |`);
   console.log(`| paraphrases (no shared word) ranking their cue first | ${firsts}/${PARAPHRASES.length} |`);
   console.log(`| search latency p50 / p95 (ms, in process, PGlite) | ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} / ${latencies[Math.floor(latencies.length * 0.95)]!.toFixed(1)} |`);
-  console.log(`| sentence encoder load (in its worker) / until ready | ${loadMs} ms / ${readyMs.toFixed(0)} ms |`);
+  console.log(`| sentence encoder load (in the TF.js models worker) / until ready | ${loadMs} ms / ${readyMs.toFixed(0)} ms |`);
   console.log(`| RSS growth: model loaded / after 276 sentences | ${((rss1 - rss0) / 2 ** 20).toFixed(0)} MB / ${((rss2 - rss0) / 2 ** 20).toFixed(0)} MB |`);
   console.log(`| one query embedded / per sentence in a batch of 256 | ${queryMs.toFixed(1)} ms / ${batchMs.toFixed(1)} ms |`);
   console.log(`\n| paraphrase | cue | rank | best result |\n|---|---|---|---|\n${paraphraseLines.join("\n")}`);

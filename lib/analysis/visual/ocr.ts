@@ -1,8 +1,9 @@
 // Offline OCR of keyframes: PaddleOCR (PP-OCRv4 detection + recognition, ONNX) through
-// @gutenye/ocr-node. One engine per process, created on first use; calls run one at a time
-// because onnxruntime already spreads one image over every core.
+// @gutenye/ocr-common, in the ONNX models' process (lib/ai/onnx-host.child.mjs) with words
+// separated as printed (ocr-decode.cjs). One engine per process, created on first use; calls run
+// one at a time because onnxruntime already spreads one image over every core.
+import { askOnnxHost } from "@/lib/ai/onnx-host";
 import { jpegFileSize } from "./jpeg-size";
-import { patchRecognizer } from "./ocr-decode";
 
 export interface OcrLine {
   text: string;
@@ -12,8 +13,10 @@ export interface OcrLine {
   score: number;
 }
 
-interface Engine {
-  detect(image: string): Promise<{ text: string; mean: number; box?: number[][] }[]>;
+interface RawLine {
+  text: string;
+  mean: number;
+  box?: number[][];
 }
 
 export const OCR_METHOD = "paddleocr_ppocrv4_onnx";
@@ -21,25 +24,12 @@ export const OCR_METHOD = "paddleocr_ppocrv4_onnx";
 /** Lines below this confidence are mostly texture read as letters. */
 const MIN_SCORE = 0.75;
 
-let engine: Promise<Engine> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
-
-function getEngine(): Promise<Engine> {
-  engine ??= (async () => {
-    await patchRecognizer();
-    const mod = (await import("@gutenye/ocr-node")) as unknown as { default: { create(o?: object): Promise<Engine> } };
-    return mod.default.create();
-  })().catch((err) => {
-    engine = null;
-    throw err;
-  });
-  return engine;
-}
 
 /** Why OCR cannot run here, or null when it can (loads the models once). */
 export async function ocrUnavailableReason(): Promise<string | null> {
   try {
-    await getEngine();
+    await askOnnxHost("ocr-load");
     return null;
   } catch (err) {
     return `the offline OCR engine could not be loaded (${(err as Error).message.split("\n")[0]})`;
@@ -76,9 +66,8 @@ export function readingOrder(lines: OcrLine[]): OcrLine[] {
 /** Text lines read from a JPEG, top to bottom; low-confidence and symbol-only lines dropped. */
 export function recognizeText(jpegPath: string): Promise<OcrLine[]> {
   const job = queue.then(async () => {
-    const ocr = await getEngine();
     const size = (await jpegFileSize(jpegPath)) ?? { width: 0, height: 0 };
-    const raw = await ocr.detect(jpegPath);
+    const { lines: raw } = await askOnnxHost<{ lines: RawLine[] }>("ocr", { file: jpegPath });
     const lines: OcrLine[] = [];
     for (const r of raw) {
       const text = (r.text ?? "").replace(/\s+/g, " ").trim();

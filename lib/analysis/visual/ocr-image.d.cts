@@ -1,0 +1,17 @@
+export interface RgbaImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+export class OcrImage implements RgbaImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  constructor(image: RgbaImage);
+  static open(file: string): Promise<OcrImage>;
+  resize(size: { width?: number; height: number }): Promise<OcrImage>;
+}
+export function resample(image: RgbaImage, width: number, height: number): Uint8Array;
+export function convexHull(points: number[][]): number[][];
+export function minAreaRect(hull: number[][]): { corners: number[][]; width: number; height: number } | null;
+export function splitIntoLineImages(mask: RgbaImage, source: RgbaImage): Promise<{ box: number[][]; image: OcrImage }[]>;
