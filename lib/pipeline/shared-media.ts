@@ -10,7 +10,15 @@ import { dataDir } from "@/db/client";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import type { MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
-import { decodeFrameFeatures, stillSize, type DecodedFrames, type Still } from "@/lib/media/decode-frames";
+import { decodeFrameFeatures, stillSize, type DecodedFrames, type FrameFeatures, type Still } from "@/lib/media/decode-frames";
+import { nearestStill } from "@/lib/media/decode-stills";
+import { KeyframeReads } from "@/lib/analysis/keyframes/pool";
+
+export interface DecodeHooks {
+  onTime?: (seconds: number) => void;
+  onFrame?: (features: FrameFeatures) => void;
+  onStill?: (still: Still) => void;
+}
 
 /** Seconds between stills: every half second, sparser for long videos (at most ~2400 stills). */
 export function stillInterval(duration: number): number {
@@ -32,6 +40,7 @@ function partName(file: string): string {
 export class SharedMedia {
   private memo = new Map<string, Promise<unknown>>();
   private decoded: DecodedFrames | null = null;
+  private reads: KeyframeReads | null = null;
 
   constructor(
     readonly jobId: string,
@@ -76,21 +85,25 @@ export class SharedMedia {
 
   /**
    * The single decode pass's frame features and stills (decoded now, or loaded from this job's work
-   * dir). `onTime` hears the time reached while decoding (for progress).
+   * dir). While decoding, `hooks` hear the time reached (progress), every frame's features and every
+   * still as it is picked (its file exists once written); a pass loaded from disk calls none of them.
    */
-  frames(onTime?: (seconds: number) => void): Promise<DecodedFrames> {
+  frames(hooks: DecodeHooks = {}): Promise<DecodedFrames> {
     return this.once("frames", async () => {
       const file = path.join(this.workDir, "frames.v8");
       if (fs.existsSync(file)) {
         const stored = v8.deserialize(await fs.promises.readFile(file)) as DecodedFrames;
         return (this.decoded = { ...stored, stills: stored.stills ?? [] });
       }
-      // A pass that died half-way left stills behind: start clean.
+      // A pass that died half-way left stills (and reads of them) behind: start clean.
       fs.rmSync(this.stillsDir, { recursive: true, force: true });
+      fs.rmSync(path.join(this.workDir, "reads"), { recursive: true, force: true });
       fs.mkdirSync(this.stillsDir, { recursive: true });
       const v = this.media.video;
       const decoded = await decodeFrameFeatures(await this.sourcePath(), {
-        onTime,
+        onTime: hooks.onTime,
+        onFrame: hooks.onFrame && ((_raw, features) => hooks.onFrame!(features)),
+        onStill: hooks.onStill,
         stills: { dir: this.stillsDir, interval: stillInterval(this.media.duration), ...stillSize(v?.width ?? 0, v?.height ?? 0, STILL_LONG_SIDE) },
       });
       // A temp name of its own: with Inngest, parallel steps of one run may decode side by side.
@@ -99,6 +112,16 @@ export class SharedMedia {
       await fs.promises.rename(tmp, file);
       return (this.decoded = decoded);
     });
+  }
+
+  /**
+   * The run's keyframe reads (OCR, labels, … outcomes per still), shared by the read-ahead beside
+   * the decode pass and the visual elements module; outcomes are kept beside the stills, so a
+   * resumed run or a step in another invocation reuses them.
+   */
+  keyframeReads(): KeyframeReads {
+    this.reads ??= new KeyframeReads({ concurrency: 2, dir: path.join(this.workDir, "reads"), keepFor: this.stillsDir });
+    return this.reads;
   }
 
   /** The stills of a decode pass this object already ran or loaded (empty otherwise; never decodes). */
@@ -111,24 +134,7 @@ export class SharedMedia {
    * span (null when the span holds none, e.g. a shot shorter than the stills' interval).
    */
   async stillNear(time: number, within?: [number, number]): Promise<Still | null> {
-    const { stills } = await this.frames();
-    let best: Still | null = null;
-    let lo = 0;
-    let hi = stills.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (stills[mid].time < time) lo = mid + 1;
-      else hi = mid;
-    }
-    for (const s of [stills[lo - 1], stills[lo]]) {
-      if (!s || (within && (s.time < within[0] - 1e-6 || s.time >= within[1] - 1e-6))) continue;
-      if (!best || Math.abs(s.time - time) < Math.abs(best.time - time)) best = s;
-    }
-    if (!best && within) {
-      // The nearest may sit outside while another inside is a little farther.
-      best = stills.find((s) => s.time >= within[0] - 1e-6 && s.time < within[1] - 1e-6) ?? null;
-    }
-    return best;
+    return nearestStill((await this.frames()).stills, time, within);
   }
 
   /**
