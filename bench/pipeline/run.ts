@@ -67,7 +67,8 @@ class Server {
         }
       }
     };
-    this.child.stdout!.setEncoding("utf8").on("data", onText);
+    this.child.stdout!.setEncoding("utf8").on("data", (t: string) => (onText(t), process.env.BENCH_VERBOSE && process.stderr.write(t)));
+    this.child.on("exit", (code, signal) => log(`server exited (${code ?? signal})`));
     this.child.stderr!.setEncoding("utf8").on("data", (t: string) => process.env.BENCH_VERBOSE && process.stderr.write(t));
     // The first start builds the app (minutes on a busy machine).
     for (let i = 0; i < 30 * 240 && !this.key && this.child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 250));
@@ -76,6 +77,21 @@ class Server {
   }
 
   async api(method: string, p: string, body?: unknown) {
+    // A status poll that meets a reset connection (a keep-alive socket the busy server closed) is
+    // asked again; the server itself dying shows as its exit.
+    for (let attempt = 0; method === "GET"; attempt++) {
+      try {
+        return await this.request(method, p, body);
+      } catch (err) {
+        if (attempt >= 5 || this.child.exitCode !== null || !(err instanceof TypeError)) throw err;
+        log(`  (${method} ${p}: ${(err as Error & { cause?: Error }).cause?.message ?? err}; asking again)`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+    return this.request(method, p, body);
+  }
+
+  private async request(method: string, p: string, body?: unknown) {
     const res = await fetch(`${this.base}/api${p}`, {
       method,
       headers: { Authorization: this.key, "Content-Type": "application/json" },
@@ -136,6 +152,7 @@ async function main() {
   const server = new Server();
   const out: string[] = [];
   const perMinute: { seconds: number; total: number }[] = [];
+  let printed = 0;
   try {
     await server.start();
     for (const clip of clips) {
@@ -173,6 +190,9 @@ async function main() {
       out.push(`  peak RSS, server + children: ${(Math.max(...runs.map((x) => x.peakRss)) / 2 ** 20).toFixed(0)} MiB; target ≤ 1536 MiB`);
       const tr = median(runs.map((x) => x.steps.get("module:transcription") ?? NaN).filter(Number.isFinite));
       if (Number.isFinite(tr)) out.push(`  transcription step: ${tr.toFixed(1)} s = real-time factor ${(tr / clip.seconds).toFixed(3)} (runs beside the visual work)`);
+      // Each clip's block as soon as it is done (a long run cut short keeps what it measured).
+      log(out.slice(printed).join("\n"));
+      printed = out.length;
     }
     if (perMinute.length > 1) {
       const [a, b] = [perMinute[0], perMinute[perMinute.length - 1]];
