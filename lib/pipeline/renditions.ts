@@ -45,8 +45,8 @@ export async function renderThumbnail({ shared, userId, jobId }: RenditionParams
 export async function renderHls({ shared, userId, jobId }: RenditionParams): Promise<{ key: string; transcoded: boolean } | null> {
   const v = shared.media.video;
   if (!v) return null;
-  const outDir = path.join(shared.workDir, "hls");
-  fs.rmSync(outDir, { recursive: true, force: true });
+  // A folder of its own: a step retried or replayed beside itself (Inngest) never shares it.
+  const outDir = path.join(shared.workDir, `hls-${crypto.randomUUID()}`);
   fs.mkdirSync(outDir, { recursive: true });
   const copyVideo = v.codec === "h264";
   const copyAudio = !shared.media.audio || shared.media.audio.codec === "aac";
@@ -59,13 +59,16 @@ export async function renderHls({ shared, userId, jobId }: RenditionParams): Pro
     "-f", "hls", "-hls_time", "4", "-hls_playlist_type", "vod", "-hls_segment_filename", path.join(outDir, "seg%05d.ts"),
     path.join(outDir, "index.m3u8"),
   );
-  await runTool(ffmpegPath(), args);
-  const storage = getStorage();
-  await storage.deletePrefix(hlsPrefix(userId, jobId));
-  for (const f of fs.readdirSync(outDir).sort()) {
-    const type = f.endsWith(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t";
-    await storage.putFile(`${hlsPrefix(userId, jobId)}${f}`, path.join(outDir, f), type);
+  try {
+    await runTool(ffmpegPath(), args);
+    const storage = getStorage();
+    await storage.deletePrefix(hlsPrefix(userId, jobId));
+    for (const f of fs.readdirSync(outDir).sort()) {
+      const type = f.endsWith(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t";
+      await storage.putFile(`${hlsPrefix(userId, jobId)}${f}`, path.join(outDir, f), type);
+    }
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
   }
-  fs.rmSync(outDir, { recursive: true, force: true });
   return { key: hlsManifestKey(userId, jobId), transcoded: !copyVideo };
 }

@@ -28,6 +28,10 @@ export function stillInterval(duration: number): number {
 /** Longer side of a still: enough for OCR and labels, and for the 640 px thumbnail. */
 export const STILL_LONG_SIDE = 960;
 
+/** The keyframe reads of the runs in this process, by work dir (at most this many kept). */
+const RUN_READS = new Map<string, KeyframeReads>();
+const MAX_RUN_READS = 16;
+
 export function workDirFor(jobId: string): string {
   return path.join(dataDir(), "work", jobId);
 }
@@ -40,7 +44,6 @@ function partName(file: string): string {
 export class SharedMedia {
   private memo = new Map<string, Promise<unknown>>();
   private decoded: DecodedFrames | null = null;
-  private reads: KeyframeReads | null = null;
 
   constructor(
     readonly jobId: string,
@@ -120,8 +123,16 @@ export class SharedMedia {
    * resumed run or a step in another invocation reuses them.
    */
   keyframeReads(): KeyframeReads {
-    this.reads ??= new KeyframeReads({ concurrency: 2, dir: path.join(this.workDir, "reads"), keepFor: this.stillsDir });
-    return this.reads;
+    // One per job in this process, so a step in another invocation (Inngest) also finds the reads
+    // still under way, not only the finished ones on disk.
+    let reads = RUN_READS.get(this.workDir);
+    if (!reads) {
+      reads = new KeyframeReads({ concurrency: 2, dir: path.join(this.workDir, "reads"), keepFor: this.stillsDir });
+      RUN_READS.set(this.workDir, reads);
+      // (A run that never reaches cleanup — it failed — leaves its entry; the oldest go first.)
+      for (const key of RUN_READS.keys()) if (RUN_READS.size > MAX_RUN_READS) RUN_READS.delete(key);
+    }
+    return reads;
   }
 
   /** The stills of a decode pass this object already ran or loaded (empty otherwise; never decodes). */
@@ -192,6 +203,7 @@ export class SharedMedia {
   }
 
   cleanup(): void {
+    RUN_READS.delete(this.workDir);
     fs.rmSync(this.workDir, { recursive: true, force: true });
   }
 }
