@@ -1,7 +1,9 @@
 // Keyframe reads beside the decode pass: while one ffmpeg pass decodes a clip with a cut every
 // 2 s, the read-ahead finds the shots behind the decode head and reads the still the visual
 // elements module will pick for each; after the pass, every final shot's keyframe has been read
-// exactly once, most of them before the pass ended. The run's reads are shared and kept on disk.
+// exactly once, most of them before the pass ended. The run's reads are shared and kept on disk;
+// the stills' small RGB reads are remembered for scenes and grouped shots.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { KeyframePool, KeyframeReads, type KeyframeAnalyzer } from "@/lib/analysis/keyframes/pool";
 import { KeyframeReadAhead } from "@/lib/analysis/keyframes/read-ahead";
 import { detectShots } from "@/lib/analysis/shots";
+import { readImageRgb } from "@/lib/analysis/visual/colors";
 import { decodeFrameFeatures } from "@/lib/media/decode-frames";
 import { nearestStill } from "@/lib/media/decode-stills";
 import { makeClip } from "../helpers/media";
@@ -121,5 +124,23 @@ describe("KeyframeReads", () => {
     }
     await Promise.all(all);
     expect(peak).toBe(3);
+  });
+});
+
+describe("readImageRgb", () => {
+  it("remembers a decoded still: each caller gets its own copy, and a rewritten file is decoded again", async () => {
+    const file = path.join(dir, "still.jpg");
+    const jpeg = (colour: string, size: string) =>
+      execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", `color=c=${colour}:s=${size}:d=0.04`, "-frames:v", "1", file]);
+    jpeg("red", "320x180");
+    const first = await readImageRgb(file, 96, 54);
+    expect(first[0]).toBeGreaterThan(200);
+    first.fill(0);
+    const second = await readImageRgb(file, 96, 54);
+    expect(second[0]).toBeGreaterThan(200);
+    jpeg("blue", "480x270");
+    const third = await readImageRgb(file, 96, 54);
+    expect(third[0]).toBeLessThan(60);
+    expect(third[2]).toBeGreaterThan(200);
   });
 });

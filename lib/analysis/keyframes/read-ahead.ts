@@ -28,6 +28,8 @@ export interface ReadAheadOptions {
   pool: KeyframePool;
   /** The analyzers to run on each keyframe (e.g. ["ocr", "labels"]). */
   names: readonly string[];
+  /** Also called with each keyframe still handed to the pool (e.g. to decode it for other modules). */
+  onKeyframe?: (still: Still) => void;
   /** Reads at a time in the pool's shared reads until `finish()` (the decode pass wants the cores too). */
   concurrencyWhileDecoding?: number;
   /** Nominal frame rate (0 when unknown: estimated from the frame times). */
@@ -152,6 +154,7 @@ export class KeyframeReadAhead {
       return;
     }
     this.submittedFiles.add(still.file);
+    this.o.onKeyframe?.(still);
     const small = still.small ? { rgb: still.small, width: this.o.analysisWidth, height: this.o.analysisHeight } : null;
     const p = this.o.pool.analyze({ file: still.file, time: still.time, small }, this.o.names).catch(() => undefined);
     this.inFlight.add(p);

@@ -223,6 +223,8 @@ export function visualReadAhead(o: { shared: SharedMedia; media: MediaInfo; sign
   return new KeyframeReadAhead({
     pool: new KeyframePool([ocrAnalyzer, labelsAnalyzer], o.signal, o.shared.keyframeReads()),
     names: READ_AHEAD,
+    // Scenes and grouped shots read the same stills at 96×54 (readImageRgb remembers them).
+    onKeyframe: (still) => void readImageRgb(still.file, 96, 54, o.signal).catch(() => undefined),
     concurrencyWhileDecoding: READS_WHILE_DECODING,
     fps: o.media.video?.fps ?? 0,
     analysisWidth: ANALYSIS_WIDTH,
