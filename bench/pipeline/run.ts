@@ -1,6 +1,6 @@
 // bench/pipeline: the whole pipeline through the real API against a plain decode of the same file.
 //
-//   npx tsx bench/pipeline/run.ts [--seconds=120,600] [--rounds=3] [--port=3220] [--media=DIR] [--dir=DIR] [--warm]
+//   npx tsx bench/pipeline/run.ts [--seconds=120,600] [--rounds=3] [--port=3220] [--media=DIR] [--dir=DIR] [--warm] [--no-stt]
 //
 // Builds real-footage 1080p30 H.264 clips (clips.ts), starts the production server (`npm start`
 // on a fresh DATA_DIR), uploads each clip once through a presigned URL, then per round, interleaved
@@ -24,6 +24,9 @@ const port = Number(option("port") ?? 3220);
 const here = path.dirname(new URL(import.meta.url).pathname);
 const root = path.resolve(here, "../..");
 const clipDir = option("dir") ?? path.join(os.tmpdir(), "pipeline-bench");
+// --no-stt: speech-to-text off in the server (a pocketsphinx binary that does not exist), so the
+// transcription step only notes it: the visual pipeline's own ratio, STT's measured in other runs.
+const noStt = args.includes("--no-stt");
 const MODULES = ["transcription", "visualelements", "scenes", "shots", "grouped_shots", "logos", "video_reasoning"];
 
 const log = (m: string) => process.stderr.write(`${m}\n`);
@@ -50,7 +53,7 @@ class Server {
 
   async start() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-pipeline-"));
-    const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_PER_MINUTE: "100000" };
+    const env = { ...process.env, ...(noStt ? { POCKETSPHINX_PATH: "/nonexistent/pocketsphinx_continuous" } : {}), DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_PER_MINUTE: "100000" };
     this.child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let buf = "";
     const onText = (text: string) => {
@@ -67,7 +70,8 @@ class Server {
         }
       }
     };
-    this.child.stdout!.setEncoding("utf8").on("data", onText);
+    this.child.stdout!.setEncoding("utf8").on("data", (t: string) => (onText(t), process.env.BENCH_VERBOSE && process.stderr.write(t)));
+    this.child.on("exit", (code, signal) => log(`server exited (${code ?? signal})`));
     this.child.stderr!.setEncoding("utf8").on("data", (t: string) => process.env.BENCH_VERBOSE && process.stderr.write(t));
     // The first start builds the app (minutes on a busy machine).
     for (let i = 0; i < 30 * 240 && !this.key && this.child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 250));
@@ -76,6 +80,21 @@ class Server {
   }
 
   async api(method: string, p: string, body?: unknown) {
+    // A status poll that meets a reset connection (a keep-alive socket the busy server closed) is
+    // asked again; the server itself dying shows as its exit.
+    for (let attempt = 0; method === "GET"; attempt++) {
+      try {
+        return await this.request(method, p, body);
+      } catch (err) {
+        if (attempt >= 5 || this.child.exitCode !== null || !(err instanceof TypeError)) throw err;
+        log(`  (${method} ${p}: ${(err as Error & { cause?: Error }).cause?.message ?? err}; asking again)`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+    return this.request(method, p, body);
+  }
+
+  private async request(method: string, p: string, body?: unknown) {
     const res = await fetch(`${this.base}/api${p}`, {
       method,
       headers: { Authorization: this.key, "Content-Type": "application/json" },
@@ -136,6 +155,7 @@ async function main() {
   const server = new Server();
   const out: string[] = [];
   const perMinute: { seconds: number; total: number }[] = [];
+  let printed = 0;
   try {
     await server.start();
     for (const clip of clips) {
@@ -166,7 +186,7 @@ async function main() {
       const mb = median(base);
       const mp = median(runs.map((x) => x.seconds));
       perMinute.push({ seconds: clip.seconds, total: mp });
-      out.push(`\n${clip.seconds} s 1080p30 clip (${(fs.statSync(clip.file).size / 1e6).toFixed(0)} MB), median of ${rounds} interleaved rounds, ${os.cpus().length} cores:`);
+      out.push(`\n${clip.seconds} s 1080p30 clip (${(fs.statSync(clip.file).size / 1e6).toFixed(0)} MB), median of ${rounds} interleaved rounds, ${os.cpus().length} cores${noStt ? ", speech-to-text off (--no-stt)" : ""}:`);
       const names = [...new Set(runs.flatMap((x) => [...x.steps.keys()]))];
       for (const n of names) {
         const ts = runs.map((x) => x.steps.get(n)).filter((t): t is number => t !== undefined);
@@ -178,6 +198,9 @@ async function main() {
       out.push(`  peak RSS, server + children: ${(Math.max(...runs.map((x) => x.peakRss)) / 2 ** 20).toFixed(0)} MiB; target ≤ 1536 MiB`);
       const tr = median(runs.map((x) => x.steps.get("module:transcription") ?? NaN).filter(Number.isFinite));
       if (Number.isFinite(tr)) out.push(`  transcription step: ${tr.toFixed(1)} s = real-time factor ${(tr / clip.seconds).toFixed(3)} (runs beside the visual work)`);
+      // Each clip's block as soon as it is done (a long run cut short keeps what it measured).
+      log(out.slice(printed).join("\n"));
+      printed = out.length;
     }
     if (perMinute.length > 1) {
       const [a, b] = [perMinute[0], perMinute[perMinute.length - 1]];

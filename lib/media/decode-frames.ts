@@ -23,6 +23,10 @@ export type { DecodeFrameOptions, RawFrame } from "./decode-runner";
 export { stillSize, type Still, type StillsOptions } from "./decode-stills";
 export { deserializeFrameFeatures, serializeFrameFeatures } from "./frame-serialization";
 
+/** Default analysis size of the decode pass's small frames. */
+export const ANALYSIS_WIDTH = 64;
+export const ANALYSIS_HEIGHT = 36;
+
 export interface DecodedFrames {
   /** Nominal frame rate (avg_frame_rate, else r_frame_rate, else from frame times). */
   fps: number;
@@ -45,8 +49,8 @@ export interface DecodedFrames {
  * also writes a JPEG every `stills.interval` seconds (decode-stills.ts).
  */
 export async function decodeFrameFeatures(file: string, opts: DecodeFrameOptions = {}): Promise<DecodedFrames> {
-  const w = opts.width ?? 64;
-  const h = opts.height ?? 36;
+  const w = opts.width ?? ANALYSIS_WIDTH;
+  const h = opts.height ?? ANALYSIS_HEIGHT;
   const probing = probeStream(file, opts.signal);
   probing.catch(() => undefined);
   let result: { frames: FrameFeatures[]; count: number; stills: Still[] };

@@ -13,7 +13,7 @@ import { ffmpegPath, MediaToolError } from "./ffmpeg";
 import type { FrameFeatures } from "./frame-features";
 import type { StreamProbe } from "./stream-probe";
 import { runSignal } from "@/lib/server/run-context";
-import { type StillsOptions, stillsFilter, stillsOutputArgs, SmallStillKeeper, type Still, STILL_SHOWINFO_PREFIX } from "./decode-stills";
+import { type StillsOptions, stillsFilter, stillsOutputArgs, SmallStillKeeper, type Still, STILL_SHOWINFO_PREFIX, stillFile } from "./decode-stills";
 
 export interface RawFrame {
   index: number;
@@ -47,6 +47,11 @@ export interface DecodeFrameOptions {
   maxSeconds?: number;
   /** Also write a JPEG every `interval` seconds from the same decode (keyframes, thumbnail, storyboard). */
   stills?: StillsOptions;
+  /**
+   * With `stills`: called as each still is picked (in order, with its small frame), before ffmpeg has
+   * necessarily written it; its file exists once complete (stills are written atomically).
+   */
+  onStill?: (still: Still) => void;
   /** Called with the time (seconds) of the latest decoded frame, at most a few times a second. */
   onTime?: (seconds: number) => void;
   signal?: AbortSignal;
@@ -118,7 +123,7 @@ export function runDecode(
       const index = nextIndex++;
       const features = extractor.extract(rgb, index, time);
       if (keep) frames.push(features);
-      smalls?.offer(time, rgb);
+      const still = smalls ? smalls.offer(time, rgb) : -1;
       if (opts.onTime && (index & 31) === 0) {
         const now = Date.now();
         if (now - reported > 250) {
@@ -128,6 +133,9 @@ export function runDecode(
       }
       if (opts.onFrame) {
         opts.onFrame({ index, time, width: w, height: h, rgb, luma: extractor.lastLuma }, features);
+      }
+      if (still >= 0 && opts.onStill && opts.stills) {
+        opts.onStill({ index: still, time, file: stillFile(opts.stills.dir, still), small: smalls!.smallAt(still) });
       }
     };
     const timeOf = (i: number): number | undefined => {

@@ -43,7 +43,9 @@ export function stillsFilter(o: StillsOptions): string {
 }
 
 export function stillsOutputArgs(o: StillsOptions): string[] {
-  return ["-an", "-sn", "-dn", "-c:v", "mjpeg", "-q:v", String(o.quality ?? 4), "-start_number", "0", "-f", "image2", path.join(o.dir, "%06d.jpg")];
+  // Atomic writes (a temporary name, renamed when complete): a still that exists is whole, so
+  // readers may pick stills up while the pass is still decoding.
+  return ["-an", "-sn", "-dn", "-c:v", "mjpeg", "-q:v", String(o.quality ?? 4), "-start_number", "0", "-f", "image2", "-atomic_writing", "1", path.join(o.dir, "%06d.jpg")];
 }
 
 /** Even still size for a source of w×h: at most `longSide` on the longer side, never upscaled. */
@@ -52,6 +54,29 @@ export function stillSize(w: number, h: number, longSide = 960): { width: number
   const k = Math.min(1, longSide / Math.max(w, h));
   const even = (v: number) => Math.max(2, Math.round((v * k) / 2) * 2);
   return { width: even(w), height: even(h) };
+}
+
+/**
+ * The still nearest to `time` in time-ordered `stills`; with `within` [start, end), only one inside
+ * that span (null when the span holds none, e.g. a shot shorter than the stills' interval).
+ */
+export function nearestStill<S extends { time: number }>(stills: readonly S[], time: number, within?: [number, number]): S | null {
+  let best: S | null = null;
+  let lo = 0;
+  let hi = stills.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (stills[mid]!.time < time) lo = mid + 1;
+    else hi = mid;
+  }
+  const inside = (s: S) => !within || (s.time >= within[0] - 1e-6 && s.time < within[1] - 1e-6);
+  for (const s of [stills[lo - 1], stills[lo]]) {
+    if (!s || !inside(s)) continue;
+    if (!best || Math.abs(s.time - time) < Math.abs(best.time - time)) best = s;
+  }
+  // The nearest may sit outside while another inside is a little farther.
+  if (!best && within) best = stills.find(inside) ?? null;
+  return best;
 }
 
 /**
@@ -68,12 +93,18 @@ export class SmallStillKeeper {
     this.every = Number(interval.toFixed(4));
   }
 
-  offer(time: number, rgb: Uint8Array): void {
+  /** Keeps the frame when it is the first of its bucket; returns its position among the stills, else -1. */
+  offer(time: number, rgb: Uint8Array): number {
     const bucket = Math.floor(time / this.every + 1e-6);
-    if (bucket > this.lastBucket) {
-      this.lastBucket = bucket;
-      this.kept.push({ time, rgb: rgb.slice() });
-    }
+    if (bucket <= this.lastBucket) return -1;
+    this.lastBucket = bucket;
+    this.kept.push({ time, rgb: rgb.slice() });
+    return this.kept.length - 1;
+  }
+
+  /** The small frame kept as the `index`-th still. */
+  smallAt(index: number): Uint8Array | null {
+    return this.kept[index]?.rgb ?? null;
   }
 
   /** The stills ffmpeg reported (index → time), each with the kept small frame at the same time. */

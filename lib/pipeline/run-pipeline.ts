@@ -15,6 +15,7 @@ import { executionOrder, MODULE_DEPENDENCIES, type ModuleName } from "./module-n
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
 import { MODULES } from "./modules";
+import { visualReadAhead } from "./modules/visualelements";
 import { SharedMedia } from "./shared-media";
 import { storyboardStep } from "./storyboard";
 import type { ModuleResult } from "./types";
@@ -132,10 +133,23 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
         await timed("decode", async () => {
           // One decode pass for every module that looks at frames: features, stills (keyframes,
           // thumbnail, storyboard). Audio comes on demand.
+          // Keyframe reads (OCR, labels) start beside the pass, as its shots are found
+          // (visualelements.ts); they go on after this step, and the module awaits the ones it needs.
           const report = progressOf("decode");
           const total = media.duration || video.duration;
           if (media.video) {
-            await shared.frames((t) => total > 0 && report(t / total, "Decoding frames"));
+            const readAhead = order.includes("visualelements") ? visualReadAhead({ shared, media, signal }) : null;
+            await shared
+              .frames({
+                onTime: (t) => void (total > 0 && report(t / total, "Decoding frames")),
+                onFrame: readAhead ? (f) => readAhead.frame(f) : undefined,
+                onStill: readAhead ? (s) => readAhead.still(s) : undefined,
+              })
+              .catch((err: unknown) => {
+                readAhead?.stop();
+                throw err;
+              });
+            readAhead?.finish();
             await emitEvent(db, { runId, jobId: run.jobId, type: "module_progress", data: { module: "decode", percent: 100, message: "Decoded" } });
           }
           return null;

@@ -10,7 +10,15 @@ import { dataDir } from "@/db/client";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import type { MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
-import { decodeFrameFeatures, stillSize, type DecodedFrames, type Still } from "@/lib/media/decode-frames";
+import { decodeFrameFeatures, stillSize, type DecodedFrames, type FrameFeatures, type Still } from "@/lib/media/decode-frames";
+import { nearestStill } from "@/lib/media/decode-stills";
+import { KeyframeReads } from "@/lib/analysis/keyframes/pool";
+
+export interface DecodeHooks {
+  onTime?: (seconds: number) => void;
+  onFrame?: (features: FrameFeatures) => void;
+  onStill?: (still: Still) => void;
+}
 
 /** Seconds between stills: every half second, sparser for long videos (at most ~2400 stills). */
 export function stillInterval(duration: number): number {
@@ -19,6 +27,10 @@ export function stillInterval(duration: number): number {
 
 /** Longer side of a still: enough for OCR and labels, and for the 640 px thumbnail. */
 export const STILL_LONG_SIDE = 960;
+
+/** The keyframe reads of the runs in this process, by work dir (at most this many kept). */
+const RUN_READS = new Map<string, KeyframeReads>();
+const MAX_RUN_READS = 16;
 
 export function workDirFor(jobId: string): string {
   return path.join(dataDir(), "work", jobId);
@@ -76,21 +88,25 @@ export class SharedMedia {
 
   /**
    * The single decode pass's frame features and stills (decoded now, or loaded from this job's work
-   * dir). `onTime` hears the time reached while decoding (for progress).
+   * dir). While decoding, `hooks` hear the time reached (progress), every frame's features and every
+   * still as it is picked (its file exists once written); a pass loaded from disk calls none of them.
    */
-  frames(onTime?: (seconds: number) => void): Promise<DecodedFrames> {
+  frames(hooks: DecodeHooks = {}): Promise<DecodedFrames> {
     return this.once("frames", async () => {
       const file = path.join(this.workDir, "frames.v8");
       if (fs.existsSync(file)) {
         const stored = v8.deserialize(await fs.promises.readFile(file)) as DecodedFrames;
         return (this.decoded = { ...stored, stills: stored.stills ?? [] });
       }
-      // A pass that died half-way left stills behind: start clean.
+      // A pass that died half-way left stills (and reads of them) behind: start clean.
       fs.rmSync(this.stillsDir, { recursive: true, force: true });
+      fs.rmSync(path.join(this.workDir, "reads"), { recursive: true, force: true });
       fs.mkdirSync(this.stillsDir, { recursive: true });
       const v = this.media.video;
       const decoded = await decodeFrameFeatures(await this.sourcePath(), {
-        onTime,
+        onTime: hooks.onTime,
+        onFrame: hooks.onFrame && ((_raw, features) => hooks.onFrame!(features)),
+        onStill: hooks.onStill,
         stills: { dir: this.stillsDir, interval: stillInterval(this.media.duration), ...stillSize(v?.width ?? 0, v?.height ?? 0, STILL_LONG_SIDE) },
       });
       // A temp name of its own: with Inngest, parallel steps of one run may decode side by side.
@@ -99,6 +115,24 @@ export class SharedMedia {
       await fs.promises.rename(tmp, file);
       return (this.decoded = decoded);
     });
+  }
+
+  /**
+   * The run's keyframe reads (OCR, labels, … outcomes per still), shared by the read-ahead beside
+   * the decode pass and the visual elements module; outcomes are kept beside the stills, so a
+   * resumed run or a step in another invocation reuses them.
+   */
+  keyframeReads(): KeyframeReads {
+    // One per job in this process, so a step in another invocation (Inngest) also finds the reads
+    // still under way, not only the finished ones on disk.
+    let reads = RUN_READS.get(this.workDir);
+    if (!reads) {
+      reads = new KeyframeReads({ concurrency: 2, dir: path.join(this.workDir, "reads"), keepFor: this.stillsDir });
+      RUN_READS.set(this.workDir, reads);
+      // (A run that never reaches cleanup — it failed — leaves its entry; the oldest go first.)
+      for (const key of RUN_READS.keys()) if (RUN_READS.size > MAX_RUN_READS) RUN_READS.delete(key);
+    }
+    return reads;
   }
 
   /** The stills of a decode pass this object already ran or loaded (empty otherwise; never decodes). */
@@ -111,24 +145,7 @@ export class SharedMedia {
    * span (null when the span holds none, e.g. a shot shorter than the stills' interval).
    */
   async stillNear(time: number, within?: [number, number]): Promise<Still | null> {
-    const { stills } = await this.frames();
-    let best: Still | null = null;
-    let lo = 0;
-    let hi = stills.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (stills[mid]!.time < time) lo = mid + 1;
-      else hi = mid;
-    }
-    for (const s of [stills[lo - 1], stills[lo]]) {
-      if (!s || (within && (s.time < within[0] - 1e-6 || s.time >= within[1] - 1e-6))) continue;
-      if (!best || Math.abs(s.time - time) < Math.abs(best.time - time)) best = s;
-    }
-    if (!best && within) {
-      // The nearest may sit outside while another inside is a little farther.
-      best = stills.find((s) => s.time >= within[0] - 1e-6 && s.time < within[1] - 1e-6) ?? null;
-    }
-    return best;
+    return nearestStill((await this.frames()).stills, time, within);
   }
 
   /**
@@ -186,6 +203,7 @@ export class SharedMedia {
   }
 
   cleanup(): void {
+    RUN_READS.delete(this.workDir);
     fs.rmSync(this.workDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,6 @@
 // Dominant colours of an image: k-means over its pixels (deterministic seeding), clusters named
 // with plain colour words and reported with their share of the frame.
+import fs from "node:fs";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 
 export interface DominantColor {
@@ -9,8 +10,35 @@ export interface DominantColor {
   share: number;
 }
 
-/** Decodes an image file to packed RGB at w×h (area-averaged). */
+/** Images decoded lately, by file (with its size and mtime) and output size: at most this many. */
+const RGB_CACHE_MAX = 512;
+const rgbCache = new Map<string, Promise<Uint8Array>>();
+
+/**
+ * Decodes an image file to packed RGB at w×h (area-averaged). A file decoded lately (the same
+ * keyframe still read by visual elements' read-ahead, scenes and grouped shots) is not decoded
+ * again: each caller gets its own copy of the remembered pixels.
+ */
 export async function readImageRgb(file: string, w = 96, h = 54, signal?: AbortSignal): Promise<Uint8Array> {
+  const st = await fs.promises.stat(file).catch(() => null);
+  const key = st ? `${file}|${st.size}|${st.mtimeMs}|${w}x${h}` : null;
+  let p = key ? rgbCache.get(key) : undefined;
+  if (p && key) {
+    // Most recently used last.
+    rgbCache.delete(key);
+    rgbCache.set(key, p);
+  } else {
+    p = decodeImageRgb(file, w, h, signal);
+    if (key) {
+      rgbCache.set(key, p);
+      p.catch(() => rgbCache.delete(key));
+      for (const k of rgbCache.keys()) if (rgbCache.size > RGB_CACHE_MAX) rgbCache.delete(k);
+    }
+  }
+  return (await p).slice();
+}
+
+async function decodeImageRgb(file: string, w: number, h: number, signal?: AbortSignal): Promise<Uint8Array> {
   const { stdout } = await runTool(
     ffmpegPath(),
     ["-v", "error", "-i", file, "-vf", `scale=${w}:${h}:flags=area`, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"],

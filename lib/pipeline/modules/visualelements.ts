@@ -14,7 +14,11 @@ import { labelsAnalyzer } from "@/lib/analysis/keyframes/labels-analyzer";
 import { ocrAnalyzer } from "@/lib/analysis/keyframes/ocr-analyzer";
 import { fixedWindows, readShotSpans, type ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { capitalize, joinWords, mapLimit, spreadSelection } from "@/lib/analysis/visual/util";
+import { KeyframeReadAhead } from "@/lib/analysis/keyframes/read-ahead";
+import type { MediaInfo } from "@/lib/media/probe";
+import { ANALYSIS_HEIGHT, ANALYSIS_WIDTH } from "@/lib/media/decode-frames";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
+import type { SharedMedia } from "../shared-media";
 
 /** Shots with no decode-pass still inside (shorter than its interval) get a frame by seeking, at most this many. */
 export const MAX_SEEK_KEYFRAMES = 200;
@@ -79,7 +83,9 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
   const vision = getModelClient("vision");
   const analyzers: KeyframeAnalyzer[] = [ocrAnalyzer, labelsAnalyzer];
   if (vision) analyzers.push(describeAnalyzer(vision.client, vision.model));
-  const pool = new KeyframePool(analyzers, ctx.signal, 2);
+  // The run's shared reads: keyframes the read-ahead beside the decode pass already read (or is
+  // reading) cost nothing here.
+  const pool = new KeyframePool(analyzers, ctx.signal, ctx.shared.keyframeReads());
   const problems = await pool.problems();
   const ocrProblem = problems.get("ocr");
   if (ocrProblem) notes.push(`On-screen text was not read: ${ocrProblem}`);
@@ -202,6 +208,28 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
     };
   });
   return { segments, notes };
+}
+
+/** The analyzers the read-ahead runs beside the decode pass (offline, free: every shot gets them). */
+const READ_AHEAD = ["ocr", "labels"] as const;
+/** Reads at a time while the decode pass runs (it wants the cores too); the module itself allows 2. */
+const READS_WHILE_DECODING = 1;
+
+/**
+ * Reads the keyframes of the shots found so far while the decode pass runs (read-ahead.ts): hand
+ * it the pass's frames and stills, and `finish()` when the pass ends.
+ */
+export function visualReadAhead(o: { shared: SharedMedia; media: MediaInfo; signal: AbortSignal }): KeyframeReadAhead {
+  return new KeyframeReadAhead({
+    pool: new KeyframePool([ocrAnalyzer, labelsAnalyzer], o.signal, o.shared.keyframeReads()),
+    names: READ_AHEAD,
+    // Scenes and grouped shots read the same stills at 96×54 (readImageRgb remembers them).
+    onKeyframe: (still) => void readImageRgb(still.file, 96, 54, o.signal).catch(() => undefined),
+    concurrencyWhileDecoding: READS_WHILE_DECODING,
+    fps: o.media.video?.fps ?? 0,
+    analysisWidth: ANALYSIS_WIDTH,
+    analysisHeight: ANALYSIS_HEIGHT,
+  });
 }
 
 /** A vision model's description of a keyframe, as a per-keyframe analyzer. */
