@@ -36,6 +36,14 @@ export const SHOT_SIMILARITY = {
 /** Grouped shots (visual/group-shots.ts): average-linkage similarity at which shots are one set-up. */
 export const SETUP_THRESHOLD = 0.62;
 
+/**
+ * Grouped shots compare every pair of shots by a cheap estimate (the zoom search on tiny
+ * signatures) and only a shortlist in full (visual/shortlist-matrix.ts): each shot's `shortlist`
+ * best-estimated partners and the shots within `neighbours` of it in time. The full comparison
+ * then grows as n × (shortlist + 2 × neighbours) instead of n²/2.
+ */
+export const GROUPING = { shortlist: 8, neighbours: 4 } as const;
+
 /** Scenes (scenes/merge-scenes.ts). */
 export const SCENES = {
   /** How many earlier shots a shot is compared with. */
