@@ -44,7 +44,12 @@ export function groupByLook(
   const skipped: number[] = [];
   looks.forEach((d, i) => (d && (d.feature || d.keyframe) && !isBlackShot(d) ? usable.push(i) : skipped.push(i)));
   const items = usable.map((i) => looks[i]!);
-  const { sims, fullPairs } = shortlistMatrix(items, quickLookSimilarity, (a, b) => lookSimilarity(a, b), { ...GROUPING, ...shortlist });
+  const { sims, fullPairs } = shortlistMatrix(items, quickLookSimilarity, (a, b) => lookSimilarity(a, b), {
+    shortlist: GROUPING.shortlist,
+    neighbours: GROUPING.neighbours,
+    minEstimate: threshold - GROUPING.floorBelow,
+    ...shortlist,
+  });
   const { clusters } = clusterBySimilarity(sims, items.length, threshold);
   const groups: ShotGroup[] = [];
   const singles: number[] = [];

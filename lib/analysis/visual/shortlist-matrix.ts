@@ -1,14 +1,16 @@
 // A similarity matrix where the expensive comparison runs only on a shortlist of pairs, so grouping
 // a long video stays near-linear in the expensive part: every pair is rated by a cheap estimate
 // (O(n²) at microseconds a pair), each item's `shortlist` best-rated partners and its `neighbours`
-// nearest items in order (shots next to each other in time) are compared in full, and the pairs
-// left out keep their estimate — they ranked below every shortlisted partner of both items.
+// nearest items in order (shots next to each other in time) are compared in full unless their
+// estimate is below `minEstimate`, and the pairs left out keep their estimate.
 
 export interface ShortlistOptions {
   /** Partners per item compared in full, best estimate first. */
   shortlist: number;
-  /** Items this close in order are always compared in full. */
+  /** Items this close in order are compared in full. */
   neighbours: number;
+  /** Pairs estimated below this are never compared in full (too far to matter). */
+  minEstimate: number;
 }
 
 export interface ShortlistMatrix {
@@ -48,7 +50,7 @@ export function shortlistMatrix<T>(
   let fullPairs = 0;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if (!chosen[i * n + j] && !chosen[j * n + i]) continue;
+      if ((!chosen[i * n + j] && !chosen[j * n + i]) || sims[i * n + j] < opts.minEstimate) continue;
       const s = full(items[i], items[j]);
       sims[i * n + j] = s;
       sims[j * n + i] = s;
