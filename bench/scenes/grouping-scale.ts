@@ -16,7 +16,7 @@ const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const rounds = Number(option("rounds") ?? 3);
 const small = Number(option("small") ?? 60);
-const sizes = (option("sizes") ?? "250,1000").split(",").map(Number);
+const sizes = (option("sizes") ?? "250,1000").split(",").filter(Boolean).map(Number);
 
 type Place = (x: number, y: number) => [number, number, number];
 
