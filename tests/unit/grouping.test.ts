@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { clusterBySimilarity, similarityMatrix } from "@/lib/analysis/visual/cluster";
 import { groupShotFeatures } from "@/lib/analysis/visual/group-shots";
+import { shortlistMatrix } from "@/lib/analysis/visual/shortlist-matrix";
 import { shotSimilarity, type ShotFeature } from "@/lib/analysis/visual/shot-features";
 
 /** A feature of a flat frame of one colour, with optional per-cell noise from a seed. */
@@ -66,6 +67,50 @@ describe("clusterBySimilarity", () => {
     const { clusters } = clusterBySimilarity(m, n, 0.75);
     expect(clusters).toHaveLength(7);
     expect(Date.now() - t0).toBeLessThan(5000);
+  });
+});
+
+describe("shortlistMatrix", () => {
+  // Items are numbers; the cheap estimate and the full score disagree so each cell shows its source.
+  const items = Array.from({ length: 12 }, (_, i) => i);
+  const cheap = (a: number, b: number) => (a % 3 === b % 3 ? 0.8 : 0.3) - Math.abs(a - b) / 1000;
+  const full = (a: number, b: number) => (a % 3 === b % 3 ? 0.9 : 0.1);
+
+  it("compares in full only each item's best-estimated partners and its neighbours; the rest keep the estimate", () => {
+    const calls: [number, number][] = [];
+    const { sims, fullPairs } = shortlistMatrix(items, cheap, (a, b) => (calls.push([a, b]), full(a, b)), { shortlist: 1, neighbours: 1, minEstimate: 0 });
+    expect(fullPairs).toBe(calls.length);
+    const n = items.length;
+    // Neighbours (i, i+1) are full; each item's best estimate is the nearest item of its class (i±3).
+    expect(sims[0 * n + 1]).toBeCloseTo(full(0, 1), 6);
+    expect(sims[0 * n + 3]).toBeCloseTo(0.9, 6);
+    // Same class but far: never shortlisted by either end, so the estimate stays.
+    expect(sims[0 * n + 9]).toBeCloseTo(cheap(0, 9), 6);
+    expect(calls.every(([a, b]) => Math.abs(a - b) === 1 || Math.abs(a - b) === 3)).toBe(true);
+    // Symmetric, 1 on the diagonal.
+    for (let i = 0; i < n; i++) {
+      expect(sims[i * n + i]).toBe(1);
+      for (let j = 0; j < n; j++) expect(sims[i * n + j]).toBe(sims[j * n + i]);
+    }
+  });
+
+  it("equals the full matrix when the shortlist covers every pair", () => {
+    const { sims, fullPairs } = shortlistMatrix(items, cheap, full, { shortlist: 100, neighbours: 0, minEstimate: 0 });
+    expect(fullPairs).toBe((12 * 11) / 2);
+    expect(Array.from(sims)).toEqual(Array.from(similarityMatrix(items, full)));
+  });
+
+  it("never compares in full a pair estimated below minEstimate", () => {
+    const calls: number[] = [];
+    shortlistMatrix(items, cheap, (a, b) => (calls.push(cheap(a, b)), full(a, b)), { shortlist: 100, neighbours: 100, minEstimate: 0.5 });
+    expect(calls.length).toBe(18); // 12 items in 3 classes of 4: 3 × 6 pairs
+    expect(Math.min(...calls)).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it("grows the full comparisons linearly: n × (shortlist + neighbours) at most", () => {
+    const many = Array.from({ length: 400 }, (_, i) => i);
+    const { fullPairs } = shortlistMatrix(many, cheap, full, { shortlist: 4, neighbours: 2, minEstimate: 0 });
+    expect(fullPairs).toBeLessThanOrEqual(400 * (4 + 2));
   });
 });
 

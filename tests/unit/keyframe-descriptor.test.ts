@@ -1,7 +1,7 @@
 // Keyframe descriptors on pictures made in JS: one "place" filmed wide, medium and close, under
 // other exposure, against other places.
 import { describe, expect, it } from "vitest";
-import { describeKeyframe, keyframeSimilarity, type RgbImage } from "@/lib/analysis/scenes/keyframe-descriptor";
+import { describeKeyframe, keyframeSimilarity, quickZoomMatch, zoomMatch, type RgbImage } from "@/lib/analysis/scenes/keyframe-descriptor";
 import { lookSimilarity } from "@/lib/analysis/scenes/shot-similarity";
 import { groupByLook } from "@/lib/analysis/visual/group-shots";
 import { rng } from "../helpers/rng";
@@ -67,6 +67,22 @@ describe("keyframe descriptors", () => {
     expect(g.groups.map((x) => x.shots)).toEqual([[0, 2, 4]]);
     expect(g.singles).toEqual([1, 3]);
     expect(lookSimilarity(looks[0]!, looks[4]!)).toBeGreaterThan(0.7);
+  });
+
+  it("estimates cheaply (signatures) what the zoom search finds: same place above other places, never far above the search", () => {
+    const worstSame = Math.min(quickZoomMatch(wide, medium), quickZoomMatch(wide, close));
+    const bestOther = Math.max(...others.map((o) => quickZoomMatch(wide, o)), ...others.map((o) => quickZoomMatch(close, o)));
+    expect(worstSame).toBeGreaterThan(bestOther);
+    for (const [a, b] of [[wide, medium], [wide, close], [wide, others[0]], [close, others[1]]]) {
+      expect(quickZoomMatch(a, b)).toBeLessThan(zoomMatch(a, b) + 0.1);
+    }
+  });
+
+  it("groups the three framings from a shortlist of one partner per shot", () => {
+    const looks = [wide, others[0], medium, others[1], close, others[2]].map((keyframe) => ({ feature: null, keyframe }));
+    const g = groupByLook(looks, undefined, { shortlist: 1, neighbours: 0 });
+    expect(g.groups.map((x) => x.shots)).toEqual([[0, 2, 4]]);
+    expect(g.fullPairs).toBeLessThanOrEqual(6);
   });
 
   it("copes with a flat black frame", () => {

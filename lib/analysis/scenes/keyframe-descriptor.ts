@@ -30,6 +30,12 @@ export interface KeyframeDescriptor {
   hueHist: Float32Array;
   /** Gradient-orientation histogram (magnitude weighted), sums to 1 (all zero on a flat frame). */
   edgeHist: Float32Array;
+  /** Tiny zoom signature (see quickZoomMatch): normalised luma of a few windows, their mean chromaticity. */
+  sigWindows: Float32Array;
+  sigChroma: Float32Array;
+  /** The core at signature size, normalised, and its mean chromaticity (r, g). */
+  sigCore: Float32Array;
+  sigCoreChroma: [number, number];
   /** Mean luma 0..1 and its spread (flat frames have little structure to compare). */
   meanLuma: number;
   lumaStd: number;
@@ -159,7 +165,9 @@ export function describeKeyframe(img: RgbImage): KeyframeDescriptor {
   const cx0 = (PLANE_W * (1 - CORE)) / 2;
   const cy0 = (PLANE_H * (1 - CORE)) / 2;
   const coreLuma = sampleWindow(luma, cx0, cy0, PLANE_W * CORE, PLANE_H * CORE);
+  const sig = signature(luma, cr, cg);
   return {
+    ...sig,
     luma,
     cr,
     cg,
@@ -296,6 +304,84 @@ function coarseWindows(luma: Float32Array): Float32Array {
   return out;
 }
 
+// The signature: the zoom search in miniature, for shortlisting (quickZoomMatch) — a few window
+// sizes on a 3×3 grid of positions, each at SIG_W×SIG_H, against the core at that size.
+const SIG_W = 8;
+const SIG_H = 6;
+const SIG_SCALES = [1, 0.63, 0.4, 0.25];
+const SIG_POSITIONS = 3;
+
+let SIG_GRID: Window[] | null = null;
+function signatureGrid(): Window[] {
+  if (SIG_GRID) return SIG_GRID;
+  const out: Window[] = [];
+  for (const s of SIG_SCALES) {
+    const w = PLANE_W * CORE * s;
+    const h = PLANE_H * CORE * s;
+    for (let yi = 0; yi < SIG_POSITIONS; yi++) {
+      for (let xi = 0; xi < SIG_POSITIONS; xi++) out.push({ x: ((PLANE_W - w) * xi) / (SIG_POSITIONS - 1), y: ((PLANE_H - h) * yi) / (SIG_POSITIONS - 1), w, h });
+    }
+  }
+  SIG_GRID = out;
+  return out;
+}
+
+/** Box average of a CMP_W×CMP_H vector into SIG_W×SIG_H. */
+function shrink(v: Float32Array): Float32Array {
+  const fx = CMP_W / SIG_W;
+  const fy = CMP_H / SIG_H;
+  const out = new Float32Array(SIG_W * SIG_H);
+  for (let y = 0; y < CMP_H; y++) for (let x = 0; x < CMP_W; x++) out[Math.floor(y / fy) * SIG_W + Math.floor(x / fx)] += v[y * CMP_W + x] / (fx * fy);
+  return out;
+}
+
+const average = (v: Float32Array) => v.reduce((a, x) => a + x, 0) / v.length;
+
+function signature(luma: Float32Array, cr: Float32Array, cg: Float32Array) {
+  const grid = signatureGrid();
+  const n = SIG_W * SIG_H;
+  const sigWindows = new Float32Array(grid.length * n);
+  const sigChroma = new Float32Array(grid.length * 2);
+  const buf = new Float32Array(CMP_W * CMP_H);
+  grid.forEach((g, k) => {
+    sigWindows.set(normalise(shrink(sampleWindow(luma, g.x, g.y, g.w, g.h, buf))), k * n);
+    sigChroma[2 * k] = average(sampleWindow(cr, g.x, g.y, g.w, g.h, buf));
+    sigChroma[2 * k + 1] = average(sampleWindow(cg, g.x, g.y, g.w, g.h, buf));
+  });
+  // The first window (scale 1, centre position of the 3×3) is the core itself.
+  const c = Math.floor((SIG_POSITIONS * SIG_POSITIONS) / 2);
+  return {
+    sigWindows,
+    sigChroma,
+    sigCore: sigWindows.slice(c * n, (c + 1) * n),
+    sigCoreChroma: [sigChroma[2 * c], sigChroma[2 * c + 1]] as [number, number],
+  };
+}
+
+function quickZoomOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
+  const n = SIG_W * SIG_H;
+  const windows = a.sigWindows.length / n;
+  let best = 0;
+  for (let k = 0; k < windows; k++) {
+    let ncc = 0;
+    const o = k * n;
+    for (let i = 0; i < n; i++) ncc += a.sigWindows[o + i] * b.sigCore[i];
+    const cd = Math.abs(a.sigChroma[2 * k] - b.sigCoreChroma[0]) + Math.abs(a.sigChroma[2 * k + 1] - b.sigCoreChroma[1]);
+    const chroma = Math.max(0, 1 - cd / DESCRIPTOR.chromaScale);
+    best = Math.max(best, DESCRIPTOR.nccWeight * Math.max(0, ncc) + (1 - DESCRIPTOR.nccWeight) * chroma);
+  }
+  return best;
+}
+
+/**
+ * A cheap stand-in for zoomMatch (a few dozen tiny windows instead of hundreds refined at full
+ * size; microseconds instead of milliseconds): good enough to rank which pictures deserve the
+ * full comparison, not to decide.
+ */
+export function quickZoomMatch(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
+  return Math.max(quickZoomOneWay(a, b), quickZoomOneWay(b, a));
+}
+
 /** Box average of a CMP_W×CMP_H vector into COARSE_W×COARSE_H. */
 function halve(v: Float32Array, out: Float32Array): Float32Array {
   const f = DESCRIPTOR.coarseFactor;
@@ -366,11 +452,14 @@ export interface DescriptorSimilarity {
   score: number;
 }
 
-/** How alike two keyframes are as views of one set-up, 0..1, with the parts it is made of. */
-export function keyframeSimilarity(a: KeyframeDescriptor, b: KeyframeDescriptor): DescriptorSimilarity {
+/**
+ * How alike two keyframes are as views of one set-up, 0..1, with the parts it is made of.
+ * `quick`: the zoom part from the signature (quickZoomMatch) — an estimate for shortlisting.
+ */
+export function keyframeSimilarity(a: KeyframeDescriptor, b: KeyframeDescriptor, quick = false): DescriptorSimilarity {
   const palette = histIntersection(a.hueHist, b.hueHist);
   const structure = a.lumaStd < 0.02 || b.lumaStd < 0.02 ? 0 : histIntersection(a.edgeHist, b.edgeHist);
-  const zoom = zoomMatch(a, b);
+  const zoom = quick ? quickZoomMatch(a, b) : zoomMatch(a, b);
   const w = DESCRIPTOR.weights;
   const score = (w.zoom * zoom + w.palette * palette + w.structure * structure) / (w.zoom + w.palette + w.structure);
   return { zoom, palette, structure, score };

@@ -39,14 +39,19 @@ const READ_CONCURRENCY = 2;
 export const isBlackShot = (d: ShotLookDescriptor | null) =>
   !d || (d.feature ? isBlack(d.feature) : d.keyframe ? d.keyframe.meanLuma < 0.06 : true);
 
-/** 0..1: how alike two shots look as views of one set-up. */
-export function lookSimilarity(a: ShotLookDescriptor, b: ShotLookDescriptor): number {
+/**
+ * 0..1: how alike two shots look as views of one set-up. `quick`: a cheap estimate (the zoom search
+ * from the keyframes' small signatures, microseconds instead of milliseconds) for shortlisting.
+ */
+export function lookSimilarity(a: ShotLookDescriptor, b: ShotLookDescriptor, quick = false): number {
   const grid = a.feature && b.feature ? shotSimilarity(a.feature, b.feature) : null;
   if (a.keyframe && b.keyframe) {
-    const k = keyframeSimilarity(a.keyframe, b.keyframe).score;
+    const k = keyframeSimilarity(a.keyframe, b.keyframe, quick).score;
     if (grid === null) return k;
     const w = SHOT_SIMILARITY.keyframeWeight;
     return w * k + (1 - w) * grid;
   }
   return grid ?? 0;
 }
+
+export const quickLookSimilarity = (a: ShotLookDescriptor, b: ShotLookDescriptor) => lookSimilarity(a, b, true);

@@ -2,9 +2,10 @@
 // zoom-searched keyframe descriptors (so a wide shot, a medium and a close-up of one set-up meet)
 // blended with the decode pass's grid+histogram feature. Threshold: lib/analysis/scenes/tuning.ts.
 import type { FrameFeatures } from "@/lib/media/frame-features";
-import { isBlackShot, lookSimilarity, type ShotLookDescriptor } from "@/lib/analysis/scenes/shot-similarity";
-import { SETUP_THRESHOLD } from "@/lib/analysis/scenes/tuning";
-import { clusterBySimilarity, meanSimilarityWithin, similarityMatrix } from "./cluster";
+import { isBlackShot, lookSimilarity, quickLookSimilarity, type ShotLookDescriptor } from "@/lib/analysis/scenes/shot-similarity";
+import { GROUPING, SETUP_THRESHOLD } from "@/lib/analysis/scenes/tuning";
+import { clusterBySimilarity, meanSimilarityWithin } from "./cluster";
+import { shortlistMatrix, type ShortlistOptions } from "./shortlist-matrix";
 import { shotFeature, type ShotFeature } from "./shot-features";
 import type { ShotSpan } from "./shot-spans";
 
@@ -26,15 +27,29 @@ export interface ShotGrouping {
   singles: number[];
   /** Shots left out: black (fade slugs) or without decoded frames. */
   skipped: number[];
+  /** Pairs of shots compared in full (the rest by the cheap estimate only). */
+  fullPairs: number;
 }
 
-/** Groups shots by the similarity of their look descriptors (black shots and missing ones skipped). */
-export function groupByLook(looks: readonly (ShotLookDescriptor | null)[], threshold = SETUP_THRESHOLD): ShotGrouping {
+/**
+ * Groups shots by the similarity of their look descriptors (black shots and missing ones skipped);
+ * the full comparison only on a shortlist of pairs (GROUPING in tuning.ts).
+ */
+export function groupByLook(
+  looks: readonly (ShotLookDescriptor | null)[],
+  threshold = SETUP_THRESHOLD,
+  shortlist: Partial<ShortlistOptions> = {},
+): ShotGrouping {
   const usable: number[] = [];
   const skipped: number[] = [];
   looks.forEach((d, i) => (d && (d.feature || d.keyframe) && !isBlackShot(d) ? usable.push(i) : skipped.push(i)));
   const items = usable.map((i) => looks[i]!);
-  const sims = similarityMatrix(items, lookSimilarity);
+  const { sims, fullPairs } = shortlistMatrix(items, quickLookSimilarity, (a, b) => lookSimilarity(a, b), {
+    shortlist: GROUPING.shortlist,
+    neighbours: GROUPING.neighbours,
+    minEstimate: threshold - GROUPING.floorBelow,
+    ...shortlist,
+  });
   const { clusters } = clusterBySimilarity(sims, items.length, threshold);
   const groups: ShotGroup[] = [];
   const singles: number[] = [];
@@ -49,7 +64,7 @@ export function groupByLook(looks: readonly (ShotLookDescriptor | null)[], thres
       similarity: members.map((m) => Math.round(meanSimilarityWithin(sims, items.length, m, members) * 1000) / 1000),
     });
   }
-  return { groups, singles, skipped };
+  return { groups, singles, skipped, fullPairs };
 }
 
 /** Grouping by decode-pass features alone (no keyframe images). */
