@@ -29,7 +29,7 @@ function place(seed: number): Place {
     for (const b of blobs) {
       const d2 = ((x - b.x) * 16) ** 2 / 81 + (y - b.y) ** 2;
       const k = Math.exp(-d2 / (2 * b.s * b.s));
-      for (let c = 0; c < 3; c++) out[c] = out[c] * (1 - k) + b.c[c] * k;
+      for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - k) + b.c[c]! * k;
     }
     return out as [number, number, number];
   };
@@ -41,7 +41,7 @@ function view(p: Place, cx: number, cy: number, zoom: number, gain: number): Rgb
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const v = p(cx + ((x + 0.5) / w - 0.5) / zoom, cy + ((y + 0.5) / h - 0.5) / zoom);
-      for (let c = 0; c < 3; c++) rgb[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, Math.round(v[c] * gain)));
+      for (let c = 0; c < 3; c++) rgb[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, Math.round(v[c]! * gain)));
     }
   }
   return { rgb, width: w, height: h };
@@ -58,7 +58,7 @@ function shotList(n: number, seed: number): { looks: ShotLookDescriptor[]; setup
     const p = Math.floor(places.length * r() ** 2);
     const zoom = 1 + 2.5 * r() ** 2;
     const c = 0.5 - 0.5 / zoom;
-    looks.push({ feature: null, keyframe: describeKeyframe(view(places[p], 0.5 + c * (2 * r() - 1) * 0.6, 0.5 + c * (2 * r() - 1) * 0.6, zoom, 0.85 + 0.3 * r())) });
+    looks.push({ feature: null, keyframe: describeKeyframe(view(places[p]!, 0.5 + c * (2 * r() - 1) * 0.6, 0.5 + c * (2 * r() - 1) * 0.6, zoom, 0.85 + 0.3 * r())) });
     setup.push(p);
   }
   return { looks, setup };

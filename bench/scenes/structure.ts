@@ -75,13 +75,13 @@ async function main() {
       return i < 0 ? null : (label.get(i) ?? `single${i}`);
     };
     const gc = pairwiseCounts(c.shots, groupOf);
-    parts[spec.part].scenes = add(parts[spec.part].scenes, sc);
-    parts[spec.part].groups = add(parts[spec.part].groups, gc);
+    parts[spec.part]!.scenes = add(parts[spec.part]!.scenes, sc);
+    parts[spec.part]!.groups = add(parts[spec.part]!.groups, gc);
     log(`  ${c.name}: ${shots.length} shots, ${grouping.fullPairs} pairs compared in full; scenes tp ${sc.tp} fp ${sc.fp} fn ${sc.fn}; group pairs tp ${gc.tp} fp ${gc.fp} fn ${gc.fn}`);
     if (flag("verbose")) {
       log(`    truth scenes at ${c.sceneBoundaries.map((w) => `${w.start.toFixed(2)}–${w.end.toFixed(2)}`).join(", ")}`);
       log(`    found scenes at ${scenes.slice(1).map((s) => s.start.toFixed(2)).join(", ")}`);
-      log(`    links ${links.map((l, i) => (i ? `${l ?? "-"}(${lookSimilarity(looks[i - 1], looks[i]).toFixed(2)})` : "")).join(" ")}`);
+      log(`    links ${links.map((l, i) => (i ? `${l ?? "-"}(${lookSimilarity(looks[i - 1]!, looks[i]!).toFixed(2)})` : "")).join(" ")}`);
       log(`    groups ${grouping.groups.map((g) => `[${g.shots.join(",")}]`).join(" ")} · shots ${shots.map((s) => `${s.index}@${s.start.toFixed(1)}`).join(" ")}`);
     }
   }

@@ -74,7 +74,7 @@ describe("keyframe descriptors", () => {
     const bestOther = Math.max(...others.map((o) => quickZoomMatch(wide, o)), ...others.map((o) => quickZoomMatch(close, o)));
     expect(worstSame).toBeGreaterThan(bestOther);
     for (const [a, b] of [[wide, medium], [wide, close], [wide, others[0]], [close, others[1]]]) {
-      expect(quickZoomMatch(a, b)).toBeLessThan(zoomMatch(a, b) + 0.1);
+      expect(quickZoomMatch(a!, b!)).toBeLessThan(zoomMatch(a!, b!) + 0.1);
     }
   });
 

@@ -331,7 +331,7 @@ function shrink(v: Float32Array): Float32Array {
   const fx = CMP_W / SIG_W;
   const fy = CMP_H / SIG_H;
   const out = new Float32Array(SIG_W * SIG_H);
-  for (let y = 0; y < CMP_H; y++) for (let x = 0; x < CMP_W; x++) out[Math.floor(y / fy) * SIG_W + Math.floor(x / fx)] += v[y * CMP_W + x] / (fx * fy);
+  for (let y = 0; y < CMP_H; y++) for (let x = 0; x < CMP_W; x++) out[Math.floor(y / fy) * SIG_W + Math.floor(x / fx)]! += v[y * CMP_W + x]! / (fx * fy);
   return out;
 }
 
@@ -365,8 +365,8 @@ function quickZoomOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
   for (let k = 0; k < windows; k++) {
     let ncc = 0;
     const o = k * n;
-    for (let i = 0; i < n; i++) ncc += a.sigWindows[o + i] * b.sigCore[i];
-    const cd = Math.abs(a.sigChroma[2 * k] - b.sigCoreChroma[0]) + Math.abs(a.sigChroma[2 * k + 1] - b.sigCoreChroma[1]);
+    for (let i = 0; i < n; i++) ncc += a.sigWindows[o + i]! * b.sigCore[i]!;
+    const cd = Math.abs(a.sigChroma[2 * k]! - b.sigCoreChroma[0]) + Math.abs(a.sigChroma[2 * k + 1]! - b.sigCoreChroma[1]);
     const chroma = Math.max(0, 1 - cd / DESCRIPTOR.chromaScale);
     best = Math.max(best, DESCRIPTOR.nccWeight * Math.max(0, ncc) + (1 - DESCRIPTOR.nccWeight) * chroma);
   }

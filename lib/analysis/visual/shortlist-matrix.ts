@@ -31,7 +31,7 @@ export function shortlistMatrix<T>(
   for (let i = 0; i < n; i++) {
     sims[i * n + i] = 1;
     for (let j = i + 1; j < n; j++) {
-      const s = cheap(items[i], items[j]);
+      const s = cheap(items[i]!, items[j]!);
       sims[i * n + j] = s;
       sims[j * n + i] = s;
     }
@@ -44,14 +44,14 @@ export function shortlistMatrix<T>(
     for (let j = 0; j < n; j++) order[j] = j;
     const row = i * n;
     // Best estimates first; ties to the lower index (deterministic).
-    const ranked = Array.from(order).filter((j) => j !== i).sort((p, q) => sims[row + q] - sims[row + p] || p - q);
-    for (let r = 0; r < Math.min(opts.shortlist, ranked.length); r++) chosen[row + ranked[r]] = 1;
+    const ranked = Array.from(order).filter((j) => j !== i).sort((p, q) => sims[row + q]! - sims[row + p]! || p - q);
+    for (let r = 0; r < Math.min(opts.shortlist, ranked.length); r++) chosen[row + ranked[r]!] = 1;
   }
   let fullPairs = 0;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if ((!chosen[i * n + j] && !chosen[j * n + i]) || sims[i * n + j] < opts.minEstimate) continue;
-      const s = full(items[i], items[j]);
+      if ((!chosen[i * n + j] && !chosen[j * n + i]) || sims[i * n + j]! < opts.minEstimate) continue;
+      const s = full(items[i]!, items[j]!);
       sims[i * n + j] = s;
       sims[j * n + i] = s;
       fullPairs++;
