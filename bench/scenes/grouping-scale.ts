@@ -88,7 +88,7 @@ const time = (f: () => void) => {
   f();
   return performance.now() - t0;
 };
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 
 function main() {
   console.log(`Grouped shots scaling (synthetic keyframes; ${rounds} rounds, interleaved, median; machine shared and loaded)`);
