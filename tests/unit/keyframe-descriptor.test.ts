@@ -79,7 +79,7 @@ describe("keyframe descriptors", () => {
   });
 
   it("groups the three framings from a shortlist of one partner per shot", () => {
-    const looks = [wide, others[0], medium, others[1], close, others[2]].map((keyframe) => ({ feature: null, keyframe }));
+    const looks = [wide, others[0]!, medium, others[1]!, close, others[2]!].map((keyframe) => ({ feature: null, keyframe }));
     const g = groupByLook(looks, undefined, { shortlist: 1, neighbours: 0 });
     expect(g.groups.map((x) => x.shots)).toEqual([[0, 2, 4]]);
     expect(g.fullPairs).toBeLessThanOrEqual(6);
