@@ -3,8 +3,8 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { AuthProvider, isClerkEnabled } from "@/components/auth/auth-provider";
-import { isApiClientError } from "@/lib/client/api-client";
-import { clearStoredKey } from "@/lib/client/key-storage";
+import { isApiClientError } from "@/lib/browser/api-client";
+import { clearStoredKey } from "@/lib/browser/key-storage";
 
 // A key that stops working (deactivated or deleted, maybe from another tab) signs this browser
 // out; the sign-in page then shows the server's reason.

@@ -7,9 +7,9 @@ import { useAuthState } from "@/components/auth/auth-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
-import { apiClient, errorDetail } from "@/lib/client/api-client";
-import { takeSignedOutReason } from "@/lib/client/key-storage";
-import type { Dashboard } from "@/lib/client/types";
+import { apiClient, errorDetail } from "@/lib/browser/api-client";
+import { takeSignedOutReason } from "@/lib/browser/key-storage";
+import type { Dashboard } from "@/lib/browser/types";
 
 /** Where to go after signing in: a same-site path from ?next=, else the dashboard. */
 function nextPath(): string {

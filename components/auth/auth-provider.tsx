@@ -5,8 +5,8 @@
 import { useAuth, useClerk } from "@clerk/nextjs";
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
-import { setAuthorizationSource } from "@/lib/client/api-client";
-import { clearStoredKey, keyPrefixOf, readStoredKey, storeKey, subscribeToStoredKey } from "@/lib/client/key-storage";
+import { setAuthorizationSource } from "@/lib/browser/api-client";
+import { clearStoredKey, keyPrefixOf, readStoredKey, storeKey, subscribeToStoredKey } from "@/lib/browser/key-storage";
 
 export const isClerkEnabled = Boolean(process.env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY);
 

@@ -10,7 +10,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { LoadError } from "@/components/ui/load-error";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { useAskQuestion, useChatMessages, useSessionRatings, type ChatMode, type ChatSession } from "@/hooks/queries/chat";
-import { errorDetail, isApiClientError } from "@/lib/client/api-client";
+import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
 import { chatHref } from "./chat-url";
 import { Composer } from "./composer";
 import { MessageList, type CitedSeek } from "./message-list";

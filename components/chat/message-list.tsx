@@ -5,7 +5,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { answerMeta, useRateAnswer, type ChatMessage, type ChatMode, type Rating } from "@/hooks/queries/chat";
-import { errorDetail } from "@/lib/client/api-client";
+import { errorDetail } from "@/lib/browser/api-client";
 import { Markdown } from "./markdown";
 import { MODE_LABELS } from "./mode-switch";
 import { RatingControl } from "./rating-control";

@@ -7,7 +7,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { QueryView } from "@/components/ui/query-view";
 import { useChatSessions } from "@/hooks/queries/chat";
-import { formatDateTime, formatRelative } from "@/lib/client/format";
+import { formatDateTime, formatRelative } from "@/lib/browser/format";
 import { chatHref } from "./chat-url";
 
 export function SessionList({ jobId, sessionId, className }: { jobId: string; sessionId: string | null; className?: string }) {

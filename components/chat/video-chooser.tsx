@@ -11,7 +11,7 @@ import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
 import { useProjects } from "@/hooks/queries/projects";
 import { useVideos } from "@/hooks/queries/videos";
-import { formatRelative } from "@/lib/client/format";
+import { formatRelative } from "@/lib/browser/format";
 import { chatHref } from "./chat-url";
 import { ChevronRight } from "./scope-switcher";
 

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import type { Dashboard } from "@/lib/client/types";
+import type { Dashboard } from "@/lib/browser/types";
 
 type Usage = Dashboard["usage"];
 

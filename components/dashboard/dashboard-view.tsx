@@ -16,8 +16,8 @@ import { QuickUploadCard } from "./quick-upload-card";
 import { RecentVideosCard } from "./recent-videos-card";
 import { useDashboard } from "@/hooks/queries/dashboard";
 import { useOrigin } from "@/hooks/use-origin";
-import { formatDate, formatRelative } from "@/lib/client/format";
-import type { ApiKey, Dashboard, Profile } from "@/lib/client/types";
+import { formatDate, formatRelative } from "@/lib/browser/format";
+import type { ApiKey, Dashboard, Profile } from "@/lib/browser/types";
 
 function ProfileCard({ profile }: { profile: Profile }) {
   const rows: [string, ReactNode][] = [

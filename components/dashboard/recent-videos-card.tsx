@@ -4,8 +4,8 @@ import { ListCard } from "@/components/ui/list-card";
 import { formatDuration } from "@/components/videos/format";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
-import { formatRelative } from "@/lib/client/format";
-import type { Dashboard } from "@/lib/client/types";
+import { formatRelative } from "@/lib/browser/format";
+import type { Dashboard } from "@/lib/browser/types";
 
 const SHOWN = 5;
 

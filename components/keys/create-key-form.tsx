@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { useCreateKey } from "@/hooks/queries/keys";
-import { errorDetail } from "@/lib/client/api-client";
+import { errorDetail } from "@/lib/browser/api-client";
 
 /** Name a new key, then show the full key once: the server keeps only its hash. */
 export function CreateKeyForm() {

@@ -9,9 +9,9 @@ import { Badge, KeyStatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteKey, useSetKeyActive } from "@/hooks/queries/keys";
-import { errorDetail } from "@/lib/client/api-client";
-import { formatDate, formatDateTime, formatRelative } from "@/lib/client/format";
-import type { ApiKey } from "@/lib/client/types";
+import { errorDetail } from "@/lib/browser/api-client";
+import { formatDate, formatDateTime, formatRelative } from "@/lib/browser/format";
+import type { ApiKey } from "@/lib/browser/types";
 
 type Pending = { kind: "delete" | "deactivate"; key: ApiKey } | null;
 

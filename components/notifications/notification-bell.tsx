@@ -13,8 +13,8 @@ import {
   useUnreadNotificationCount,
   type Notification,
 } from "@/hooks/queries/notifications";
-import { errorDetail, isApiClientError } from "@/lib/client/api-client";
-import { formatDateTime, formatRelative } from "@/lib/client/format";
+import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
+import { formatDateTime, formatRelative } from "@/lib/browser/format";
 import { splitNotificationLink } from "./notification-text";
 
 const TYPE_DOT: Record<string, string> = {

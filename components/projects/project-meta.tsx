@@ -1,5 +1,5 @@
 // "3 videos · created 4 Mar 2026 · updated 5 minutes ago", shared by the list and the detail page.
-import { formatDate, formatDateTime, formatRelative } from "@/lib/client/format";
+import { formatDate, formatDateTime, formatRelative } from "@/lib/browser/format";
 import type { Project } from "@/hooks/queries/projects";
 
 export function videoCountLabel(n: number): string {

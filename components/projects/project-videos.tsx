@@ -10,7 +10,7 @@ import { formatDuration } from "@/components/videos/format";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
 import { useProjectVideos } from "@/hooks/queries/projects";
-import { formatDateTime, formatRelative } from "@/lib/client/format";
+import { formatDateTime, formatRelative } from "@/lib/browser/format";
 
 export function ProjectVideos({ projectId, labelledBy }: { projectId: string; labelledBy: string }) {
   const videos = useProjectVideos(projectId);

@@ -7,8 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { moduleLabel, sortModules } from "@/components/videos/module-meta";
-import { errorDetail } from "@/lib/client/api-client";
-import { downloadWithAuth } from "@/lib/client/sse";
+import { errorDetail } from "@/lib/browser/api-client";
+import { downloadWithAuth } from "@/lib/browser/sse";
 
 type Format = "json" | "csv" | "srt" | "vtt";
 

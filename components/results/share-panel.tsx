@@ -10,8 +10,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useActiveShare, useCreateShare, useRevokeShare } from "@/hooks/queries/segments";
 import { useOrigin } from "@/hooks/use-origin";
-import { errorDetail, isApiClientError } from "@/lib/client/api-client";
-import { formatDateTime } from "@/lib/client/format";
+import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
+import { formatDateTime } from "@/lib/browser/format";
 
 export function SharePanel({ jobId }: { jobId: string }) {
   const inputId = useId();

@@ -7,7 +7,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { formatClock } from "@/components/videos/format";
 import type { Segment } from "@/hooks/queries/segments";
-import { currentCueIndex } from "@/lib/client/captions";
+import { currentCueIndex } from "@/lib/browser/captions";
 import { usePlayerValue, type PlayerStore } from "./player-store";
 
 export function TranscriptPanel({ segments, store }: { segments: readonly Segment[]; store: PlayerStore }) {

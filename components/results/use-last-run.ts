@@ -3,7 +3,7 @@
 // (which replays a finished run's stored events, then `done`). The results page shows them when
 // it did not watch the run live, so a module's "why nothing" stays readable later.
 import { useQuery } from "@tanstack/react-query";
-import { followProcessingEvents } from "@/lib/client/sse";
+import { followProcessingEvents } from "@/lib/browser/sse";
 import { applyEvent, blank, type ModuleProgress } from "@/components/videos/processing-store";
 
 export function useLastRun(jobId: string, selected: string[], enabled: boolean) {

@@ -5,7 +5,7 @@
 // is one, is a captions track shown by default.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { toThisOrigin } from "@/lib/client/upload";
+import { toThisOrigin } from "@/lib/browser/upload";
 import type { PlayerStore } from "./player-store";
 
 export interface PlayerSources {

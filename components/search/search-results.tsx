@@ -9,7 +9,7 @@ import { LoadingBlock, Spinner } from "@/components/ui/spinner";
 import { UploadLink } from "@/components/upload/upload-link";
 import type { SearchResult } from "@/hooks/queries/search";
 import type { Video } from "@/hooks/queries/videos";
-import { errorDetail, isApiClientError } from "@/lib/client/api-client";
+import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
 import { MAX_SEARCH_LIMIT, type SearchState } from "./search-params";
 import { SearchHit } from "./search-hit";
 

@@ -1,7 +1,7 @@
 // "Could not load …" with the server's words and a Try again button, for a query that failed.
 // With `notFound`, a 404 says that instead: asking again would get the same answer.
 import type { ReactNode } from "react";
-import { errorDetail, isApiClientError } from "@/lib/client/api-client";
+import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
 import { Alert } from "./alert";
 import { Button } from "./button";
 

@@ -2,7 +2,7 @@
 // The parts the app's dialogs share, on the native <dialog>: focus is trapped and Escape cancels
 // for free; a click on the backdrop cancels too, except while an action runs.
 import { useEffect, useRef, type ReactNode } from "react";
-import { errorDetail } from "@/lib/client/api-client";
+import { errorDetail } from "@/lib/browser/api-client";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { cn } from "./cn";

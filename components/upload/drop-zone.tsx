@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { SUPPORTED_EXTENSIONS } from "@/lib/client/upload";
+import { SUPPORTED_EXTENSIONS } from "@/lib/browser/upload";
 
 export function DropZone({
   onFiles,

@@ -8,7 +8,7 @@ import { ProcessingProgress } from "@/components/videos/processing-progress";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { useProcessing } from "@/components/videos/use-processing";
 import { isActiveStatus, useVideo } from "@/hooks/queries/videos";
-import { formatBytes } from "@/lib/client/upload";
+import { formatBytes } from "@/lib/browser/upload";
 import type { UploadItem } from "./use-upload-queue";
 
 function ByteProgress({ item }: { item: UploadItem }) {

@@ -5,9 +5,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { videoQueries } from "@/hooks/queries/videos";
-import { apiClient, errorDetail } from "@/lib/client/api-client";
-import { discardMultipartUpload, hasResumableUpload, MULTIPART_THRESHOLD, uploadInParts } from "@/lib/client/multipart-upload";
-import { checkFile, contentTypeFor, putFile, registerAndProcess, requestUploadUrl } from "@/lib/client/upload";
+import { apiClient, errorDetail } from "@/lib/browser/api-client";
+import { discardMultipartUpload, hasResumableUpload, MULTIPART_THRESHOLD, uploadInParts } from "@/lib/browser/multipart-upload";
+import { checkFile, contentTypeFor, putFile, registerAndProcess, requestUploadUrl } from "@/lib/browser/upload";
 
 export type UploadPhase = "rejected" | "ready" | "waiting" | "uploading" | "starting" | "started" | "failed" | "cancelled";
 

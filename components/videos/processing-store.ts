@@ -3,8 +3,8 @@
 // HTTP/1.1 connections per host; the rest of the page must still load), and the state outlives
 // the components, so the notes a run reported are still there when its results page opens.
 import { executionOrder, isModuleName, type ModuleName } from "@/lib/pipeline/module-names";
-import { errorDetail } from "@/lib/client/api-client";
-import { followProcessingEvents, type ProcessingEvent } from "@/lib/client/sse";
+import { errorDetail } from "@/lib/browser/api-client";
+import { followProcessingEvents, type ProcessingEvent } from "@/lib/browser/sse";
 
 export type ModuleState = "waiting" | "running" | "done";
 

@@ -8,7 +8,7 @@ import { FormDialog, inputClasses, TextAreaField, TextField } from "@/components
 import { useProjects } from "@/hooks/queries/projects";
 import { deleteStoredFile, storageQueries } from "@/hooks/queries/storage";
 import { selectedModules, useDeleteVideo, useReprocessVideo, useUpdateVideo, type Video, type VideoPatch } from "@/hooks/queries/videos";
-import { errorDetail } from "@/lib/client/api-client";
+import { errorDetail } from "@/lib/browser/api-client";
 import { MODULE_NAMES } from "./module-meta";
 import { ModulePicker } from "./module-picker";
 import { resetProcessing } from "./processing-store";

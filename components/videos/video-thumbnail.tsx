@@ -2,7 +2,7 @@
 // The run's thumbnail (a signed, no-auth URL), or a film icon until a run has made one.
 import { useState } from "react";
 import { cn } from "@/components/ui/cn";
-import { toThisOrigin } from "@/lib/client/upload";
+import { toThisOrigin } from "@/lib/browser/upload";
 
 export function VideoThumbnail({ url, className }: { url?: string | null; className?: string }) {
   const [failed, setFailed] = useState<string | null>(null);

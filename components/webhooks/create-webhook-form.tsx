@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { TextField } from "@/components/ui/form-dialog";
 import { useCreateWebhook } from "@/hooks/queries/webhooks";
-import { errorDetail } from "@/lib/client/api-client";
+import { errorDetail } from "@/lib/browser/api-client";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 
 const SELECTABLE = WEBHOOK_EVENT_TYPES.filter((t) => t !== "webhook.test");

@@ -6,8 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { QueryView } from "@/components/ui/query-view";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useWebhookDeliveries } from "@/hooks/queries/webhooks";
-import { formatDateTime, formatRelative } from "@/lib/client/format";
-import type { WebhookDelivery } from "@/lib/client/types";
+import { formatDateTime, formatRelative } from "@/lib/browser/format";
+import type { WebhookDelivery } from "@/lib/browser/types";
 
 function StatusBadge({ status }: { status: WebhookDelivery["status"] }) {
   if (status === "delivered") return <Badge tone="green">Delivered</Badge>;

@@ -7,8 +7,8 @@ import { Badge, KeyStatusBadge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useDeleteWebhook, useSendTestEvent, useUpdateWebhook } from "@/hooks/queries/webhooks";
-import { errorDetail } from "@/lib/client/api-client";
-import type { Webhook } from "@/lib/client/types";
+import { errorDetail } from "@/lib/browser/api-client";
+import type { Webhook } from "@/lib/browser/types";
 import { DeliveryLog } from "./delivery-log";
 
 export function WebhookCard({ webhook }: { webhook: Webhook }) {

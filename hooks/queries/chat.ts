@@ -3,8 +3,8 @@
 // never flashes between the pending question and the stored one.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient, isApiClientError } from "@/lib/client/api-client";
-import { postStreaming } from "@/lib/client/ask-stream";
+import { apiClient, isApiClientError } from "@/lib/browser/api-client";
+import { postStreaming } from "@/lib/browser/ask-stream";
 import { scopeBody } from "@/components/chat/chat-url";
 import type { askResponse, ChatMode, chatMessageResponse, ChatSessionResponse, feedbackResponse } from "@/lib/schemas/chat";
 

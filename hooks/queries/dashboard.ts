@@ -1,8 +1,8 @@
 // GET /api/dashboard: everything of the signed-in account in one call; polled every few seconds
 // while one of its videos is queued or processing.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "@/lib/client/api-client";
-import type { Dashboard } from "@/lib/client/types";
+import { apiClient } from "@/lib/browser/api-client";
+import type { Dashboard } from "@/lib/browser/types";
 
 export const dashboardQueries = {
   all: () => ["dashboard"] as const,

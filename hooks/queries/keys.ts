@@ -1,8 +1,8 @@
 // API keys: list, create, activate/deactivate, delete. Every change refreshes the list and the
 // dashboard (which embeds the keys).
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/lib/client/api-client";
-import type { ApiKey, OkResponse } from "@/lib/client/types";
+import { apiClient } from "@/lib/browser/api-client";
+import type { ApiKey, OkResponse } from "@/lib/browser/types";
 import { dashboardQueries } from "./dashboard";
 
 export const keyQueries = {

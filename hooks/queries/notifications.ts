@@ -1,7 +1,7 @@
 // Notifications: the unread count (polled, for the bell), the list, and marking them read.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient } from "@/lib/client/api-client";
+import { apiClient } from "@/lib/browser/api-client";
 import type { notificationResponse } from "@/lib/schemas/notifications";
 
 export type Notification = z.output<typeof notificationResponse>;

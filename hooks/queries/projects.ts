@@ -3,7 +3,7 @@
 // feature" and the pickers hide.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient, isApiClientError } from "@/lib/client/api-client";
+import { apiClient, isApiClientError } from "@/lib/browser/api-client";
 import type { projectResponse } from "@/lib/schemas/projects";
 import { dashboardQueries } from "./dashboard";
 import { isActiveStatus, videoQueries, type Video } from "./videos";

@@ -3,7 +3,7 @@
 // previous hits stay on screen (a new query shows its own loading state instead).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient } from "@/lib/client/api-client";
+import { apiClient } from "@/lib/browser/api-client";
 import type { searchBody, searchResult } from "@/lib/schemas/search";
 
 export type SearchResult = z.output<typeof searchResult>;

@@ -1,7 +1,7 @@
 // A video's segments (every module, ordered by start_time) and its share link.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient, isApiClientError } from "@/lib/client/api-client";
+import { apiClient, isApiClientError } from "@/lib/browser/api-client";
 import type { segmentResponse } from "@/lib/schemas/results";
 import type { activeShareResponse, sharedReportResponse, shareResponse } from "@/lib/schemas/shares";
 

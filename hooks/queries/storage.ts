@@ -2,7 +2,7 @@
 // the video registered with it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient, isApiClientError } from "@/lib/client/api-client";
+import { apiClient, isApiClientError } from "@/lib/browser/api-client";
 import type { listFilesResponse, storedFile } from "@/lib/schemas/storage";
 import { useInvalidateVideos } from "./videos";
 

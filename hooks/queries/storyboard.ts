@@ -6,7 +6,7 @@
 // silent"). No storyboard (a run before storyboards existed, no video stream, a failed rendering)
 // is `null`: callers fall back to the video's thumbnail or show nothing.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { toThisOrigin } from "@/lib/client/upload";
+import { toThisOrigin } from "@/lib/browser/upload";
 import { parseStoryboardVtt, type StoryboardCue } from "@/lib/playback/storyboard-vtt";
 
 export interface StoryboardFrame extends StoryboardCue {

@@ -2,7 +2,7 @@
 // them. While any shown video is queued or processing, its query polls so badges move on their own.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiClient } from "@/lib/client/api-client";
+import { apiClient } from "@/lib/browser/api-client";
 import type { queuedResponse, videoResponse } from "@/lib/schemas/videos";
 import { dashboardQueries } from "./dashboard";
 

@@ -1,8 +1,8 @@
 // Webhook endpoints and their delivery logs. A log refreshes itself while any delivery is still
 // pending, so a test event or a finished video shows up without a reload.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/lib/client/api-client";
-import type { OkResponse, Webhook, WebhookDelivery } from "@/lib/client/types";
+import { apiClient } from "@/lib/browser/api-client";
+import type { OkResponse, Webhook, WebhookDelivery } from "@/lib/browser/types";
 
 export const webhookQueries = {
   all: () => ["webhooks"] as const,

@@ -1,10 +1,9 @@
 // The pipeline's "embed" step: every segment of the job that has no vector yet gets one, with
-// the model recorded beside it, so search compares only vectors of one model. `embedQuery`
-// embeds a search text with the same model as the stored vectors it will be compared with.
+// the model recorded beside it, so search compares only vectors of one model (a search text is
+// embedded by lib/search/embed-query.ts with the model of the vectors it is compared with).
 import type { Db } from "@/db/client";
 import { segmentsWithoutVector, writeSegmentVectors } from "@/db/queries/embeddings";
 import {
-  availableEmbeddingModels,
   currentEmbeddingModel,
   embedTexts,
   embedTextsLexically,
@@ -56,19 +55,4 @@ export async function embedJobSegments(
   const vectors = rows.flatMap((r, i) => (result.vectors[i] ? [{ id: r.id, vector: result.vectors[i]! }] : []));
   const embedded = await writeSegmentVectors(db, { userId: params.userId, model: result.model, vectors });
   return { embedded, model: result.model, ...(fallback ? { fallback } : {}) };
-}
-
-/**
- * A search text's vector made by `model` — the `embedding_model` of the stored vectors it will be
- * compared with (default: the model new vectors are made with now). Null when that model is not
- * available any more (e.g. the key was removed) or the text has no words.
- */
-export async function embedQuery(
-  text: string,
-  opts: { model?: string; signal?: AbortSignal } = {},
-): Promise<{ vector: number[]; model: string } | null> {
-  const model = opts.model ?? currentEmbeddingModel();
-  if (!availableEmbeddingModels().includes(model)) return null;
-  const { vectors } = await embedTexts([text], { model, signal: opts.signal });
-  return vectors[0] ? { vector: vectors[0], model } : null;
 }

@@ -27,7 +27,7 @@ import {
 } from "@/db/queries/search";
 import { availableEmbeddingModels } from "@/lib/ai/embeddings";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { embedQuery } from "@/lib/pipeline/embed-step";
+import { embedQuery } from "@/lib/search/embed-query";
 import { MODULE_NAMES } from "@/lib/pipeline/module-names";
 import type { SearchResult } from "@/lib/schemas/search";
 import { compareCandidates, modulesThatRanShort, rankCandidates } from "./rank";

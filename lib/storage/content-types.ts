@@ -1,5 +1,5 @@
 // Content types by file extension: stored objects (local driver serving, S3 uploads of
-// artefacts) and the browser's uploads (lib/client/upload.ts). No imports: safe in either bundle.
+// artefacts) and the browser's uploads (lib/browser/upload.ts). No imports: safe in either bundle.
 
 const TYPES: Record<string, string> = {
   ".mp4": "video/mp4",

@@ -1,5 +1,5 @@
 // Upload limits of the contract, shared by the server (lib/storage/paths.ts) and the browser's
-// checks before an upload (lib/client/upload.ts). No imports: safe in either bundle.
+// checks before an upload (lib/browser/upload.ts). No imports: safe in either bundle.
 
 /** The 19 extensions the service accepts (service interface, Storage). */
 export const SUPPORTED_EXTENSIONS = [

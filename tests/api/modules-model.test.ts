@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { runEvents, segments as segmentsTable } from "@/db/schema";
 import { embedTexts, LOCAL_EMBEDDING_MODEL } from "@/lib/ai/embeddings";
 import { cosineSimilarity } from "@/lib/ai/lexical-embedding";
-import { embedQuery } from "@/lib/pipeline/embed-step";
+import { embedQuery } from "@/lib/search/embed-query";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { REASONING_SYSTEM_PROMPT } from "@/lib/pipeline/modules/video-reasoning";
 import { call } from "../helpers/api";

@@ -8,7 +8,7 @@ import { getDb, getDbHandle } from "@/db/client";
 import { scopeStats } from "@/db/queries/search";
 import { embedTexts, LOCAL_EMBEDDING_MODEL } from "@/lib/ai/embeddings";
 import { cosineSimilarity } from "@/lib/ai/lexical-embedding";
-import { embedQuery } from "@/lib/pipeline/embed-step";
+import { embedQuery } from "@/lib/search/embed-query";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { searchVectors } from "@/lib/search/search-segments";
 import { rankCandidates } from "@/lib/search/rank";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSseChunk } from "@/lib/client/ask-stream";
+import { parseSseChunk } from "@/lib/browser/ask-stream";
 import { textDeltas } from "@/lib/api/event-stream-answer";
 
 describe("parseSseChunk", () => {

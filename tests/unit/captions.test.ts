@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { captionsUrlFor, currentCueIndex } from "@/lib/client/captions";
+import { captionsUrlFor, currentCueIndex } from "@/lib/browser/captions";
 
 describe("currentCueIndex", () => {
   const cues = [

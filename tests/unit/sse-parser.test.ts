@@ -1,7 +1,7 @@
-// The browser's SSE parser (lib/client/sse.ts) hands each event's data with the last `id:` seen,
+// The browser's SSE parser (lib/browser/sse.ts) hands each event's data with the last `id:` seen,
 // which the client sends back as Last-Event-ID when it reconnects.
 import { describe, expect, it } from "vitest";
-import { createSseParser } from "@/lib/client/sse";
+import { createSseParser } from "@/lib/browser/sse";
 
 describe("createSseParser", () => {
   it("pairs each data block with its id, across chunk boundaries, skipping comments", () => {
