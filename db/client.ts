@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { ReadCache } from "./read-cache";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -20,7 +21,7 @@ export interface DbHandle {
 }
 
 type Holder = { handle?: Promise<DbHandle> };
-const holder: Holder = ((globalThis as Record<string, unknown>).__vaDb ??= {}) as Holder;
+const holder: Holder = processSingleton<Holder>("__vaDb", () => ({}));
 
 export function migrationsFolder(): string {
   return path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");

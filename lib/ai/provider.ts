@@ -12,6 +12,7 @@
 // A model variable set to `none` turns that capability off (an endpoint without speech-to-text,
 // say), and the modules that need it fall back to local analysis with a note.
 import OpenAI from "openai";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 export type ModelKind = "chat" | "vision" | "transcribe" | "embedding";
 
@@ -83,7 +84,7 @@ export function getModel(kind: ModelKind): string | null {
 }
 
 type Holder = { clients: Map<string, OpenAI> };
-const holder: Holder = ((globalThis as Record<string, unknown>).__vaOpenAIClients ??= { clients: new Map() }) as Holder;
+const holder: Holder = processSingleton<Holder>("__vaOpenAIClients", () => ({ clients: new Map() }));
 
 function clientFor(apiKey: string, baseURL: string | undefined): OpenAI {
   const key = `${apiKey}\n${baseURL ?? ""}`;

@@ -12,13 +12,14 @@ import {
   storeIdempotentResponse,
 } from "@/db/queries/idempotency";
 import { ApiError } from "./errors";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A first request still without a response after this long is taken to have died. */
 const ABANDONED_MS = 60_000;
 const WAIT_MS = ABANDONED_MS;
 const KEY = /^[\x21-\x7e]{1,255}$/;
-const state = ((globalThis as Record<string, unknown>).__vaIdempotency ??= { lastCleanup: 0 }) as { lastCleanup: number };
+const state = processSingleton<{ lastCleanup: number }>("__vaIdempotency", () => ({ lastCleanup: 0 }));
 
 export function idempotencyKeyOf(req: Request): string | null {
   const key = req.headers.get("idempotency-key");
@@ -73,7 +74,7 @@ async function runAndStore(db: Db, params: { userId: string; key: string }, run:
   try {
     res = await run();
   } catch (err) {
-    await releaseIdempotencyKey(db, params).catch(() => {});
+    await releaseIdempotencyKey(db, params).catch(() => ({}));
     throw err;
   }
   // A streamed answer (text/event-stream) is not buffered to be kept: it would stop streaming.
@@ -91,5 +92,5 @@ async function runAndStore(db: Db, params: { userId: string; key: string }, run:
 async function cleanupExpired(db: Db): Promise<void> {
   if (Date.now() - state.lastCleanup < 3_600_000) return;
   state.lastCleanup = Date.now();
-  await deleteExpiredIdempotencyKeys(db, new Date(Date.now() - IDEMPOTENCY_TTL_MS)).catch(() => {});
+  await deleteExpiredIdempotencyKeys(db, new Date(Date.now() - IDEMPOTENCY_TTL_MS)).catch(() => ({}));
 }

@@ -4,12 +4,10 @@
 // each apply the limit.
 import { rateLimitPerMinute } from "@/lib/config";
 import { ApiError } from "./errors";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 type Window = { start: number; count: number };
-const windows: Map<string, Window> = ((globalThis as Record<string, unknown>).__vaRate ??= new Map()) as Map<
-  string,
-  Window
->;
+const windows: Map<string, Window> = processSingleton<Map<string, Window>>("__vaRate", () => new Map());
 let lastSweep = 0;
 
 /** How many proxies in front of the app append to X-Forwarded-For (TRUST_PROXY; 0: trust none). */

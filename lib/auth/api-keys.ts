@@ -12,6 +12,7 @@ import {
 } from "@/db/queries/api-keys";
 import type { ApiKey } from "@/db/schema";
 import { notFound, unauthorized } from "@/lib/api/errors";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 export const API_KEY_PATTERN = /^svc_live_[0-9a-f]{64}$/;
 export const INVALID_KEY = "Invalid or inactive API key";
@@ -32,10 +33,7 @@ export function keyPrefix(key: string): string {
 }
 
 type CacheEntry = { keyId: string; userId: string; expires: number; lastTouched: number };
-const cache: Map<string, CacheEntry> = ((globalThis as Record<string, unknown>).__vaKeyCache ??= new Map()) as Map<
-  string,
-  CacheEntry
->;
+const cache: Map<string, CacheEntry> = processSingleton<Map<string, CacheEntry>>("__vaKeyCache", () => new Map());
 
 export function forgetCachedKey(keyHash: string): void {
   cache.delete(keyHash);

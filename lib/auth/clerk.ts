@@ -7,11 +7,9 @@ import { createUser, getUserByClerkId, getUserById, setClerkUserId, type NewUser
 import { unauthorized } from "@/lib/api/errors";
 import type { ClerkConfig } from "@/lib/config";
 import { isUuid } from "@/lib/domain/uuid";
+import { processSingleton } from "@/lib/server/process-singleton";
 
-const subToUser: Map<string, string> = ((globalThis as Record<string, unknown>).__vaClerkMap ??= new Map()) as Map<
-  string,
-  string
->;
+const subToUser: Map<string, string> = processSingleton<Map<string, string>>("__vaClerkMap", () => new Map());
 
 /** For tests: forget cached sub → user mappings. */
 export function clearClerkMappingCache(): void {
@@ -65,8 +63,7 @@ async function writeBackExternalId(sub: string, userId: string, cfg: ClerkConfig
 }
 
 /** Concurrent first requests of one sub share a single resolution (no duplicate provisioning). */
-const inflight: Map<string, Promise<string>> = ((globalThis as Record<string, unknown>).__vaClerkInflight ??=
-  new Map()) as Map<string, Promise<string>>;
+const inflight: Map<string, Promise<string>> = processSingleton<Map<string, Promise<string>>>("__vaClerkInflight", () => new Map());
 
 /** Creates the user; when another process provisioned this sub at the same moment (clerk_user_id
  * is unique), answers that user instead. `created` says whether this call made it. */

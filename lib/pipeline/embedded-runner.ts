@@ -15,6 +15,7 @@ import { failRun } from "./finalize-run";
 import { publicErrorText } from "@/lib/api/public-error";
 import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
 import { workDirFor } from "./shared-media";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 export const DEFAULT_LEASE_MS = 12_000;
 
@@ -177,7 +178,7 @@ export class EmbeddedRunner {
   }
 }
 
-const holder = ((globalThis as Record<string, unknown>).__vaRunner ??= {}) as { runner?: EmbeddedRunner };
+const holder = processSingleton<{ runner?: EmbeddedRunner }>("__vaRunner", () => ({}));
 
 export function startEmbeddedRunner(db: Db, opts?: RunnerOptions): EmbeddedRunner {
   holder.runner ??= new EmbeddedRunner(db, opts).start();

@@ -1,4 +1,6 @@
 // Which engine drives the pipeline: Inngest when configured, else the embedded runner.
+import { processSingleton } from "@/lib/server/process-singleton";
+
 export type EngineName = "embedded" | "inngest";
 
 export function activeEngine(): EngineName {
@@ -14,7 +16,7 @@ export class QueueUnavailableError extends Error {
 }
 
 type Waker = (jobId: string) => void | Promise<void>;
-const wakers = ((globalThis as Record<string, unknown>).__vaWakers ??= new Set<Waker>()) as Set<Waker>;
+const wakers = processSingleton<Set<Waker>>("__vaWakers", () => new Set<Waker>());
 
 /** The engines register here to hear about new runs at once (the embedded runner also polls). */
 export function onRunQueued(fn: Waker): () => void {
@@ -33,7 +35,7 @@ export async function notifyRunQueued(jobId: string): Promise<void> {
 }
 
 type CancelListener = (jobId: string) => void;
-const cancelListeners = ((globalThis as Record<string, unknown>).__vaCancelListeners ??= new Set<CancelListener>()) as Set<CancelListener>;
+const cancelListeners = processSingleton<Set<CancelListener>>("__vaCancelListeners", () => new Set<CancelListener>());
 
 /** The embedded runner hears here that a job's run was cancelled (video deleted, segments cleared). */
 export function onRunCancelled(fn: CancelListener): () => void {

@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { eventsSince, maxEventId, type RunEvent } from "@/db/queries/runs";
 import { existingJobIds } from "@/db/queries/videos";
 import { onLocalEvent } from "./events";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 type Listener = (e: RunEvent) => void;
 
@@ -111,7 +112,7 @@ export class EventHub {
   }
 }
 
-const holder = ((globalThis as Record<string, unknown>).__vaHub ??= {}) as { hub?: EventHub; db?: Db };
+const holder = processSingleton<{ hub?: EventHub; db?: Db }>("__vaHub", () => ({}));
 
 export function eventHub(db: Db): EventHub {
   if (!holder.hub || holder.db !== db) {

@@ -3,9 +3,10 @@
 import type { Db } from "@/db/client";
 import { insertEvent, type RunEvent } from "@/db/queries/runs";
 import { enqueueRunEvent } from "@/lib/webhooks/enqueue";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 type Listener = (e: RunEvent) => void;
-const listeners = ((globalThis as Record<string, unknown>).__vaEventListeners ??= new Set<Listener>()) as Set<Listener>;
+const listeners = processSingleton<Set<Listener>>("__vaEventListeners", () => new Set<Listener>());
 
 export function onLocalEvent(fn: Listener): () => void {
   listeners.add(fn);

@@ -15,8 +15,9 @@ import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { startReembedding } from "@/lib/search/reembed";
 import { startControlSocket } from "./control-socket";
 import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
+import { processSingleton } from "@/lib/server/process-singleton";
 
-const state = ((globalThis as Record<string, unknown>).__vaBoot ??= {}) as { started?: Promise<void> };
+const state = processSingleton<{ started?: Promise<void> }>("__vaBoot", () => ({}));
 
 /** Boots once per process; a failed boot may be tried again. */
 export function boot(): Promise<void> {

@@ -2,9 +2,10 @@
 // storage) so every child process a run spawns dies with it when the run is cancelled, deleted
 // or its process shuts down, without threading a signal through every helper.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 type RunContext = { signal: AbortSignal };
-const store = ((globalThis as Record<string, unknown>).__vaRunContext ??= new AsyncLocalStorage<RunContext>()) as AsyncLocalStorage<RunContext>;
+const store = processSingleton<AsyncLocalStorage<RunContext>>("__vaRunContext", () => new AsyncLocalStorage<RunContext>());
 
 export function withRunSignal<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
   return store.run({ signal }, fn);

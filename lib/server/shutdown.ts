@@ -6,9 +6,10 @@
 import fs from "node:fs";
 import { closeDb } from "@/db/client";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 const HARD_DEADLINE_MS = 8_000;
-const state = ((globalThis as Record<string, unknown>).__vaShutdown ??= {}) as { installed?: boolean; stopping?: boolean };
+const state = processSingleton<{ installed?: boolean; stopping?: boolean }>("__vaShutdown", () => ({}));
 
 /** Our direct child processes (Linux), to kill what no run signal reached. */
 function childPids(): number[] {

@@ -6,11 +6,12 @@ import { dataDir } from "@/db/client";
 import type { StorageDriver } from "./driver";
 import { LocalStorageDriver } from "./local-driver";
 import { S3StorageDriver, s3ConfigFromEnv } from "./s3-driver";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 export type { StorageDriver, StoredObject } from "./driver";
 
 type Holder = { key?: string; driver?: StorageDriver };
-const holder: Holder = ((globalThis as Record<string, unknown>).__vaStorage ??= {}) as Holder;
+const holder: Holder = processSingleton<Holder>("__vaStorage", () => ({}));
 
 export function storageDriverKind(): "local" | "s3" {
   const kind = (process.env.STORAGE_DRIVER || "local").trim().toLowerCase();

@@ -9,9 +9,10 @@ import type { MultipartBackend } from "./multipart-backend";
 import { LocalMultipart } from "./multipart-local";
 import { S3Multipart } from "./multipart-s3";
 import { S3StorageDriver, s3ConfigFromEnv } from "./s3-driver";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 const EVERY_MS = 3600 * 1000;
-const state = ((globalThis as Record<string, unknown>).__vaMultipartSweeper ??= {}) as { timer?: NodeJS.Timeout };
+const state = processSingleton<{ timer?: NodeJS.Timeout }>("__vaMultipartSweeper", () => ({}));
 
 /**
  * A driver of the sweeper's own. It runs from instrumentation, a separate bundle under Next: had it

@@ -6,6 +6,7 @@ import type { Db } from "@/db/client";
 import { claimDueDeliveries, deleteFinishedDeliveries, recordAttempt, type DueDelivery } from "@/db/queries/webhooks";
 import { postWebhook } from "./send";
 import { signedHeaders } from "./signing";
+import { processSingleton } from "@/lib/server/process-singleton";
 
 /** How long delivered and failed messages stay in the log. */
 export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
@@ -23,7 +24,7 @@ export interface DispatcherOptions {
 }
 
 type Waker = () => void;
-const wakers = ((globalThis as Record<string, unknown>).__vaWebhookWakers ??= new Set<Waker>()) as Set<Waker>;
+const wakers = processSingleton<Set<Waker>>("__vaWebhookWakers", () => new Set<Waker>());
 
 /** Called after deliveries were queued in this process: local dispatchers claim at once. */
 export function wakeWebhookDispatchers(): void {
@@ -130,7 +131,7 @@ export class WebhookDispatcher {
   }
 }
 
-const holder = ((globalThis as Record<string, unknown>).__vaWebhookDispatcher ??= {}) as { dispatcher?: WebhookDispatcher };
+const holder = processSingleton<{ dispatcher?: WebhookDispatcher }>("__vaWebhookDispatcher", () => ({}));
 
 /** The app process's dispatcher (boot starts it once). */
 export function startWebhookDispatcher(db: Db, opts: DispatcherOptions = {}): WebhookDispatcher {
