@@ -5,8 +5,21 @@ import { defineConfig } from "vitest/config";
 // database-facing suites run a second time against that PostgreSQL server (a scratch database per file).
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dbSuites = ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts"];
-// Suites whose subject is files, ffmpeg or models rather than SQL run once, on PGlite.
-const notDbFacing = ["tests/api/storage*.test.ts", "tests/api/modules-*.test.ts"];
+// Suites whose subject is files, ffmpeg, models, rendering or request parsing rather than SQL run
+// once, on PGlite.
+const notDbFacing = [
+  "tests/api/storage*.test.ts",
+  "tests/api/modules-*.test.ts",
+  "tests/api/openapi.test.ts",
+  "tests/api/guard-robustness.test.ts",
+  "tests/api/storyboard.test.ts",
+  "tests/api/playback.test.ts",
+  "tests/api/decode-stills.test.ts",
+  "tests/api/captions.test.ts",
+  "tests/api/chat-stream.test.ts",
+  "tests/api/inngest.test.ts",
+  "tests/api/keyframe-read-ahead.test.ts",
+];
 
 export default defineConfig({
   // `server-only` marks server modules for Next's build; outside Next it resolves to its throwing

@@ -3,7 +3,6 @@ import { expect, test } from "@playwright/test";
 import { snap } from "./support/screenshots";
 
 test("API docs list the endpoints by tag with their schemas", async ({ page, request }, testInfo) => {
-  test.setTimeout(180_000); // one visibility check per documented path (over 80 now)
   const doc = (await (await request.get("/api/openapi.json")).json()) as { paths: Record<string, object> };
   await page.goto("/docs");
   await expect(page.getByRole("heading", { name: "Video Analysis API", level: 1 })).toBeVisible();
@@ -14,9 +13,13 @@ test("API docs list the endpoints by tag with their schemas", async ({ page, req
   await expect(article).toContainText('"name"');
   await expect(article).toContainText("201");
 
-  for (const path of Object.keys(doc.paths)) {
-    await expect(page.getByRole("heading", { name: new RegExp(` /api${path.replace(/[{}]/g, "\\$&")}$`) }).first()).toBeVisible();
-  }
+  // Every documented path has a visible heading (the page's headings read once: one role query per
+  // path over a page this long took a minute).
+  const paths = Object.keys(doc.paths);
+  expect(paths.length).toBeGreaterThan(50);
+  const headings = (await page.getByRole("heading").allInnerTexts()).map((h) => h.trim());
+  const missing = paths.filter((p) => !headings.some((h) => new RegExp(` /api${p.replace(/[{}]/g, "\\$&")}$`).test(h)));
+  expect(missing).toEqual([]);
 
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, testInfo, "09-docs", { fullPage: false });

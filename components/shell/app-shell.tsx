@@ -66,7 +66,9 @@ function UserPanel() {
         )}
         <div className="min-w-0 flex-1" data-testid="signed-in-user">
           {isPending ? (
-            <span className="block h-4 w-28 animate-pulse rounded bg-zinc-200" aria-label="Loading your profile" />
+            <span role="status" className="block h-4 w-28 animate-pulse rounded bg-zinc-200">
+              <span className="sr-only">Loading your profile</span>
+            </span>
           ) : isError ? (
             <span className="text-sm text-zinc-500">Profile unavailable</span>
           ) : (
