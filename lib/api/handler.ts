@@ -29,7 +29,11 @@ export interface HandlerArgs<E extends Endpoint> {
 }
 
 export interface HandleOptions {
-  /** Path parameters that are resource ids: a malformed one is that resource's 404. */
+  /**
+   * Path parameters that are resource ids: a malformed one is that resource's 404, answered here
+   * before the body is parsed (so it is a 404 whatever else is wrong). Ids from bodies and query
+   * strings are not checked above `db/queries`: a query answers "no such row" for a non-UUID.
+   */
   ids?: Record<string, ResourceName>;
   /** Handlers that check the database themselves (health) get no handle from the wrapper. */
   skipDb?: boolean;
