@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { uploadUrlResponse } from "@/lib/schemas/storage";
 import { contentTypeFor as contentTypeForName, extensionOf } from "@/lib/storage/content-types";
 import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
-import { apiClient, ApiClientError } from "./api-client";
+import { apiClient, ApiClientError, detailOf } from "./api-client";
 
 export { extensionOf, MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };
 
@@ -96,16 +96,10 @@ export function putFile(
         resolve();
         return;
       }
-      let detail = `Upload failed (${xhr.status} ${xhr.statusText || "error"})`;
-      try {
-        const data = JSON.parse(xhr.responseText) as { detail?: unknown };
-        if (typeof data.detail === "string") detail = data.detail;
-      } catch {
-        // S3 answers in XML: its <Message> is the closest to the server's words.
-        const m = /<Message>([^<]+)<\/Message>/.exec(xhr.responseText);
-        if (m) detail = m[1]!;
-      }
-      reject(new ApiClientError(xhr.status, detail));
+      // S3 answers in XML: its <Message> is the closest to the server's words.
+      const s3Message = /<Message>([^<]+)<\/Message>/.exec(xhr.responseText)?.[1];
+      const fallback = s3Message ?? `Upload failed (${xhr.status} ${xhr.statusText || "error"})`;
+      reject(new ApiClientError(xhr.status, detailOf(xhr.responseText, fallback)));
     };
     xhr.onerror = () => reject(new ApiClientError(0, "The upload was interrupted. Check your connection and try again."));
     xhr.ontimeout = () => reject(new ApiClientError(0, "The upload timed out."));
