@@ -6,6 +6,7 @@ import type { uploadUrlResponse } from "@/lib/schemas/storage";
 import { contentTypeFor as contentTypeForName, extensionOf } from "@/lib/storage/content-types";
 import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
 import { apiClient, ApiClientError, detailOf } from "./api-client";
+import { formatBytes } from "./format";
 
 export { extensionOf, MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };
 
@@ -31,17 +32,6 @@ export function contentTypeFor(file: { name: string; type: string }): string {
   return contentTypeForName(file.name);
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
-}
 
 export type UploadUrl = z.output<typeof uploadUrlResponse>;
 
