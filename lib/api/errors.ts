@@ -2,6 +2,8 @@
 // `instanceof ApiError` goes by a brand, not by class identity: Next bundles this module once per
 // route and once for instrumentation, and an error thrown by an object the other bundle created
 // (the storage driver the runner made first) must still be recognised, not become a 500.
+import { StorageError } from "@/lib/storage/errors";
+
 const BRAND = Symbol.for("video-analysis.ApiError");
 
 export class ApiError extends Error {
@@ -37,3 +39,10 @@ export const badRequest = (detail: string) => new ApiError(400, detail);
 export const unauthorized = (detail: string) => new ApiError(401, detail);
 export const forbidden = (detail: string) => new ApiError(403, detail);
 export const conflict = (detail: string) => new ApiError(409, detail);
+
+/** What a thrown error answers a client with, when it is one meant for them (else null: a 500). */
+export function clientErrorOf(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (err instanceof StorageError) return new ApiError(err.status, err.detail);
+  return null;
+}

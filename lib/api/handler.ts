@@ -7,8 +7,9 @@ import { z } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { resolveUserContext, type UserContext } from "@/lib/auth/user-context";
 import type { Endpoint } from "./contract";
-import { ApiError, notFound, type ResourceName } from "./errors";
-import { DISK_FULL_DETAIL, isDiskFull } from "./public-error";
+import { ApiError, clientErrorOf, notFound, type ResourceName } from "./errors";
+import { isDiskFull } from "./public-error";
+import { DISK_FULL_DETAIL } from "@/lib/storage/errors";
 import { addressKey, checkRateLimit, principalKey } from "./rate-limit";
 import { idempotencyKeyOf, requestHash, withIdempotency } from "./idempotency";
 import { zodDetail } from "./zod-detail";
@@ -96,7 +97,8 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
 }
 
 export function toErrorResponse(err: unknown, requestId: string, where: string): Response {
-  if (err instanceof ApiError) return errorResponse(err.status, err.detail, { ...err.headers, "X-Request-Id": requestId });
+  const known = clientErrorOf(err);
+  if (known) return errorResponse(known.status, known.detail, { ...known.headers, "X-Request-Id": requestId });
   if (isDiskFull(err)) return errorResponse(507, DISK_FULL_DETAIL, { "X-Request-Id": requestId });
   console.error(`[api] ${requestId} ${where} failed:`, err);
   return errorResponse(500, "Internal server error", { "X-Request-Id": requestId });
