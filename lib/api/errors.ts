@@ -1,17 +1,11 @@
 // Errors a handler throws to answer a client: the wrapper turns them into {detail} with a status.
-// `instanceof ApiError` goes by a brand, not by class identity: Next bundles this module once per
-// route and once for instrumentation, and an error thrown by an object the other bundle created
-// (the storage driver the runner made first) must still be recognised, not become a 500.
+// `instanceof ApiError` goes by a brand (lib/server/branded.ts), so one thrown by another bundle's
+// copy of this module is still recognised, not a 500.
+import { BrandedError } from "@/lib/server/branded";
 import { StorageError } from "@/lib/storage/errors";
 
-const BRAND = Symbol.for("video-analysis.ApiError");
-
-export class ApiError extends Error {
-  readonly [BRAND] = true;
-
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
-  }
+export class ApiError extends BrandedError {
+  static override readonly brand = Symbol.for("video-analysis.ApiError");
 
   constructor(
     readonly status: number,

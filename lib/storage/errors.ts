@@ -3,7 +3,7 @@
 // tests in tests/api/storage-s3); lib/api/errors.ts `clientErrorOf` is the one place that turns
 // them into answers.
 // `instanceof` goes by a brand, like ApiError's: the driver may come from another bundle's copy.
-const BRAND = Symbol.for("video-analysis.StorageError");
+import { BrandedError } from "@/lib/server/branded";
 
 export type StorageErrorKind =
   /** The request's input cannot be stored (bad key, extension, size, parts): 400. */
@@ -19,12 +19,8 @@ export type StorageErrorKind =
   /** The server's disk is full: 507. */
   | "disk-full";
 
-export class StorageError extends Error {
-  readonly [BRAND] = true;
-
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
-  }
+export class StorageError extends BrandedError {
+  static override readonly brand = Symbol.for("video-analysis.StorageError");
 
   constructor(
     readonly kind: StorageErrorKind,
