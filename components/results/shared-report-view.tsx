@@ -18,17 +18,11 @@ import { SegmentPanel } from "./segment-panel";
 import { Timeline } from "./timeline";
 import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
+import { saveBlob } from "@/lib/browser/save-file";
 
 function saveJson(report: SharedReport) {
   const blob = new Blob([JSON.stringify(report, null, 2)], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `${report.video_name.replace(/[^\w.-]+/g, "_") || "report"}-report.json`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(blob, `${report.video_name.replace(/[^\w.-]+/g, "_") || "report"}-report.json`);
 }
 
 function Body({ report, initialTime }: { report: SharedReport; initialTime?: number }) {

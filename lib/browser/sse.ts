@@ -1,6 +1,7 @@
 // Requests the JSON client cannot make: the processing event stream (text/event-stream, which
 // needs the Authorization header, so no EventSource) and file downloads read as a Blob.
 import { ApiClientError, fetchWithAuth } from "./api-client";
+import { saveBlob } from "./save-file";
 
 /** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
 export function filenameFromDisposition(header: string | null): string | null {
@@ -21,17 +22,7 @@ export function filenameFromDisposition(header: string | null): string | null {
 export async function downloadWithAuth(path: string, fallbackName: string): Promise<string> {
   const res = await fetchWithAuth(path);
   const name = filenameFromDisposition(res.headers.get("content-disposition")) ?? fallbackName;
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.rel = "noopener";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Chromium reads the blob asynchronously after the click.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(await res.blob(), name);
   return name;
 }
 
