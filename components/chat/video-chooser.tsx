@@ -6,12 +6,11 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryView } from "@/components/ui/query-view";
 import { UploadLink } from "@/components/upload/upload-link";
-import { formatDuration } from "@/components/videos/format";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
 import { useProjects } from "@/hooks/queries/projects";
 import { useVideos } from "@/hooks/queries/videos";
-import { formatRelative } from "@/lib/browser/format";
+import { formatDuration, formatRelative } from "@/lib/browser/format";
 import { chatHref } from "./chat-url";
 import { ChevronRight } from "./scope-switcher";
 

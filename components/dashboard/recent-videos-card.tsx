@@ -1,10 +1,9 @@
 // The newest videos with their status, each a link to its results.
 import Link from "next/link";
 import { ListCard } from "@/components/ui/list-card";
-import { formatDuration } from "@/components/videos/format";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
-import { formatRelative } from "@/lib/browser/format";
+import { formatDuration, formatRelative } from "@/lib/browser/format";
 import type { Dashboard } from "@/lib/browser/types";
 
 const SHOWN = 5;

@@ -6,11 +6,10 @@ import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QueryView } from "@/components/ui/query-view";
 import { UploadLink } from "@/components/upload/upload-link";
-import { formatDuration } from "@/components/videos/format";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
 import { useProjectVideos } from "@/hooks/queries/projects";
-import { formatDateTime, formatRelative } from "@/lib/browser/format";
+import { formatDateTime, formatDuration, formatRelative } from "@/lib/browser/format";
 
 export function ProjectVideos({ projectId, labelledBy }: { projectId: string; labelledBy: string }) {
   const videos = useProjectVideos(projectId);

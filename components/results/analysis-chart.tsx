@@ -5,9 +5,10 @@
 // and said so, rather than drawn flat.
 import { useMemo, type PointerEvent } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
-import { formatClock, formatDuration } from "@/components/videos/format";
 import type { Segment } from "@/hooks/queries/segments";
 import { usePlayerValue, type PlayerStore } from "./player-store";
+import { formatDuration } from "@/lib/browser/format";
+import { formatClock } from "@/lib/domain/clock";
 
 interface Span {
   start: number;

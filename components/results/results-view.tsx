@@ -11,7 +11,6 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { LoadError, NOT_FOUND_DETAIL } from "@/components/ui/load-error";
 import { LoadingBlock } from "@/components/ui/spinner";
-import { formatDuration } from "@/components/videos/format";
 import { moduleLabel, sortModules } from "@/components/videos/module-meta";
 import { ProcessingProgress } from "@/components/videos/processing-progress";
 import type { ProcessingState } from "@/components/videos/processing-store";
@@ -21,9 +20,8 @@ import { VideoActionDialogs, type VideoAction } from "@/components/videos/video-
 import { segmentQueries, useSegments } from "@/hooks/queries/segments";
 import { isActiveStatus, selectedModules, useVideo, type Video } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/browser/api-client";
-import { formatDateTime } from "@/lib/browser/format";
+import { formatBytes, formatDateTime, formatDuration } from "@/lib/browser/format";
 import { captionsUrlFor } from "@/lib/browser/captions";
-import { formatBytes } from "@/lib/browser/upload";
 import { AnalysisChart } from "./analysis-chart";
 import { Downloads } from "./downloads";
 import { usePlayerStore } from "./player-store";

@@ -4,12 +4,13 @@
 // kept in view. `?module=<name>` in the page's address opens that module's tab (search hits).
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import { formatClock, spokenTime } from "@/components/videos/format";
 import { moduleColour, moduleDescription, moduleLabel, sortModules } from "@/components/videos/module-meta";
 import type { ModuleProgress } from "@/components/videos/processing-store";
 import type { Segment } from "@/hooks/queries/segments";
 import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-store";
 import { SegmentDetails } from "./segment-details";
+import { spokenTime } from "@/lib/browser/format";
+import { formatClock } from "@/lib/domain/clock";
 
 const PAGE = 300;
 

@@ -8,28 +8,21 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { LoadingBlock } from "@/components/ui/spinner";
-import { formatDuration } from "@/components/videos/format";
 import { sortModules } from "@/components/videos/module-meta";
 import { useSharedReport, type Segment, type SharedReport } from "@/hooks/queries/segments";
 import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
 import { captionsUrlFor } from "@/lib/browser/captions";
-import { formatDate } from "@/lib/browser/format";
+import { formatDate, formatDuration } from "@/lib/browser/format";
 import { usePlayerStore } from "./player-store";
 import { SegmentPanel } from "./segment-panel";
 import { Timeline } from "./timeline";
 import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
+import { saveBlob } from "@/lib/browser/save-file";
 
 function saveJson(report: SharedReport) {
   const blob = new Blob([JSON.stringify(report, null, 2)], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `${report.video_name.replace(/[^\w.-]+/g, "_") || "report"}-report.json`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(blob, `${report.video_name.replace(/[^\w.-]+/g, "_") || "report"}-report.json`);
 }
 
 function Body({ report, initialTime }: { report: SharedReport; initialTime?: number }) {

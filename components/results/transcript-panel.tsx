@@ -5,10 +5,10 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { formatClock } from "@/components/videos/format";
 import type { Segment } from "@/hooks/queries/segments";
 import { currentCueIndex } from "@/lib/browser/captions";
 import { usePlayerValue, type PlayerStore } from "./player-store";
+import { formatClock } from "@/lib/domain/clock";
 
 export function TranscriptPanel({ segments, store }: { segments: readonly Segment[]; store: PlayerStore }) {
   const cues = useMemo(

@@ -4,7 +4,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { formatClock } from "@/components/videos/format";
 import { moduleColour, moduleLabel } from "@/components/videos/module-meta";
 import { MomentThumbnail } from "@/components/results/moment-thumbnail";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
@@ -13,6 +12,7 @@ import { useStoryboard } from "@/hooks/queries/storyboard";
 import type { Video } from "@/hooks/queries/videos";
 import { Highlight } from "./highlight";
 import { hitHref } from "./search-params";
+import { formatClock } from "@/lib/domain/clock";
 
 export function formatSimilarity(value: number): string {
   return value.toFixed(2);

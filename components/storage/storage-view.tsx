@@ -11,8 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { QueryView } from "@/components/ui/query-view";
 import { useDeleteStoredFile, useStoredFiles, type StoredFile } from "@/hooks/queries/storage";
 import { useVideos, type Video } from "@/hooks/queries/videos";
-import { formatDateTime } from "@/lib/browser/format";
-import { formatBytes } from "@/lib/browser/upload";
+import { formatBytes, formatDateTime } from "@/lib/browser/format";
 
 function baseName(path: string): string {
   return path.split("/").pop() || path;

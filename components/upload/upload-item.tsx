@@ -8,8 +8,8 @@ import { ProcessingProgress } from "@/components/videos/processing-progress";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { useProcessing } from "@/components/videos/use-processing";
 import { isActiveStatus, useVideo } from "@/hooks/queries/videos";
-import { formatBytes } from "@/lib/browser/upload";
 import type { UploadItem } from "./use-upload-queue";
+import { formatBytes } from "@/lib/browser/format";
 
 function ByteProgress({ item }: { item: UploadItem }) {
   const total = item.file.size;

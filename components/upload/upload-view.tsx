@@ -9,11 +9,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ModulePicker } from "@/components/videos/module-picker";
 import { MODULE_NAMES } from "@/components/videos/module-meta";
 import { useProjects } from "@/hooks/queries/projects";
-import { formatBytes } from "@/lib/browser/upload";
 import { DropZone } from "./drop-zone";
 import { takeHandedOffFiles } from "./handoff";
 import { UploadItemCard } from "./upload-item";
 import { useUploadQueue } from "./use-upload-queue";
+import { formatBytes } from "@/lib/browser/format";
 
 function ProjectPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const id = useId();

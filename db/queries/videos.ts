@@ -4,10 +4,12 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { videos, type Video } from "../schema";
 import type { VideoStatus } from "@/lib/domain/video-statuses";
+import { isUuid } from "@/lib/domain/uuid";
 
 export { VIDEO_STATUSES, type VideoStatus } from "@/lib/domain/video-statuses";
 
 export async function getVideoByJobId(db: Db, params: { userId: string; jobId: string }): Promise<Video | null> {
+  if (!isUuid(params.jobId)) return null;
   const [row] = await db
     .select()
     .from(videos)
@@ -35,6 +37,7 @@ export async function listVideos(
   db: Db,
   params: { userId: string; projectId?: string; status?: VideoStatus },
 ): Promise<Video[]> {
+  if (params.projectId && !isUuid(params.projectId)) return [];
   const where: SQL[] = [eq(videos.userId, params.userId)];
   if (params.projectId) where.push(eq(videos.projectId, params.projectId));
   if (params.status) where.push(eq(videos.status, params.status));

@@ -7,7 +7,7 @@
 // the answer fell back to the segment list), the message event is what counts.
 import crypto from "node:crypto";
 import { withAnswerStream } from "@/lib/chat/answer-stream";
-import { ApiError } from "./errors";
+import { clientErrorOf } from "./errors";
 
 const encoder = new TextEncoder();
 /** Words per delta when a finished text (the offline answer, a stored message) is streamed. */
@@ -68,7 +68,8 @@ export async function eventStreamAnswer<T extends object>(
 
   const finish = (o: Outcome<T>): string[] => {
     if (!o.ok) {
-      if (o.err instanceof ApiError) return [sseEvent({ type: "error", detail: o.err.detail })];
+      const known = clientErrorOf(o.err);
+      if (known) return [sseEvent({ type: "error", detail: known.detail })];
       if (!req.signal.aborted) console.error(`[api] ${crypto.randomUUID()} ${opts.where} failed while streaming:`, o.err);
       return [sseEvent({ type: "error", detail: "Internal server error" })];
     }

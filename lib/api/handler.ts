@@ -7,8 +7,9 @@ import { z } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { resolveUserContext, type UserContext } from "@/lib/auth/user-context";
 import type { Endpoint } from "./contract";
-import { ApiError, notFound, type ResourceName } from "./errors";
-import { DISK_FULL_DETAIL, isDiskFull } from "./public-error";
+import { ApiError, clientErrorOf, notFound, type ResourceName } from "./errors";
+import { isDiskFull } from "./public-error";
+import { DISK_FULL_DETAIL } from "@/lib/storage/errors";
 import { addressKey, checkRateLimit, principalKey } from "./rate-limit";
 import { idempotencyKeyOf, requestHash, withIdempotency } from "./idempotency";
 import { zodDetail } from "./zod-detail";
@@ -29,7 +30,11 @@ export interface HandlerArgs<E extends Endpoint> {
 }
 
 export interface HandleOptions {
-  /** Path parameters that are resource ids: a malformed one is that resource's 404. */
+  /**
+   * Path parameters that are resource ids: a malformed one is that resource's 404, answered here
+   * before the body is parsed (so it is a 404 whatever else is wrong). Ids from bodies and query
+   * strings are not checked above `db/queries`: a query answers "no such row" for a non-UUID.
+   */
   ids?: Record<string, ResourceName>;
   /** Handlers that check the database themselves (health) get no handle from the wrapper. */
   skipDb?: boolean;
@@ -92,7 +97,8 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
 }
 
 export function toErrorResponse(err: unknown, requestId: string, where: string): Response {
-  if (err instanceof ApiError) return errorResponse(err.status, err.detail, { ...err.headers, "X-Request-Id": requestId });
+  const known = clientErrorOf(err);
+  if (known) return errorResponse(known.status, known.detail, { ...known.headers, "X-Request-Id": requestId });
   if (isDiskFull(err)) return errorResponse(507, DISK_FULL_DETAIL, { "X-Request-Id": requestId });
   console.error(`[api] ${requestId} ${where} failed:`, err);
   return errorResponse(500, "Internal server error", { "X-Request-Id": requestId });

@@ -4,7 +4,6 @@ import path from "node:path";
 
 const ABSOLUTE_PATH = /(^|[\s'"(=:,[])(\/(?:[^\s/'"():,|\]]+\/)+[^\s/'"():,|\]]*)/g;
 
-export const DISK_FULL_DETAIL = "Insufficient storage: the server's disk is full; try again later";
 
 export function isDiskFull(err: unknown): boolean {
   const e = err as NodeJS.ErrnoException | undefined;

@@ -1,8 +1,7 @@
 // POST /chat/ask as an event stream (Accept: text/event-stream): the answer's text grows with each
 // `delta` event; the `message` event is the same body the JSON call returns. An error before the
 // stream starts arrives as the usual {detail} with its status; one during it as an `error` event.
-import { ApiClientError } from "./api-client";
-import { fetchWithAuth } from "./sse";
+import { ApiClientError, fetchWithAuth } from "./api-client";
 
 export interface StreamEvent {
   type: string;

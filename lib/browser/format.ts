@@ -1,4 +1,5 @@
-// Dates from the API are ISO 8601 in UTC without a zone; shown in the viewer's zone.
+// The browser's formatting helpers: dates (the API's are ISO 8601 in UTC without a zone; shown in
+// the viewer's zone), durations and sizes. Clock times ("01:23") are lib/domain/clock.ts.
 
 export function parseApiTime(value: string): Date {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
@@ -34,4 +35,39 @@ export function formatRelative(value: string, now: number = Date.now()): string 
     delta /= size;
   }
   return relativeFormat.format(Math.round(delta), "year");
+}
+
+/** "1 min 5 s", "12 s", "1 h 3 min" — for durations read in a sentence. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds)) return "—";
+  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1).replace(/\.0$/, "") : Math.round(seconds)} s`;
+  const m = Math.floor(seconds / 60);
+  if (m < 60) return `${m} min ${Math.round(seconds % 60)} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+/** Spoken form for screen readers: "1 minute 5 seconds". */
+export function spokenTime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const r = s % 60;
+  const parts: string[] = [];
+  if (h) parts.push(`${h} hour${h === 1 ? "" : "s"}`);
+  if (m) parts.push(`${m} minute${m === 1 ? "" : "s"}`);
+  if (r || !parts.length) parts.push(`${r} second${r === 1 ? "" : "s"}`);
+  return parts.join(" ");
+}
+
+/** 1536 → "1.5 KB". */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
 }

@@ -1,51 +1,7 @@
 // Requests the JSON client cannot make: the processing event stream (text/event-stream, which
 // needs the Authorization header, so no EventSource) and file downloads read as a Blob.
-import { ApiClientError } from "./api-client";
-import { readStoredKey } from "./key-storage";
-
-const isClerkEnabled = Boolean(process.env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY);
-
-interface ClerkGlobal {
-  session?: { getToken: () => Promise<string | null> } | null;
-}
-
-/**
- * The same credential api-client sends: the stored API key, or in Clerk mode the session token
- * (read from Clerk's browser global, since api-client keeps its source private).
- */
-export async function authorizationHeader(): Promise<string | null> {
-  if (!isClerkEnabled) return readStoredKey();
-  const clerk = (globalThis as { Clerk?: ClerkGlobal }).Clerk;
-  const token = await clerk?.session?.getToken().catch(() => null);
-  return token ? `Bearer ${token}` : null;
-}
-
-async function errorFrom(res: Response): Promise<ApiClientError> {
-  let detail = `Request failed (${res.status} ${res.statusText || "error"})`;
-  try {
-    const data = (await res.json()) as { detail?: unknown };
-    if (typeof data?.detail === "string") detail = data.detail;
-  } catch {
-    /* not JSON */
-  }
-  return new ApiClientError(res.status, detail);
-}
-
-/** fetch of `/api…` with the signed-in credential; non-2xx becomes ApiClientError(detail). */
-export async function fetchWithAuth(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const auth = await authorizationHeader();
-  if (auth) headers.set("Authorization", auth);
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, { ...init, headers, cache: "no-store" });
-  } catch (err) {
-    if ((err as Error).name === "AbortError") throw err;
-    throw new ApiClientError(0, "Could not reach the server. Check your connection and try again.");
-  }
-  if (!res.ok) throw await errorFrom(res);
-  return res;
-}
+import { ApiClientError, fetchWithAuth } from "./api-client";
+import { saveBlob } from "./save-file";
 
 /** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
 export function filenameFromDisposition(header: string | null): string | null {
@@ -66,17 +22,7 @@ export function filenameFromDisposition(header: string | null): string | null {
 export async function downloadWithAuth(path: string, fallbackName: string): Promise<string> {
   const res = await fetchWithAuth(path);
   const name = filenameFromDisposition(res.headers.get("content-disposition")) ?? fallbackName;
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.rel = "noopener";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Chromium reads the blob asynchronously after the click.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(await res.blob(), name);
   return name;
 }
 

@@ -5,7 +5,8 @@ import type { z } from "zod";
 import type { uploadUrlResponse } from "@/lib/schemas/storage";
 import { contentTypeFor as contentTypeForName, extensionOf } from "@/lib/storage/content-types";
 import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
-import { apiClient, ApiClientError } from "./api-client";
+import { apiClient, ApiClientError, detailOf } from "./api-client";
+import { formatBytes } from "./format";
 
 export { extensionOf, MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };
 
@@ -31,17 +32,6 @@ export function contentTypeFor(file: { name: string; type: string }): string {
   return contentTypeForName(file.name);
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
-}
 
 export type UploadUrl = z.output<typeof uploadUrlResponse>;
 
@@ -96,16 +86,10 @@ export function putFile(
         resolve();
         return;
       }
-      let detail = `Upload failed (${xhr.status} ${xhr.statusText || "error"})`;
-      try {
-        const data = JSON.parse(xhr.responseText) as { detail?: unknown };
-        if (typeof data.detail === "string") detail = data.detail;
-      } catch {
-        // S3 answers in XML: its <Message> is the closest to the server's words.
-        const m = /<Message>([^<]+)<\/Message>/.exec(xhr.responseText);
-        if (m) detail = m[1]!;
-      }
-      reject(new ApiClientError(xhr.status, detail));
+      // S3 answers in XML: its <Message> is the closest to the server's words.
+      const s3Message = /<Message>([^<]+)<\/Message>/.exec(xhr.responseText)?.[1];
+      const fallback = s3Message ?? `Upload failed (${xhr.status} ${xhr.statusText || "error"})`;
+      reject(new ApiClientError(xhr.status, detailOf(xhr.responseText, fallback)));
     };
     xhr.onerror = () => reject(new ApiClientError(0, "The upload was interrupted. Check your connection and try again."));
     xhr.ontimeout = () => reject(new ApiClientError(0, "The upload timed out."));

@@ -7,7 +7,8 @@ import type { Video } from "@/db/schema";
 import { getModelClient } from "@/lib/ai/provider";
 import { completeChat } from "./answer-stream";
 import { citationsOf, linkCitations, type Citation } from "./citations";
-import { clip, formatStamp, oneLine } from "./context";
+import { formatClock } from "@/lib/domain/clock";
+import { clip, oneLine } from "./context";
 import { offlineAnswer } from "./offline-answer";
 import type { Retrieved } from "./retrieve";
 
@@ -52,8 +53,8 @@ export interface Answer {
 export function contextMessage(video: Pick<Video, "name" | "duration" | "status"> | null, retrieved: Retrieved): string {
   const head =
     retrieved.videos.length > 1 || !video
-      ? [`Videos:`, ...retrieved.videos.map((v) => `${v.label ?? "V1"} = "${oneLine(v.name)}" (duration ${formatStamp(v.duration)})`)]
-      : [`Video: "${oneLine(video.name)}" (duration ${formatStamp(video.duration)}, status ${video.status}).`];
+      ? [`Videos:`, ...retrieved.videos.map((v) => `${v.label ?? "V1"} = "${oneLine(v.name)}" (duration ${formatClock(v.duration)})`)]
+      : [`Video: "${oneLine(video.name)}" (duration ${formatClock(video.duration)}, status ${video.status}).`];
   return [...head, `Segments: ${retrieved.description}.`, "", ...retrieved.lines].join("\n");
 }
 

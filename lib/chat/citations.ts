@@ -3,7 +3,7 @@
 // such a stamp becomes a Markdown link that names the video and opens it at that time:
 // `[Kitchen tour 01:23](/videos/<job_id>?t=83)`. `citations` lists every cited moment with its
 // video, in order of appearance, for API clients.
-import { formatStamp } from "./context";
+import { formatClock } from "@/lib/domain/clock";
 import type { VideoRef } from "./retrieve";
 
 export interface Citation {
@@ -33,7 +33,7 @@ export function videoHref(jobId: string, seconds: number): string {
 /** A Markdown citation of a moment of a video in a multi-video answer. */
 export function linkedStamp(video: VideoRef, seconds: number): string {
   const name = video.name.replace(/[[\]\\*_`]/g, " ").replace(/\s+/g, " ").trim() || "video";
-  return `[${name} ${formatStamp(seconds)}](${videoHref(video.jobId, seconds)})`;
+  return `[${name} ${formatClock(seconds)}](${videoHref(video.jobId, seconds)})`;
 }
 
 /** Labelled stamps ([V2 01:23]) become links naming their video; unknown labels stay as written. */

@@ -2,6 +2,8 @@
 // of the video, compressed to fit a model's context: neighbours of one module merged, repeated
 // texts kept once with all their times, and long texts shortened (then, if still too long, lines
 // sampled evenly over the video) until the total fits the character budget.
+import { formatClock } from "@/lib/domain/clock";
+
 export interface SegmentLike {
   id: string;
   /** The video (set when a context spans several videos). */
@@ -37,17 +39,6 @@ const MERGE_GAP_SECONDS = 1;
 const MERGE_MAX_CHARS = 600;
 /** Shortening stops here; below it, lines are sampled instead. */
 const MIN_LINE_CHARS = 120;
-
-/** 83.4 → "01:23"; 3725 → "1:02:05". The form answers cite: [01:23]. */
-export function formatStamp(seconds: number): string {
-  const t = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(t / 3600);
-  const m = Math.floor((t % 3600) / 60);
-  const s = t % 60;
-  const mm = String(m).padStart(2, "0");
-  const ss = String(s).padStart(2, "0");
-  return h ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
-}
 
 export const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 
@@ -130,9 +121,9 @@ export function mergeSegments(segments: readonly SegmentLike[], opts: { neighbou
  * (contexts over several videos): `[V2 01:23–01:30] …`.
  */
 export function contextLine(e: ContextEntry, maxContent = Infinity, label?: string): string {
-  const times = e.end > e.start ? `${formatStamp(e.start)}–${formatStamp(e.end)}` : formatStamp(e.start);
+  const times = e.end > e.start ? `${formatClock(e.start)}–${formatClock(e.end)}` : formatClock(e.start);
   const stamp = label ? `[${label} ${times}]` : `[${times}]`;
-  const also = e.alsoAt.length ? ` (also at ${e.alsoAt.map((t) => `[${formatStamp(t)}]`).join(", ")})` : "";
+  const also = e.alsoAt.length ? ` (also at ${e.alsoAt.map((t) => `[${formatClock(t)}]`).join(", ")})` : "";
   return `${stamp} ${e.module}: ${clip(e.content, maxContent)}${also}`;
 }
 

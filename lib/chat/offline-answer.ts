@@ -5,7 +5,8 @@
 //   picture   (dark or bright stretches, fades, motion): the shots and visualelements segments
 //             found in the visual modules' own words;
 //   moments   the segments that best match the question by words and meaning, with their times.
-import { clip, formatStamp, type ContextEntry } from "./context";
+import { formatClock } from "@/lib/domain/clock";
+import { clip, type ContextEntry } from "./context";
 import { linkedStamp } from "./citations";
 import { overviewAsk, type OverviewAsk } from "./intent";
 import type { Retrieved, VideoOverview, VideoRef } from "./retrieve";
@@ -28,9 +29,9 @@ function duration(seconds: number): string {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function stampOf(videos: readonly VideoRef[], e: { jobId?: string; start: number }): string {
-  if (videos.length === 1) return `[${formatStamp(e.start)}]`;
+  if (videos.length === 1) return `[${formatClock(e.start)}]`;
   const v = videos.find((x) => x.jobId === e.jobId);
-  return v ? linkedStamp(v, e.start) : `[${formatStamp(e.start)}]`;
+  return v ? linkedStamp(v, e.start) : `[${formatClock(e.start)}]`;
 }
 
 function overviewLines(o: VideoOverview, ask: OverviewAsk, videos: readonly VideoRef[]): { lines: string[]; ids: string[] } {

@@ -1,4 +1,6 @@
 // The one test of "is this a UUID" (ids in URLs, bodies and claims), for server and browser alike.
+// Where a malformed id is decided: a path id by the route wrapper (`ids` in lib/api/handler.ts),
+// any other id by the query in db/queries that looks it up (it matches nothing); ops never check.
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: string): boolean {

@@ -3,9 +3,7 @@
 import type fs from "node:fs";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { ApiError } from "@/lib/api/errors";
-
-export const interrupted = () => new ApiError(400, "Upload interrupted before it completed");
+import { interrupted, StorageError } from "./errors";
 
 /** An error of the disk (full, read-only, …) rather than of the request stream. */
 function isFileSystemError(err: unknown): boolean {
@@ -18,7 +16,7 @@ function isFileSystemError(err: unknown): boolean {
  * `tooLarge()` as soon as it is passed; a body that breaks off fails with 400 "interrupted"; a
  * disk error is thrown as it is. `file` is destroyed (its fd closed) on any failure.
  */
-export async function bodyToFile(body: Readable, file: fs.WriteStream, maxBytes: number, tooLarge: () => ApiError): Promise<number> {
+export async function bodyToFile(body: Readable, file: fs.WriteStream, maxBytes: number, tooLarge: () => StorageError): Promise<number> {
   let total = 0;
   const count = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -27,7 +25,7 @@ export async function bodyToFile(body: Readable, file: fs.WriteStream, maxBytes:
     },
   });
   await pipeline(body, count, file).catch((err: unknown) => {
-    if (err instanceof ApiError || isFileSystemError(err)) throw err;
+    if (err instanceof StorageError || isFileSystemError(err)) throw err;
     throw interrupted();
   });
   return total;

@@ -6,10 +6,9 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { ApiError, notFound } from "@/lib/api/errors";
-import { DISK_FULL_DETAIL } from "@/lib/api/public-error";
 import { identityToken, isProcessAlive, parseIdentityToken } from "@/lib/server/process-identity";
-import { bodyToFile, interrupted } from "./body-to-file";
+import { bodyToFile } from "./body-to-file";
+import { diskFull, fileTooLarge, interrupted, invalidStoragePath, storageNotFound } from "./errors";
 import { DEFAULT_DOWNLOAD_EXPIRES_IN, type StorageDriver, type StoredObject } from "./driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
 import { buildSignedUrl } from "./signing";
@@ -19,9 +18,6 @@ const TMP_DIR = ".tmp";
 const STALE_TEMP_MS = 24 * 3600 * 1000;
 /** Temp files are named `<pid>-<start>-<uuid>.part`: the process that writes them. */
 const TEMP_NAME = /^(\d+-\d+)-[0-9a-f-]{36}\.part$/;
-
-export const fileTooLarge = () => new ApiError(413, "File too large (maximum 4 GB)");
-export const diskFull = () => new ApiError(507, DISK_FULL_DETAIL);
 
 function isNotFound(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException)?.code;
@@ -39,9 +35,9 @@ export class LocalStorageDriver implements StorageDriver {
 
   /** The file of a key; refuses anything that could leave the storage root. */
   filePath(key: string): string {
-    if (!isSafeKey(key) || key.split("/")[0] === TMP_DIR) throw new ApiError(400, "Invalid storage path");
+    if (!isSafeKey(key) || key.split("/")[0] === TMP_DIR) throw invalidStoragePath();
     const full = path.resolve(this.root, ...key.split("/"));
-    if (!full.startsWith(this.root + path.sep)) throw new ApiError(400, "Invalid storage path");
+    if (!full.startsWith(this.root + path.sep)) throw invalidStoragePath();
     return full;
   }
 
@@ -152,7 +148,7 @@ export class LocalStorageDriver implements StorageDriver {
   }
 
   async withLocalFile<T>(key: string, fn: (path: string) => Promise<T>): Promise<T> {
-    if (!(await this.stat(key))) throw notFound("File");
+    if (!(await this.stat(key))) throw storageNotFound("File");
     return fn(this.filePath(key));
   }
 
@@ -184,7 +180,7 @@ export class LocalStorageDriver implements StorageDriver {
     try {
       return await fsp.readFile(this.filePath(key));
     } catch (err) {
-      if (isNotFound(err) || (err as NodeJS.ErrnoException)?.code === "EISDIR") throw notFound("File");
+      if (isNotFound(err) || (err as NodeJS.ErrnoException)?.code === "EISDIR") throw storageNotFound("File");
       throw err;
     }
   }

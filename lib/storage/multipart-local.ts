@@ -11,9 +11,9 @@ import type { Readable } from "node:stream";
 import { promisify } from "node:util";
 import type { Db } from "@/db/client";
 import { deletePart, listParts, upsertPart, type MultipartUpload } from "@/db/queries/multipart";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { interrupted, invalidStorageInput, storageNotFound, StorageError } from "./errors";
 import type { LocalStorageDriver } from "./local-driver";
-import { bodyToFile, interrupted } from "./body-to-file";
+import { bodyToFile } from "./body-to-file";
 import { buildPartUrl } from "./multipart-signing";
 import type { MultipartBackend, StoredPart } from "./multipart-backend";
 import { expectedPartSize } from "./multipart-layout";
@@ -45,7 +45,7 @@ export class LocalMultipart implements MultipartBackend {
   async complete(_db: Db, upload: MultipartUpload): Promise<void> {
     const file = this.dataFile(upload.id);
     const st = await fsp.stat(file).catch(() => null);
-    if (!st || st.size !== upload.fileSize) throw new ApiError(400, "The stored parts do not add up to file_size; upload the missing parts again");
+    if (!st || st.size !== upload.fileSize) throw invalidStorageInput("The stored parts do not add up to file_size; upload the missing parts again");
     const dest = this.driver.filePath(upload.filePath);
     await fsp.mkdir(path.dirname(dest), { recursive: true });
     await fsp.rename(file, dest);
@@ -69,10 +69,10 @@ export class LocalMultipart implements MultipartBackend {
   ): Promise<StoredPart> {
     const { declared } = opts;
     const expected = expectedPartSize(upload, partNumber);
-    const tooLarge = () => new ApiError(413, `Part too large: part ${partNumber} must be exactly ${expected} bytes`);
+    const tooLarge = () => new StorageError("too-large", `Part too large: part ${partNumber} must be exactly ${expected} bytes`);
     if (declared !== undefined && declared > expected) throw tooLarge();
     if (declared !== undefined && declared < expected) {
-      throw new ApiError(400, `Part ${partNumber} must be exactly ${expected} bytes (got ${declared})`);
+      throw invalidStorageInput(`Part ${partNumber} must be exactly ${expected} bytes (got ${declared})`);
     }
     // While it is being (re)written the part is not stored: a listing never offers half a part.
     if (opts.stored) await deletePart(db, { uploadId: upload.id, partNumber });
@@ -85,7 +85,7 @@ export class LocalMultipart implements MultipartBackend {
     if (source) total = await bodyToFile(source, fs.createWriteStream("", { fd, start: (partNumber - 1) * upload.partSize }), expected, tooLarge);
     else fs.close(fd, () => {});
     if (total !== expected) {
-      throw declared === undefined ? new ApiError(400, `Part ${partNumber} must be exactly ${expected} bytes (got ${total})`) : interrupted();
+      throw declared === undefined ? invalidStorageInput(`Part ${partNumber} must be exactly ${expected} bytes (got ${total})`) : interrupted();
     }
     const etag = `"${crypto.randomBytes(16).toString("hex")}"`;
     try {
@@ -93,7 +93,7 @@ export class LocalMultipart implements MultipartBackend {
     } catch {
       // The upload was completed or aborted meanwhile (its row is gone): drop what this part recreated.
       if (!(await fsp.stat(this.driver.filePath(upload.filePath)).catch(() => null))) await this.abort(upload);
-      throw notFound("Upload");
+      throw storageNotFound("Upload");
     }
     return { part_number: partNumber, size: total, etag };
   }

@@ -13,7 +13,7 @@ import {
   setS3UploadId,
   type MultipartUpload,
 } from "@/db/queries/multipart";
-import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
+import { fileTooLarge, invalidStorageInput, StorageError, storageNotFound } from "./errors";
 import { isoTime } from "@/lib/schemas/common";
 import { getStorage } from "./index";
 import type { LocalStorageDriver } from "./local-driver";
@@ -36,7 +36,7 @@ export function multipartBackend(): MultipartBackend {
 
 async function requireUpload(db: Db, userId: string, uploadId: string): Promise<MultipartUpload> {
   const upload = await getMultipartUpload(db, { userId, uploadId });
-  if (!upload) throw notFound("Upload");
+  if (!upload) throw storageNotFound("Upload");
   return upload;
 }
 
@@ -54,7 +54,7 @@ export async function createMultipartUpload(
   db: Db,
   opts: { userId: string; fileName: string; contentType: string; fileSize: number },
 ) {
-  if (opts.fileSize > MAX_UPLOAD_BYTES) throw new ApiError(413, "File too large (maximum 4 GB)");
+  if (opts.fileSize > MAX_UPLOAD_BYTES) throw fileTooLarge();
   const base = sanitizeFilename(opts.fileName);
   assertSupportedExtension(base);
   void sweepExpiredMultipartUploads(db).catch((err) => console.warn("[multipart] sweep failed:", err));
@@ -98,7 +98,7 @@ export async function createMultipartUpload(
 export async function presignMultipartParts(db: Db, opts: { userId: string; uploadId: string; partNumbers: number[] }) {
   const upload = await requireUpload(db, opts.userId, opts.uploadId);
   const bad = opts.partNumbers.find((n) => n > upload.partCount);
-  if (bad !== undefined) throw badRequest(`part_numbers: ${bad} is out of range (this upload has parts 1 to ${upload.partCount})`);
+  if (bad !== undefined) throw invalidStorageInput(`part_numbers: ${bad} is out of range (this upload has parts 1 to ${upload.partCount})`);
   const backend = multipartBackend();
   const left = Math.floor((upload.expiresAt.getTime() - Date.now()) / 1000);
   const expiresIn = Math.max(1, Math.min(PART_URL_EXPIRES_IN, left));
@@ -123,23 +123,23 @@ function checkParts(upload: MultipartUpload, stored: StoredPart[], given?: { par
   for (let n = 1; n <= upload.partCount; n++) if (!byNumber.has(n)) missing.push(n);
   if (missing.length) {
     const list = missing.length > 10 ? `${missing.slice(0, 10).join(", ")} … (${missing.length} in all)` : missing.join(", ");
-    throw badRequest(`Parts not uploaded yet: ${list}`);
+    throw invalidStorageInput(`Parts not uploaded yet: ${list}`);
   }
   for (let n = 1; n <= upload.partCount; n++) {
     const p = byNumber.get(n)!;
     const expected = expectedPartSize(upload, n);
-    if (p.size !== expected) throw badRequest(`Part ${n} has ${p.size} bytes (expected ${expected}); upload it again`);
+    if (p.size !== expected) throw invalidStorageInput(`Part ${n} has ${p.size} bytes (expected ${expected}); upload it again`);
   }
   if (given) {
     const seen = new Set<number>();
     for (const g of given) {
       const p = byNumber.get(g.part_number);
-      if (!p) throw badRequest(`parts: part ${g.part_number} is out of range (this upload has parts 1 to ${upload.partCount})`);
-      if (seen.has(g.part_number)) throw badRequest(`parts: part ${g.part_number} is listed twice`);
+      if (!p) throw invalidStorageInput(`parts: part ${g.part_number} is out of range (this upload has parts 1 to ${upload.partCount})`);
+      if (seen.has(g.part_number)) throw invalidStorageInput(`parts: part ${g.part_number} is listed twice`);
       seen.add(g.part_number);
-      if (unquote(g.etag) !== unquote(p.etag)) throw badRequest(`parts: the etag of part ${g.part_number} is not the stored part's`);
+      if (unquote(g.etag) !== unquote(p.etag)) throw invalidStorageInput(`parts: the etag of part ${g.part_number} is not the stored part's`);
     }
-    if (seen.size !== upload.partCount) throw badRequest(`parts: must list all ${upload.partCount} parts (or be left out)`);
+    if (seen.size !== upload.partCount) throw invalidStorageInput(`parts: must list all ${upload.partCount} parts (or be left out)`);
   }
   return [...byNumber.values()].filter((p) => p.part_number <= upload.partCount).sort((a, b) => a.part_number - b.part_number);
 }
@@ -151,7 +151,7 @@ export async function completeMultipartUpload(
   const upload = await requireUpload(db, opts.userId, opts.uploadId);
   const backend = multipartBackend();
   const parts = checkParts(upload, await backend.listParts(db, upload), opts.parts);
-  if (await getStorage().stat(upload.filePath)) throw conflict(`A file already exists at ${upload.filePath}`);
+  if (await getStorage().stat(upload.filePath)) throw new StorageError("conflict", `A file already exists at ${upload.filePath}`);
   await backend.complete(db, upload, parts);
   await deleteMultipartUpload(db, upload.id);
   return { file_path: upload.filePath, file_size: upload.fileSize };

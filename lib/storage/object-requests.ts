@@ -9,7 +9,8 @@ import { errorResponse, jsonResponse, toErrorResponse } from "@/lib/api/handler"
 import { ApiError } from "@/lib/api/errors";
 import { attachmentDisposition, contentTypeFor } from "./content-types";
 import { getStorage } from "./index";
-import { fileTooLarge, type LocalStorageDriver } from "./local-driver";
+import { fileTooLarge } from "./errors";
+import type { LocalStorageDriver } from "./local-driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
 import { requestBodyStream } from "./request-body";
 import { keyFromObjectUrl, verifySignedUrl } from "./signing";

@@ -2,7 +2,7 @@
 // client-given paths (decisions.md, Storage). Every key a client names goes through
 // `resolveOwnedKey` before it reaches a driver.
 import path from "node:path";
-import { ApiError, forbidden } from "@/lib/api/errors";
+import { invalidStorageInput, notOwned } from "./errors";
 import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
 import { extensionOf } from "./content-types";
 
@@ -23,7 +23,7 @@ export function isSupportedExtension(name: string): boolean {
 /** 400 `Unsupported file extension: .exe` unless the name ends in a supported video extension. */
 export function assertSupportedExtension(name: string): void {
   if (!isSupportedExtension(name)) {
-    throw new ApiError(400, `Unsupported file extension: ${fileExtension(name) || "(none)"}`);
+    throw invalidStorageInput(`Unsupported file extension: ${fileExtension(name) || "(none)"}`);
   }
 }
 
@@ -123,10 +123,10 @@ function ownerOf(key: string): { area: "users" | "results"; owner: string } | nu
  * backslashes, NUL) is 403 `Storage path does not belong to this user`.
  */
 export function resolveOwnedKey(userId: string, input: string): string {
-  if (!isSafeKey(input)) throw forbidden(NOT_OWNED);
+  if (!isSafeKey(input)) throw notOwned(NOT_OWNED);
   for (const v of decodedVariants(input)) {
     const o = ownerOf(v);
-    if (o && (o.owner !== userId || v.split("/").length < 3)) throw forbidden(NOT_OWNED);
+    if (o && (o.owner !== userId || v.split("/").length < 3)) throw notOwned(NOT_OWNED);
   }
   return ownerOf(input) ? input : `${userPrefix(userId)}${input}`;
 }
@@ -146,10 +146,10 @@ export function resolveListPrefix(userId: string, input: string | undefined): st
   const own = userPrefix(userId);
   if (!input) return own;
   if (input === `users/${userId}`) return own;
-  if (!isSafeKey(input, { allowTrailingSlash: true })) throw forbidden(NOT_OWNED);
+  if (!isSafeKey(input, { allowTrailingSlash: true })) throw notOwned(NOT_OWNED);
   for (const v of decodedVariants(input)) {
     const o = ownerOf(v);
-    if (o && (o.area !== "users" || o.owner !== userId || !v.startsWith(own))) throw forbidden(NOT_OWNED);
+    if (o && (o.area !== "users" || o.owner !== userId || !v.startsWith(own))) throw notOwned(NOT_OWNED);
   }
   return input.startsWith(own) ? input : own + input;
 }

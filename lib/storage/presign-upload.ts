@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import type { Db } from "@/db/client";
 import { reserveUploadKey } from "@/db/queries/upload-reservations";
-import { forbidden } from "@/lib/api/errors";
+import { notOwned } from "./errors";
 import { getStorage, publicUrlFor } from "./index";
 import { assertSupportedExtension, NOT_OWNED, resolveOwnedKey, sanitizeFilename, userPrefix, withUniqueSuffix } from "./paths";
 
@@ -39,7 +39,7 @@ export async function presignUpload(db: Db, opts: PresignUploadOptions): Promise
   if (opts.key !== undefined) {
     const resolved = resolveOwnedKey(opts.userId, opts.key);
     // Uploads go to the user's own files; `results/` is written by the service only.
-    if (!resolved.startsWith(userPrefix(opts.userId))) throw forbidden(NOT_OWNED);
+    if (!resolved.startsWith(userPrefix(opts.userId))) throw notOwned(NOT_OWNED);
     dir = path.posix.dirname(resolved);
     original = opts.fileName ?? path.posix.basename(resolved);
   } else {

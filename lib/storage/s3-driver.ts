@@ -8,7 +8,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { invalidStoragePath, storageNotFound } from "./errors";
 import { attachmentDisposition, contentTypeFor } from "./content-types";
 import { DEFAULT_DOWNLOAD_EXPIRES_IN, type StorageDriver, type StoredObject } from "./driver";
 import { isSafeKey } from "./paths";
@@ -42,7 +42,7 @@ function isMissing(err: unknown): boolean {
 }
 
 function checkKey(key: string): string {
-  if (!isSafeKey(key)) throw new ApiError(400, "Invalid storage path");
+  if (!isSafeKey(key)) throw invalidStoragePath();
   return key;
 }
 
@@ -139,7 +139,7 @@ export class S3StorageDriver implements StorageDriver {
       const res = await client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: checkKey(key) }));
       return res.Body as Readable;
     } catch (err) {
-      if (isMissing(err)) throw notFound("File");
+      if (isMissing(err)) throw storageNotFound("File");
       throw err;
     }
   }

@@ -8,16 +8,14 @@ import type { Video } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { notifyRunCancelled } from "@/lib/pipeline/engine";
 import { emitEvent } from "@/lib/pipeline/events";
-import { isUuid } from "@/lib/domain/uuid";
 
 export async function requireVideo(db: Db, params: { userId: string; jobId: string }): Promise<Video> {
-  const video = isUuid(params.jobId) ? await getVideoByJobId(db, params) : null;
+  const video = await getVideoByJobId(db, params);
   if (!video) throw notFound("Video");
   return video;
 }
 
 export async function listUserVideos(db: Db, params: { userId: string; projectId?: string; status?: VideoStatus }) {
-  if (params.projectId && !isUuid(params.projectId)) return [];
   return listVideos(db, params);
 }
 

@@ -1,18 +1,19 @@
 // Chat context building: time stamps, session titles, brute_force compression.
 import { describe, expect, it } from "vitest";
-import { compressSegments, contextLine, formatStamp, mergeSegments, type SegmentLike } from "@/lib/chat/context";
+import { compressSegments, contextLine, mergeSegments, type SegmentLike } from "@/lib/chat/context";
+import { formatClock } from "@/lib/domain/clock";
 import { titleFromQuestion } from "@/lib/chat/session-title";
 
 let n = 0;
 const seg = (module: string, startTime: number, endTime: number, content: string): SegmentLike => ({ id: `s${++n}`, module, startTime, endTime, content });
 
-describe("formatStamp", () => {
+describe("formatClock", () => {
   it("renders mm:ss, and h:mm:ss past an hour", () => {
-    expect(formatStamp(0)).toBe("00:00");
-    expect(formatStamp(83.9)).toBe("01:23");
-    expect(formatStamp(599)).toBe("09:59");
-    expect(formatStamp(3725)).toBe("1:02:05");
-    expect(formatStamp(-3)).toBe("00:00");
+    expect(formatClock(0)).toBe("00:00");
+    expect(formatClock(83.9)).toBe("01:23");
+    expect(formatClock(599)).toBe("09:59");
+    expect(formatClock(3725)).toBe("1:02:05");
+    expect(formatClock(-3)).toBe("00:00");
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { clientErrorOf, type ApiError } from "@/lib/api/errors";
 import {
   assertSupportedExtension,
   isOwnedKey,
@@ -18,7 +18,9 @@ function errorOf(fn: () => unknown): ApiError {
   try {
     fn();
   } catch (err) {
-    if (err instanceof ApiError) return err;
+    // storage throws its own errors; the status and detail are the ones the API answers with
+    const answered = clientErrorOf(err);
+    if (answered) return answered;
     throw err;
   }
   throw new Error("did not throw");

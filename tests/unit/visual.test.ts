@@ -5,7 +5,8 @@ import { shotLook } from "@/lib/analysis/visual/frame-stats";
 import { jpegSize } from "@/lib/analysis/visual/jpeg-size";
 import { readingOrder } from "@/lib/analysis/visual/ocr";
 import { fixedWindows, readShotSpans } from "@/lib/analysis/visual/shot-spans";
-import { formatClock, joinWords, spreadSelection } from "@/lib/analysis/visual/util";
+import { joinWords, spreadSelection } from "@/lib/analysis/visual/util";
+import { formatClock } from "@/lib/domain/clock";
 import { contentLine } from "@/lib/pipeline/modules/visualelements";
 import type { FrameFeatures } from "@/lib/media/decode-frames";
 
@@ -101,9 +102,9 @@ describe("content line", () => {
 
 describe("helpers", () => {
   it("formats clock times", () => {
-    expect(formatClock(42)).toBe("0:42");
-    expect(formatClock(75.9)).toBe("1:15");
-    expect(formatClock(3723)).toBe("1:02:03");
+    expect(formatClock(42, { padMinutes: false })).toBe("0:42");
+    expect(formatClock(75.9, { padMinutes: false })).toBe("1:15");
+    expect(formatClock(3723, { padMinutes: false })).toBe("1:02:03");
   });
 
   it("joins words", () => {

@@ -1,14 +1,5 @@
 // Small helpers shared by the visual modules.
 
-/** 0:42, 12:05, 1:02:03. */
-export function formatClock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds + 1e-6));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor(s / 60) % 60;
-  const ss = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
-}
-
 /** Runs `fn` over items with at most `limit` in flight; results in input order. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);

@@ -7,7 +7,7 @@ import { sharedKeyframeSource } from "@/lib/analysis/scenes/keyframe-source";
 import { describeShots } from "@/lib/analysis/scenes/shot-similarity";
 import type { SpeechCue } from "@/lib/analysis/scenes/merge-scenes";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
-import { formatClock } from "@/lib/analysis/visual/util";
+import { formatClock } from "@/lib/domain/clock";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
 
 function speechCues(ctx: ModuleContext): SpeechCue[] {
@@ -33,7 +33,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
     return {
       start_time: sc.start,
       end_time: sc.end,
-      content: `Scene ${i + 1} · ${formatClock(sc.start)}–${formatClock(sc.end)} · ${n} shot${n === 1 ? "" : "s"}${setups}`,
+      content: `Scene ${i + 1} · ${formatClock(sc.start, { padMinutes: false })}–${formatClock(sc.end, { padMinutes: false })} · ${n} shot${n === 1 ? "" : "s"}${setups}`,
       metadata: {
         provider: "local",
         method: "shot_similarity_merge",
