@@ -1,22 +1,24 @@
-// Storage's own errors: what went wrong with a file, a key or an upload, in words a client may
-// read, by kind. The kind → status table is here (`status` and `detail` are pinned by the driver
-// tests in tests/api/storage-s3); lib/api/errors.ts `clientErrorOf` is the one place that turns
-// them into answers.
+// Storage's own errors: what went wrong with a file, a key or an upload, by kind, in words a
+// client may read. They carry no HTTP status: lib/api/errors.ts `clientErrorOf` is the one place
+// that turns a kind into one (also for the presigned-URL routes in object-requests.ts and
+// multipart-part-request.ts, which answer through lib/api's toErrorResponse).
 // `instanceof` goes by a brand, like ApiError's: the driver may come from another bundle's copy.
 import { BrandedError } from "@/lib/server/branded";
 
 export type StorageErrorKind =
-  /** The request's input cannot be stored (bad key, extension, size, parts): 400. */
+  /** The request's input cannot be stored (bad key, extension, size, parts). */
   | "invalid"
-  /** The key is outside the caller's area: 403. */
+  /** The key is outside the caller's area. */
   | "not-owned"
-  /** No such file or upload: 404. */
+  /** A presigned URL's signature is expired, or does not match the request. */
+  | "bad-signature"
+  /** No such file or upload, or nothing is served here with this driver. */
   | "not-found"
-  /** The file may not be replaced: 409. */
+  /** The file may not be replaced. */
   | "conflict"
-  /** Over the size limit: 413. */
+  /** Over the size limit. */
   | "too-large"
-  /** The server's disk is full: 507. */
+  /** The server's disk is full. */
   | "disk-full";
 
 export class StorageError extends BrandedError {
@@ -29,33 +31,19 @@ export class StorageError extends BrandedError {
     super(message);
     this.name = "StorageError";
   }
-
-  /** The status the API answers this with. */
-  get status(): number {
-    return STORAGE_STATUS[this.kind];
-  }
-
-  /** The `detail` the API answers with: the message. */
-  get detail(): string {
-    return this.message;
-  }
 }
-
-const STORAGE_STATUS: Record<StorageErrorKind, number> = {
-  invalid: 400,
-  "not-owned": 403,
-  "not-found": 404,
-  conflict: 409,
-  "too-large": 413,
-  "disk-full": 507,
-};
 
 export const DISK_FULL_DETAIL = "Insufficient storage: the server's disk is full; try again later";
 
 export const invalidStorageInput = (detail: string) => new StorageError("invalid", detail);
 export const invalidStoragePath = () => invalidStorageInput("Invalid storage path");
 export const notOwned = (detail: string) => new StorageError("not-owned", detail);
+export const badSignature = (what: "Upload" | "Download") => new StorageError("bad-signature", `${what} URL expired or invalid`);
 export const storageNotFound = (what: "File" | "Upload") => new StorageError("not-found", `${what} not found`);
+/** The local driver's presigned-URL routes with another driver configured: nothing is there. */
+export const notServedHere = () => new StorageError("not-found", "Not found");
+export const replacingRegistered = () =>
+  new StorageError("conflict", "This file belongs to a registered video and cannot be replaced; request a new upload URL");
 export const fileTooLarge = () => new StorageError("too-large", "File too large (maximum 4 GB)");
 export const diskFull = () => new StorageError("disk-full", DISK_FULL_DETAIL);
 export const interrupted = () => invalidStorageInput("Upload interrupted before it completed");

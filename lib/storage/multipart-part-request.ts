@@ -5,8 +5,8 @@
 import crypto from "node:crypto";
 import { getDb } from "@/db/client";
 import { getMultipartUploadForPart } from "@/db/queries/multipart";
-import { ApiError, notFound } from "@/lib/api/errors";
 import { jsonResponse, toErrorResponse } from "@/lib/api/handler";
+import { badSignature, notServedHere, storageNotFound } from "./errors";
 import { getStorage } from "./index";
 import type { LocalStorageDriver } from "./local-driver";
 import { LocalMultipart } from "./multipart-local";
@@ -19,18 +19,18 @@ export async function putPart(req: Request, ctx: RouteContext): Promise<Response
   const requestId = crypto.randomUUID();
   try {
     const storage = getStorage();
-    if (storage.kind !== "local") throw new ApiError(404, "Not found");
+    if (storage.kind !== "local") throw notServedHere();
     const params = await ctx.params;
     const uploadId = String(params.upload_id ?? "");
     const partText = String(params.part_number ?? "");
     const partNumber = /^\d{1,5}$/.test(partText) ? Number(partText) : NaN;
     if (!(partNumber >= 1) || !verifyPartUrl(new URL(req.url), uploadId, partNumber)) {
-      throw new ApiError(403, "Upload URL expired or invalid");
+      throw badSignature("Upload");
     }
     const db = await getDb();
     const found = await getMultipartUploadForPart(db, { uploadId, partNumber });
     const upload = found?.upload;
-    if (!found || !upload || upload.expiresAt <= new Date() || partNumber > upload.partCount) throw notFound("Upload");
+    if (!found || !upload || upload.expiresAt <= new Date() || partNumber > upload.partCount) throw storageNotFound("Upload");
     const declaredText = req.headers.get("content-length");
     const declared = declaredText !== null && /^\d+$/.test(declaredText.trim()) ? Number(declaredText) : undefined;
     const part = await new LocalMultipart(storage as LocalStorageDriver).writePart(db, upload, partNumber, () => requestBodyStream(req), {

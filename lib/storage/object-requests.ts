@@ -5,11 +5,10 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import { getDb } from "@/db/client";
 import { getVideoByStoragePath } from "@/db/queries/videos";
-import { errorResponse, jsonResponse, toErrorResponse } from "@/lib/api/handler";
-import { ApiError } from "@/lib/api/errors";
+import { jsonResponse, toErrorResponse } from "@/lib/api/handler";
 import { attachmentDisposition, contentTypeFor } from "./content-types";
 import { getStorage } from "./index";
-import { fileTooLarge } from "./errors";
+import { badSignature, fileTooLarge, notServedHere, replacingRegistered, storageNotFound } from "./errors";
 import type { LocalStorageDriver } from "./local-driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
 import { requestBodyStream } from "./request-body";
@@ -21,13 +20,13 @@ function localDriver(): LocalStorageDriver {
   const storage = getStorage();
   // With S3 configured nothing is served here. By `kind`, not `instanceof`: the driver may have
   // been created by another of Next's bundles (the runner's), whose class is a different object.
-  if (storage.kind !== "local") throw new ApiError(404, "Not found");
+  if (storage.kind !== "local") throw notServedHere();
   return storage as LocalStorageDriver;
 }
 
-function signedKey(url: URL, method: "PUT" | "GET", contentType: string | undefined, detail: string): string {
+function signedKey(url: URL, method: "PUT" | "GET", contentType: string | undefined): string {
   const key = keyFromObjectUrl(url);
-  if (!key || !isSafeKey(key) || !verifySignedUrl(url, { method, key, contentType })) throw new ApiError(403, detail);
+  if (!key || !isSafeKey(key) || !verifySignedUrl(url, { method, key, contentType })) throw badSignature(method === "PUT" ? "Upload" : "Download");
   return key;
 }
 
@@ -40,7 +39,7 @@ async function assertNotReplacingRegistered(storage: LocalStorageDriver, key: st
   const [area, userId] = key.split("/");
   if (area !== "users" || !userId || !(await storage.stat(key))) return;
   if (await getVideoByStoragePath(await getDb(), { userId, storagePath: key })) {
-    throw new ApiError(409, "This file belongs to a registered video and cannot be replaced; request a new upload URL");
+    throw replacingRegistered();
   }
 }
 
@@ -50,7 +49,7 @@ export async function putObject(req: Request): Promise<Response> {
   try {
     const storage = localDriver();
     const url = new URL(req.url);
-    const key = signedKey(url, "PUT", req.headers.get("content-type") ?? "", "Upload URL expired or invalid");
+    const key = signedKey(url, "PUT", req.headers.get("content-type") ?? "");
     const declaredText = req.headers.get("content-length");
     const declared = declaredText !== null && /^\d+$/.test(declaredText.trim()) ? Number(declaredText) : undefined;
     if (declared !== undefined && declared > MAX_UPLOAD_BYTES) throw fileTooLarge();
@@ -124,14 +123,14 @@ export async function getObject(req: Request, head = false): Promise<Response> {
   try {
     const storage = localDriver();
     const url = new URL(req.url);
-    const key = signedKey(url, "GET", undefined, "Download URL expired or invalid");
+    const key = signedKey(url, "GET", undefined);
     // Open first and stat the handle: a file replaced meanwhile is served whole and consistent.
     fh = await fsp.open(storage.filePath(key), "r").catch(() => undefined);
     const st = fh ? await fh.stat() : null;
     if (!fh || !st?.isFile()) {
       await fh?.close();
       fh = undefined;
-      return errorResponse(404, "File not found");
+      throw storageNotFound("File");
     }
     const headers: Record<string, string> = {
       "Content-Type": contentTypeFor(key),

@@ -201,9 +201,11 @@ describe("S3 driver operations", () => {
     expect(size).toBe(data.length);
     expect(fs.existsSync(seen)).toBe(false);
     expect(fs.existsSync(path.dirname(seen))).toBe(false);
+    // The driver throws a storage kind; the HTTP answer (404 {detail}) is asserted at the routes
+    // (download-url and DELETE /storage/files above).
     await expect(storage.withLocalFile(`users/${alice.user_id}/missing.mkv`, async () => 1)).rejects.toMatchObject({
-      status: 404,
-      detail: "File not found",
+      kind: "not-found",
+      message: "File not found",
     });
   });
 
@@ -226,7 +228,7 @@ describe("S3 driver operations", () => {
       await storage.deletePrefix(prefix);
       expect(await storage.list(prefix)).toEqual([]);
       await storage.delete(`${prefix}already-gone.ts`);
-      await expect(storage.getBytes(`${prefix}index.m3u8`)).rejects.toMatchObject({ status: 404 });
+      await expect(storage.getBytes(`${prefix}index.m3u8`)).rejects.toMatchObject({ kind: "not-found" });
     } finally {
       fs.rmSync(tmp, { force: true });
     }
