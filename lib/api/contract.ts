@@ -1,6 +1,7 @@
 // An endpoint's contract: method, path and zod schemas. Route handlers parse with it, the
 // OpenAPI document is generated from it, and tests check that every route has one.
-import type { z } from "zod";
+import { z } from "zod";
+import type { ResourceName } from "./errors";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "HEAD";
 
@@ -18,6 +19,7 @@ export interface Endpoint<
   description?: string;
   tag: string;
   auth: "required" | "none";
+  /** Path parameters; those that are resource ids are declared with `pathId`. */
   params?: P;
   query?: Q;
   body?: B;
@@ -40,4 +42,34 @@ export function defineEndpoint<
   R extends z.ZodType = z.ZodType,
 >(e: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
   return e;
+}
+
+/** Path parameters that name a resource by its UUID, and which resource (see `pathId`). */
+const resourceIds = z.registry<{ resource: ResourceName }>();
+
+/**
+ * A path parameter that is a resource's id. Declared once in the contract, it decides three
+ * things: the route wrapper answers a malformed one as that resource's 404 before anything else
+ * is parsed (lib/api/handler.ts), the handler gets it as a string, and the document says it is a
+ * UUID (lib/openapi/document.ts). Ids from bodies and query strings are not checked above
+ * `db/queries`: a query answers "no such row" for a non-UUID.
+ */
+export function pathId(resource: ResourceName): z.ZodString {
+  return z.string().register(resourceIds, { resource });
+}
+
+/** The resource named by one path parameter schema, or undefined when it is not a `pathId`. */
+export function resourceOfPathParam(schema: z.ZodType): ResourceName | undefined {
+  return resourceIds.get(schema)?.resource;
+}
+
+/** The endpoint's path parameters that are resource ids: name → resource. */
+export function pathIdsOf(e: Endpoint): [name: string, resource: ResourceName][] {
+  if (!(e.params instanceof z.ZodObject)) return [];
+  const out: [string, ResourceName][] = [];
+  for (const [name, schema] of Object.entries(e.params.shape as Record<string, z.ZodType>)) {
+    const resource = resourceOfPathParam(schema);
+    if (resource) out.push([name, resource]);
+  }
+  return out;
 }

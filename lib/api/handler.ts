@@ -6,8 +6,8 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { resolveUserContext, type UserContext } from "@/lib/auth/user-context";
-import type { Endpoint } from "./contract";
-import { ApiError, clientErrorOf, notFound, type ResourceName } from "./errors";
+import { pathIdsOf, type Endpoint } from "./contract";
+import { ApiError, clientErrorOf, notFound } from "./errors";
 import { isDiskFull } from "./public-error";
 import { DISK_FULL_DETAIL } from "@/lib/storage/errors";
 import { addressKey, checkRateLimit, principalKey } from "./rate-limit";
@@ -30,12 +30,6 @@ export interface HandlerArgs<E extends Endpoint> {
 }
 
 export interface HandleOptions {
-  /**
-   * Path parameters that are resource ids: a malformed one is that resource's 404, answered here
-   * before the body is parsed (so it is a 404 whatever else is wrong). Ids from bodies and query
-   * strings are not checked above `db/queries`: a query answers "no such row" for a non-UUID.
-   */
-  ids?: Record<string, ResourceName>;
   /** Handlers that check the database themselves (health) get no handle from the wrapper. */
   skipDb?: boolean;
 }
@@ -129,7 +123,9 @@ export function handle<E extends Endpoint>(
       const db = options.skipDb ? (undefined as unknown as Db) : await getDb();
       const user = endpoint.auth === "required" ? await authenticate(db, req) : null;
       const rawParams = ctx ? await ctx.params : {};
-      for (const [name, resource] of Object.entries(options.ids ?? {})) {
+      // A malformed path id (`pathId` in the contract) is that resource's 404, before the body is
+      // parsed: a 404 whatever else is wrong.
+      for (const [name, resource] of pathIdsOf(endpoint)) {
         if (!isUuid(String(rawParams[name] ?? ""))) throw notFound(resource);
       }
       const params = endpoint.params ? parseWith(endpoint.params, rawParams, "path") : undefined;

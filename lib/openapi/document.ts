@@ -1,7 +1,7 @@
 // Builds the OpenAPI 3.0 document from the endpoint contracts (the same zod schemas that parse
 // requests and shape responses).
 import { z } from "zod";
-import type { Endpoint } from "@/lib/api/contract";
+import { pathIdsOf, type Endpoint } from "@/lib/api/contract";
 import { errorBody } from "@/lib/schemas/common";
 import { webhookPayload } from "@/lib/schemas/webhooks";
 import { allEndpoints } from "./endpoints";
@@ -37,6 +37,7 @@ function convert(schema: z.ZodType, io: "input" | "output", components: Json): J
 
 function parameters(e: Endpoint, components: Json): Json[] {
   const out: Json[] = [];
+  const ids = new Map(pathIdsOf(e));
   for (const [where, schema] of [
     ["path", e.params],
     ["query", e.query],
@@ -44,7 +45,14 @@ function parameters(e: Endpoint, components: Json): Json[] {
     if (!schema) continue;
     const obj = convert(schema, "input", components) as { properties?: Json; required?: string[] };
     for (const [name, s] of Object.entries(obj.properties ?? {})) {
-      out.push({ name, in: where, required: where === "path" || !!obj.required?.includes(name), schema: s });
+      const resource = where === "path" ? ids.get(name) : undefined;
+      out.push({
+        name,
+        in: where,
+        required: where === "path" || !!obj.required?.includes(name),
+        schema: resource ? { ...(s as Json), format: "uuid" } : s,
+        ...(resource ? { description: `The ${resource}'s id (a malformed one is 404 ${resource} not found)` } : {}),
+      });
     }
   }
   if (e.idempotent) out.push(IDEMPOTENCY_HEADER);

@@ -1,7 +1,7 @@
 // Chat: sessions, messages, asking the agent and rating its answers.
 import { z } from "zod";
 import type { ChatMessageRow, ChatSessionRow, FeedbackRow } from "@/db/queries/chat";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/api/contract";
 import { isoTime, nameField, okResponse, timestamp } from "./common";
 import { MAX_QUERY_CHARS } from "./search";
 import { moduleList } from "./videos";
@@ -117,7 +117,7 @@ export const askResponse = z
 export const listSessionsQuery = z.object({ video_id: videoIdField.optional(), project_id: projectIdField.optional() });
 export const createSessionBody = z.object({ video_id: videoIdField.optional(), project_id: projectIdField.optional(), title: nameField.optional() });
 export const patchSessionBody = z.object({ title: nameField });
-export const sessionIdParams = z.object({ session_id: z.string() });
+export const sessionIdParams = z.object({ session_id: pathId("Chat session") });
 export const createMessageBody = z.object({
   role: z.enum(["user", "assistant"]).default("user"),
   content: z.string().min(1).max(MAX_MESSAGE_CHARS),

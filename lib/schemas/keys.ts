@@ -1,7 +1,7 @@
 // API keys: request bodies, responses and the endpoints' contracts.
 import { z } from "zod";
 import type { ApiKey } from "@/db/schema";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/api/contract";
 import { isoTime, nameField, okResponse, timestamp } from "./common";
 
 export const keyResponse = z
@@ -18,7 +18,7 @@ export const keyResponse = z
 
 export const createKeyBody = z.object({ name: nameField });
 export const updateKeyBody = z.object({ is_active: z.boolean() });
-export const keyIdParams = z.object({ key_id: z.string() });
+export const keyIdParams = z.object({ key_id: pathId("API key") });
 
 /** The stored key as the API shows it; `rawKey` only right after creation. */
 export function toKeyResponse(row: ApiKey, rawKey?: string): z.infer<typeof keyResponse> {

@@ -1,7 +1,7 @@
 // Resumable multipart uploads (lib/storage/multipart.ts): create, part URLs, what is stored,
 // complete, abort; and the local driver's presigned part URL.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/api/contract";
 import { MAX_PART_NUMBERS_PER_REQUEST, MAX_PARTS } from "@/lib/storage/multipart-layout";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
 import { okResponse, timestamp } from "./common";
@@ -30,7 +30,7 @@ export const multipartUpload = z
   })
   .meta({ id: "MultipartUpload" });
 
-export const uploadIdParams = z.object({ upload_id: z.string() });
+export const uploadIdParams = z.object({ upload_id: pathId("Upload") });
 
 export const partUrlsBody = z.object({
   part_numbers: z.array(partNumber).min(1).max(MAX_PART_NUMBERS_PER_REQUEST).describe("1-based part numbers"),

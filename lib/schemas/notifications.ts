@@ -1,7 +1,7 @@
 // Notifications: responses and the endpoints' contracts.
 import { z } from "zod";
 import type { Notification } from "@/db/queries/notifications";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/api/contract";
 import { isoTime, okResponse, timestamp } from "./common";
 
 export const NOTIFICATION_TYPES = ["success", "error", "info"] as const;
@@ -36,7 +36,7 @@ export const MAX_NOTIFICATION_LIMIT = 1000;
 export const listNotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_NOTIFICATION_LIMIT).default(DEFAULT_NOTIFICATION_LIMIT),
 });
-export const notificationIdParams = z.object({ notification_id: z.string() });
+export const notificationIdParams = z.object({ notification_id: pathId("Notification") });
 
 const tag = "Notifications";
 export const notificationsApi = {

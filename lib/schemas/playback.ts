@@ -1,14 +1,14 @@
 // Playback: no Authorization; a short-lived signed `token` (carried ready-made in the URLs of a
 // VideoResponse and of a shared report) grants one video. Without a valid token: 404.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/api/contract";
 
 /** Required in the document; a missing one is parsed as "" so it answers 404 like a wrong one. */
 const tokenField = z
   .preprocess((v) => v ?? "", z.string())
   .meta({ description: "The signed playback token from thumbnail_url, stream_url or playback_url" });
 
-export const playbackParams = z.object({ job_id: z.string() });
+export const playbackParams = z.object({ job_id: pathId("Video") });
 export const playbackQuery = z.object({ token: tokenField });
 export const directQuery = z.object({
   job_id: z.preprocess((v) => v ?? "", z.string()).meta({ description: "The video's job_id" }),

@@ -1,7 +1,7 @@
 // Projects: request bodies, responses and the endpoints' contracts.
 import { z } from "zod";
 import type { ProjectWithCount } from "@/db/queries/projects";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/api/contract";
 import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
 import { videoResponse } from "./videos";
 
@@ -37,7 +37,7 @@ export const assignBody = z.object({
   job_ids: z.array(z.string().max(64)).max(1000).describe("Job ids of your videos; each moves into this project"),
 });
 export const assignResponse = z.object({ ok: z.literal(true), assigned: z.number().int() });
-export const projectIdParams = z.object({ project_id: z.string() });
+export const projectIdParams = z.object({ project_id: pathId("Project") });
 
 const tag = "Projects";
 export const projectsApi = {

@@ -2,7 +2,7 @@
 // shaping a row into a response (it signs playback URLs) is lib/videos/video-response.ts.
 import { z } from "zod";
 import type { Video } from "@/db/schema";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/api/contract";
 import { VIDEO_STATUSES } from "@/lib/domain/video-statuses";
 import { MODULE_NAMES } from "@/lib/pipeline/module-names";
 import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
@@ -63,7 +63,7 @@ export function toProcessingStatus(v: Video): z.infer<typeof processingStatusRes
 
 export const queuedResponse = z.object({ job_id: z.string(), status: z.literal("queued"), message: z.string() });
 
-export const jobIdParams = z.object({ job_id: z.string() });
+export const jobIdParams = z.object({ job_id: pathId("Video") });
 export const eventsQuery = z.object({
   last_event_id: z.string().max(20).optional().describe("Like the Last-Event-ID header (which wins): only events after this id"),
 });

@@ -1,7 +1,7 @@
 // Webhooks: request bodies, responses, payloads and the endpoints' contracts.
 import { z } from "zod";
 import type { WebhookDelivery, WebhookEndpoint } from "@/db/schema";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/api/contract";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { isoTime, okResponse, timestamp } from "./common";
 
@@ -22,7 +22,7 @@ export const updateWebhookBody = z
   .object({ url: urlField, events: eventsField, enabled: z.boolean(), description: descriptionField })
   .partial();
 
-export const webhookIdParams = z.object({ webhook_id: z.string() });
+export const webhookIdParams = z.object({ webhook_id: pathId("Webhook") });
 export const deliveriesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50).optional(),
 });

@@ -4,14 +4,12 @@ import { keysApi, toKeyResponse } from "@/lib/schemas/keys";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
-const ids = { key_id: "API key" } as const;
 
 // PATCH /api/keys/{key_id} – activate or deactivate a key
 export const PATCH = handle(
   keysApi.update,
   async ({ db, user, params, body }) =>
     toKeyResponse(await setApiKeyActive(db, { userId: user.user_id, keyId: params.key_id, isActive: body.is_active })),
-  { ids },
 );
 
 // DELETE /api/keys/{key_id} – delete a key permanently
@@ -21,7 +19,6 @@ export const DELETE = handle(
     await deleteApiKey(db, { userId: user.user_id, keyId: params.key_id });
     return { ok: true as const };
   },
-  { ids },
 );
 
 export const { GET, POST, PUT, OPTIONS } = otherMethods("PATCH", "DELETE");

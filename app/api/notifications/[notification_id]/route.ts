@@ -12,7 +12,6 @@ export const DELETE = handle(
     await removeNotification(db, { userId: user.user_id, notificationId: params.notification_id });
     return { ok: true as const };
   },
-  { ids: { notification_id: "Notification" } },
 );
 
 export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods("DELETE");

@@ -4,13 +4,11 @@ import { projectsApi, toProjectResponse } from "@/lib/schemas/projects";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
-const ids = { project_id: "Project" } as const;
 
 // GET /api/projects/{project_id} – one project
 export const GET = handle(
   projectsApi.get,
   async ({ db, user, params }) => toProjectResponse(await requireProject(db, { userId: user.user_id, projectId: params.project_id })),
-  { ids },
 );
 
 // PATCH /api/projects/{project_id} – rename or describe
@@ -20,7 +18,6 @@ export const PATCH = handle(
     toProjectResponse(
       await patchProject(db, { userId: user.user_id, projectId: params.project_id, name: body.name, description: body.description }),
     ),
-  { ids },
 );
 
 // DELETE /api/projects/{project_id} – delete; its videos stay, unassigned
@@ -30,7 +27,6 @@ export const DELETE = handle(
     await removeProject(db, { userId: user.user_id, projectId: params.project_id });
     return { ok: true as const };
   },
-  { ids },
 );
 
 export const { POST, PUT, OPTIONS } = otherMethods("GET", "PATCH", "DELETE");

@@ -5,13 +5,11 @@ import { patchVideo, removeVideo, requireVideo } from "@/lib/videos/video-ops";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
-const ids = { job_id: "Video" } as const;
 
 // GET /api/videos/{job_id} – one video
 export const GET = handle(
   videosApi.get,
   async ({ db, user, params }) => toVideoResponse(await requireVideo(db, { userId: user.user_id, jobId: params.job_id })),
-  { ids },
 );
 
 // PATCH /api/videos/{job_id} – rename, describe, move to a project (null unassigns)
@@ -27,7 +25,6 @@ export const PATCH = handle(
         projectId: body.project_id,
       }),
     ),
-  { ids },
 );
 
 // DELETE /api/videos/{job_id} – delete the video, its segments and shares (the file stays)
@@ -37,7 +34,6 @@ export const DELETE = handle(
     await removeVideo(db, { userId: user.user_id, jobId: params.job_id });
     return { ok: true as const };
   },
-  { ids },
 );
 
 export const { POST, PUT, OPTIONS } = otherMethods("GET", "PATCH", "DELETE");

@@ -4,13 +4,11 @@ import { toWebhookResponse, webhooksApi } from "@/lib/schemas/webhooks";
 import { changeWebhook, removeWebhook, requireWebhook } from "@/lib/webhooks/endpoint-ops";
 
 export const dynamic = "force-dynamic";
-const ids = { webhook_id: "Webhook" } as const;
 
 // GET /api/webhooks/{webhook_id} – one endpoint (no secret)
 export const GET = handle(
   webhooksApi.get,
   async ({ db, user, params }) => toWebhookResponse(await requireWebhook(db, { userId: user.user_id, endpointId: params.webhook_id })),
-  { ids },
 );
 
 // PATCH /api/webhooks/{webhook_id} – change url, events, enabled or description
@@ -18,7 +16,6 @@ export const PATCH = handle(
   webhooksApi.update,
   async ({ db, user, params, body }) =>
     toWebhookResponse(await changeWebhook(db, { userId: user.user_id, endpointId: params.webhook_id, ...body })),
-  { ids },
 );
 
 // DELETE /api/webhooks/{webhook_id} – delete an endpoint and its delivery log
@@ -28,7 +25,6 @@ export const DELETE = handle(
     await removeWebhook(db, { userId: user.user_id, endpointId: params.webhook_id });
     return { ok: true as const };
   },
-  { ids },
 );
 
 export const { POST, PUT, OPTIONS } = otherMethods("GET", "PATCH", "DELETE");

@@ -4,13 +4,11 @@ import { chatApi, toChatSessionResponse } from "@/lib/schemas/chat";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
-const ids = { session_id: "Chat session" } as const;
 
 // GET /api/chat/sessions/{session_id} – one session
 export const GET = handle(
   chatApi.getSession,
   async ({ db, user, params }) => toChatSessionResponse(await requireSession(db, { userId: user.user_id, sessionId: params.session_id })),
-  { ids },
 );
 
 // PATCH /api/chat/sessions/{session_id} – rename
@@ -18,7 +16,6 @@ export const PATCH = handle(
   chatApi.patchSession,
   async ({ db, user, params, body }) =>
     toChatSessionResponse(await renameSession(db, { userId: user.user_id, sessionId: params.session_id, title: body.title })),
-  { ids },
 );
 
 // DELETE /api/chat/sessions/{session_id} – delete the session and its messages
@@ -28,7 +25,6 @@ export const DELETE = handle(
     await removeSession(db, { userId: user.user_id, sessionId: params.session_id });
     return { ok: true as const };
   },
-  { ids },
 );
 
 export const { POST, PUT, OPTIONS } = otherMethods("GET", "PATCH", "DELETE");

@@ -10,7 +10,6 @@ export const GET = handle(
   resultsApi.report,
   ({ db, user, params, query }) =>
     moduleReport(db, { userId: user.user_id, jobId: params.job_id, module: query.module, format: query.format }),
-  { ids: { job_id: "Video" } },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

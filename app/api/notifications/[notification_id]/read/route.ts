@@ -12,7 +12,6 @@ export const PATCH = handle(
     await markRead(db, { userId: user.user_id, notificationId: params.notification_id });
     return { ok: true as const };
   },
-  { ids: { notification_id: "Notification" } },
 );
 
 export const { GET, POST, PUT, DELETE, OPTIONS } = otherMethods("PATCH");

@@ -4,7 +4,6 @@ import { playbackApi } from "@/lib/schemas/playback";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
-const ids = { job_id: "Video" } as const;
 
 const head = handle(
   playbackApi.streamHead,
@@ -13,7 +12,6 @@ const head = handle(
       ? new Response(null, { status: 200, headers: { "Content-Type": HLS_CONTENT_TYPE, "Access-Control-Allow-Origin": "*" } })
       : new Response(null, { status: 404 });
   },
-  { ids },
 );
 
 // HEAD /api/playback/stream/{job_id}?token= – 200 when the HLS stream exists, else 404 (no body)
@@ -26,7 +24,6 @@ export async function HEAD(req: Request, ctx: { params: Promise<Record<string, s
 export const GET = handle(
   playbackApi.stream,
   ({ db, params, query }) => streamManifest(db, { jobId: params.job_id, token: query.token }),
-  { ids },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

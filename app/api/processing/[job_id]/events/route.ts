@@ -15,7 +15,6 @@ export const GET = handle(
     const afterId = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : 0;
     return sseResponse(processingEventStream(db, video, req.signal, undefined, afterId));
   },
-  { ids: { job_id: "Video" } },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -17,7 +17,6 @@ export const POST = handle(
         modules: parseSelectedInsights(body.selected_insights),
       }),
     ),
-  { ids: { job_id: "Video" } },
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

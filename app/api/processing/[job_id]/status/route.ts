@@ -9,7 +9,6 @@ export const dynamic = "force-dynamic";
 export const GET = handle(
   videosApi.status,
   async ({ db, user, params }) => toProcessingStatus(await requireVideo(db, { userId: user.user_id, jobId: params.job_id })),
-  { ids: { job_id: "Video" } },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

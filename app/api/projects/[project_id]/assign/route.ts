@@ -12,7 +12,6 @@ export const POST = handle(
     ok: true as const,
     assigned: await assignVideos(db, { userId: user.user_id, projectId: params.project_id, jobIds: body.job_ids }),
   }),
-  { ids: { project_id: "Project" } },
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

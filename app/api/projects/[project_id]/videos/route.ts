@@ -11,7 +11,6 @@ export const GET = handle(
   projectsApi.videos,
   async ({ db, user, params }) =>
     (await listProjectVideos(db, { userId: user.user_id, projectId: params.project_id })).map(toVideoResponse),
-  { ids: { project_id: "Project" } },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -9,7 +9,6 @@ export const dynamic = "force-dynamic";
 export const GET = handle(
   resultsApi.job,
   ({ db, user, params }) => getJobResults(db, { userId: user.user_id, jobId: params.job_id }),
-  { ids: { job_id: "Video" } },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

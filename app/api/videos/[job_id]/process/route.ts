@@ -20,7 +20,6 @@ export const POST = handle(
     });
     return { job_id: video.jobId, status: "queued" as const, message: "Processing queued" };
   },
-  { ids: { job_id: "Video" } },
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

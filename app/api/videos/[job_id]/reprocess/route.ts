@@ -18,7 +18,6 @@ export const POST = handle(
     });
     return { job_id: video.jobId, status: "queued" as const, message: "Reprocessing queued; previous segments cleared" };
   },
-  { ids: { job_id: "Video" } },
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

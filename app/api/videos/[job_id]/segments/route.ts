@@ -5,13 +5,11 @@ import { clearSegments } from "@/lib/videos/video-ops";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
-const ids = { job_id: "Video" } as const;
 
 // GET /api/videos/{job_id}/segments – segments ordered by start_time (module filter)
 export const GET = handle(
   resultsApi.segments,
   ({ db, user, params, query }) => getSegments(db, { userId: user.user_id, jobId: params.job_id, module: query.module }),
-  { ids },
 );
 
 // DELETE /api/videos/{job_id}/segments – delete all segments; the video goes back to uploaded
@@ -21,7 +19,6 @@ export const DELETE = handle(
     await clearSegments(db, { userId: user.user_id, jobId: params.job_id });
     return { ok: true as const, message: "All segments deleted; the video is back to uploaded" };
   },
-  { ids },
 );
 
 export const { POST, PUT, PATCH, OPTIONS } = otherMethods("GET", "DELETE");

@@ -4,13 +4,11 @@ import { getActiveShare, revokeShare, shareVideo } from "@/lib/shares/share-ops"
 import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
-const ids = { job_id: "Video" } as const;
 
 // GET /api/videos/{job_id}/share – the active share, 404 when the video has none
 export const GET = handle(
   sharesApi.read,
   async ({ db, user, params }) => activeShareResponse.parse(await getActiveShare(db, { userId: user.user_id, jobId: params.job_id })),
-  { ids },
 );
 
 // POST /api/videos/{job_id}/share – share the report: 201 when created, 200 with the existing one
@@ -20,7 +18,6 @@ export const POST = handle(
     const { created, ...share } = await shareVideo(db, { userId: user.user_id, jobId: params.job_id });
     return jsonResponse(shareResponse.parse(share), created ? 201 : 200);
   },
-  { ids },
 );
 
 // DELETE /api/videos/{job_id}/share – revoke the share
@@ -30,7 +27,6 @@ export const DELETE = handle(
     await revokeShare(db, { userId: user.user_id, jobId: params.job_id });
     return { ok: true as const };
   },
-  { ids },
 );
 
 export const { PUT, PATCH, OPTIONS } = otherMethods("GET", "POST", "DELETE");

@@ -14,7 +14,6 @@ export const GET = handle(
     const rows = await listDeliveries(db, { userId: user.user_id, endpointId: endpoint.id, limit: query.limit ?? 50 });
     return rows.map(toDeliveryResponse);
   },
-  { ids: { webhook_id: "Webhook" } },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -9,7 +9,6 @@ export const dynamic = "force-dynamic";
 export const POST = handle(
   webhooksApi.test,
   async ({ db, user, params }) => toDeliveryResponse(await sendTestEvent(db, { userId: user.user_id, endpointId: params.webhook_id })),
-  { ids: { webhook_id: "Webhook" } },
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

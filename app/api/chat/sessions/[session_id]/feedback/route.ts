@@ -10,7 +10,6 @@ export const GET = handle(
   chatApi.listFeedback,
   async ({ db, user, params }) =>
     (await listSessionRatings(db, { userId: user.user_id, sessionId: params.session_id })).map(toFeedbackResponse),
-  { ids: { session_id: "Chat session" } },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -5,14 +5,12 @@ import { chatApi, toChatMessageResponse } from "@/lib/schemas/chat";
 import { otherMethods } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
-const ids = { session_id: "Chat session" } as const;
 
 // GET /api/chat/sessions/{session_id}/messages – the session's messages, oldest first
 export const GET = handle(
   chatApi.listMessages,
   async ({ db, user, params }) =>
     (await listSessionMessages(db, { userId: user.user_id, sessionId: params.session_id })).map(toChatMessageResponse),
-  { ids },
 );
 
 // POST /api/chat/sessions/{session_id}/messages – add a message without asking the agent (201; streamed with Accept: text/event-stream)
@@ -27,7 +25,6 @@ export const POST = handle(
       ? eventStreamAnswer(req, add, { textOf: (m) => m.content, status: 201, where: "POST /chat/sessions/{session_id}/messages" })
       : add();
   },
-  { ids },
 );
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET", "POST");

@@ -9,7 +9,6 @@ export const dynamic = "force-dynamic";
 export const GET = handle(
   playbackApi.storyboardImage,
   ({ db, params, query }) => storyboardImageRedirect(db, { jobId: params.job_id, token: query.token }),
-  { ids: { job_id: "Video" } },
 );
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

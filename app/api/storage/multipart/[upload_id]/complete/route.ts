@@ -10,7 +10,6 @@ export const POST = handle(
   multipartApi.complete,
   ({ db, user, params, body }) =>
     completeMultipartUpload(db, { userId: user.user_id, uploadId: params.upload_id, parts: body.parts }),
-  { ids: { upload_id: "Upload" } },
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");

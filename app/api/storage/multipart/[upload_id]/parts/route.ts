@@ -10,7 +10,6 @@ export const POST = handle(
   multipartApi.partUrls,
   ({ db, user, params, body }) =>
     presignMultipartParts(db, { userId: user.user_id, uploadId: params.upload_id, partNumbers: body.part_numbers }),
-  { ids: { upload_id: "Upload" } },
 );
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST");
