@@ -35,7 +35,7 @@ import { VideoPlayer } from "./video-player";
 function DetailsCard({ video, onEdit }: { video: Video; onEdit: () => void }) {
   const modules = selectedModules(video);
   const rows: [string, React.ReactNode][] = [
-    ["Description", video.description ? <span className="whitespace-pre-line">{video.description}</span> : <span className="text-zinc-500">None</span>],
+    ["Description", video.description ? <span className="whitespace-pre-line">{video.description}</span> : <span className="text-zinc-500">No description</span>],
     ["Modules", modules.length ? sortModules(modules).map(moduleLabel).join(", ") : <span className="text-zinc-500">None chosen</span>],
     ["Duration", formatDuration(video.duration)],
     ["File size", formatBytes(video.file_size)],

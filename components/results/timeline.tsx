@@ -156,7 +156,7 @@ function Lane({
                   boxAspect={frameWidth / FRAME_HEIGHT_PX}
                 />
               )}
-              <span className={cn("pointer-events-none", frames && "min-w-0 truncate")}>{textFits ? seg.content : ""}</span>
+              <span className="pointer-events-none block min-w-0 truncate">{textFits ? seg.content : ""}</span>
             </button>
           );
         })}

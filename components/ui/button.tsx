@@ -8,11 +8,13 @@ export type ButtonSize = "sm" | "md";
 type Size = ButtonSize;
 
 const variants: Record<Variant, string> = {
-  primary: "bg-accent-600 text-white shadow-sm hover:bg-accent-700 disabled:bg-accent-300 dark:text-black",
+  // Disabled fills fade (opacity) rather than switch to a lighter shade: in dark mode the lighter
+  // shade is darker, and its dark label all but vanished.
+  primary: "bg-accent-600 text-white shadow-sm hover:bg-accent-700 disabled:bg-accent-600 disabled:opacity-50 dark:text-black",
   secondary:
     "bg-white text-zinc-800 ring-1 ring-inset ring-zinc-300 shadow-sm hover:bg-zinc-50 disabled:text-zinc-400",
   ghost: "text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 disabled:text-zinc-400",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-300 dark:text-black",
+  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600 disabled:opacity-50 dark:text-black",
   "on-dark": "text-zinc-300 hover:bg-white/10 hover:text-white",
 };
 

@@ -77,7 +77,7 @@ export function CreateWebhookForm() {
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-zinc-800">Events</legend>
-        <p className="mt-0.5 text-xs text-zinc-500">None ticked: every event.</p>
+        <p className="mt-0.5 text-xs text-zinc-500">What to send; untick them all to receive every event.</p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {SELECTABLE.map((type) => (
             <label key={type} className="flex items-start gap-2 rounded-lg p-2 text-sm ring-1 ring-zinc-200 ring-inset hover:bg-zinc-50">

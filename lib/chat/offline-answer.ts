@@ -6,6 +6,7 @@
 //             found in the visual modules' own words;
 //   moments   the segments that best match the question by words and meaning, with their times.
 import { formatClock } from "@/lib/domain/clock";
+import { moduleLabel } from "@/lib/domain/module-labels";
 import { clip, type ContextEntry } from "./context";
 import { linkedStamp } from "./citations";
 import { overviewAsk, type OverviewAsk } from "./intent";
@@ -60,7 +61,7 @@ function overviewLines(o: VideoOverview, ask: OverviewAsk, videos: readonly Vide
 }
 
 function momentLine(videos: readonly VideoRef[], e: ContextEntry): string {
-  return `- ${stampOf(videos, e)} ${clip(e.content, 300)} (${e.module})`;
+  return `- ${stampOf(videos, e)} ${clip(e.content, 300)} (${moduleLabel(e.module)})`;
 }
 
 /** The offline answer's text and the segments it quotes. `opening` says why it is built this way. */

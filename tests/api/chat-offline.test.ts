@@ -119,11 +119,11 @@ describe("offline answers about one video", () => {
     expect(a).toContain("What the picture analysis shows about that:");
     const picture = a.split("What the picture analysis shows about that:")[1]!.split("\n\n")[1]!;
     expect(items(picture).sort()).toEqual([
-      "- [00:20] Shot 3 · 6.0 s · after a fade out · dark, static (shots)",
-      "- [00:20] Black, dark grey · dark, low contrast · static motion (visualelements)",
+      "- [00:20] Shot 3 · 6.0 s · after a fade out · dark, static (Shots)",
+      "- [00:20] Black, dark grey · dark, low contrast · static motion (Visual elements)",
     ].sort());
-    expect(a).toContain("- [00:20] Shot 3 · 6.0 s · after a fade out · dark, static (shots)");
-    expect(a).toContain("- [00:20] Black, dark grey · dark, low contrast · static motion (visualelements)");
+    expect(a).toContain("- [00:20] Shot 3 · 6.0 s · after a fade out · dark, static (Shots)");
+    expect(a).toContain("- [00:20] Black, dark grey · dark, low contrast · static motion (Visual elements)");
     expect(a).not.toContain("mostly orange"); // the bright, busy shot is not dark
     const moving = (await ask(alice, { question: "Where is there a lot of movement?", video_id: harbour.jobId })).body.answer as string;
     expect(items(moving)[0]).toContain("[00:12] Shot 2"); // moderate motion, then…
@@ -134,8 +134,8 @@ describe("offline answers about one video", () => {
     const res = await ask(alice, { question: "boats and seagulls", video_id: harbour.jobId });
     const listed = items(res.body.answer);
     expect(listed.length).toBeGreaterThanOrEqual(2);
-    expect(listed.join("\n")).toContain("- [00:02] The boats leave the harbour at dawn (transcription)");
-    expect(listed.join("\n")).toContain("- [00:30] Seagulls circle over the fishing fleet (transcription)");
+    expect(listed.join("\n")).toContain("- [00:02] The boats leave the harbour at dawn (Transcription)");
+    expect(listed.join("\n")).toContain("- [00:30] Seagulls circle over the fishing fleet (Transcription)");
     expect(res.body.answer).not.toContain("mostly orange");
   });
 });
@@ -145,8 +145,8 @@ describe("chat and search across a project", () => {
     const res = await ask(alice, { question: "Which moments mention the harbour or the sourdough?", project_id: projectId });
     expect(res.status, res.text).toBe(200);
     const a: string = res.body.answer;
-    expect(a).toContain(`[Harbour at dawn.mp4 00:02](/videos/${harbour.jobId}?t=2) The boats leave the harbour at dawn (transcription)`);
-    expect(a).toContain(`[Bakery morning.mp4 01:05](/videos/${bakery.jobId}?t=65) Now we fold the sourdough and let it rest (transcription)`);
+    expect(a).toContain(`[Harbour at dawn.mp4 00:02](/videos/${harbour.jobId}?t=2) The boats leave the harbour at dawn (Transcription)`);
+    expect(a).toContain(`[Bakery morning.mp4 01:05](/videos/${bakery.jobId}?t=65) Now we fold the sourdough and let it rest (Transcription)`);
     const jobs = new Set(res.body.citations.map((c: any) => c.job_id));
     expect(jobs).toEqual(new Set([harbour.jobId, bakery.jobId]));
     expect(res.body.citations).toContainEqual({ job_id: bakery.jobId, video_name: "Bakery morning.mp4", start_time: 65 });
@@ -156,7 +156,7 @@ describe("chat and search across a project", () => {
     // the session continues without naming the project again; a video id is refused
     const next = await ask(alice, { question: "what about flour?", session_id: session.id });
     expect(next.status, next.text).toBe(200);
-    expect(next.body.answer).toContain(`[Bakery morning.mp4 01:30](/videos/${bakery.jobId}?t=90) Acme Flour (logos)`);
+    expect(next.body.answer).toContain(`[Bakery morning.mp4 01:30](/videos/${bakery.jobId}?t=90) Acme Flour (Logos)`);
     const wrong = await ask(alice, { question: "x", session_id: session.id, video_id: bakery.jobId });
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail).toBe("video_id: the session is about a project");

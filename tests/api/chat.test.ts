@@ -59,8 +59,8 @@ describe("POST /api/chat/ask without a model", () => {
     const { answer, session_id, feedback_id } = res.body;
     expect(answer.startsWith(`${NO_MODEL_PREFIX}\n\n`)).toBe(true);
     const items = answer.split("\n").filter((l: string) => l.startsWith("- "));
-    expect(items[0]).toBe("- [01:05] Now we fold the sourdough and let it rest (transcription)");
-    for (const item of items) expect(item).toMatch(/^- \[\d\d:\d\d\] .+ \((transcription|visualelements|logos|scenes)\)$/);
+    expect(items[0]).toBe("- [01:05] Now we fold the sourdough and let it rest (Transcription)");
+    for (const item of items) expect(item).toMatch(/^- \[\d\d:\d\d\] .+ \((Transcription|Visual elements|Logos|Scenes)\)$/);
     expect(answer).not.toMatch(/Thanks for watching/); // nothing in common with the question
     expect(res.body.citations[0]).toEqual({ job_id: bakery.jobId, video_name: "Bakery morning.mp4", start_time: 65 });
     expect(res.body.citations).toHaveLength(items.length);
@@ -94,19 +94,19 @@ describe("POST /api/chat/ask without a model", () => {
     const session = (await call("GET", `/chat/sessions/${res.body.session_id}`, { auth: alice.api_key })).body;
     expect(session.title).toBe("Which brands of flour can be seen on screen in this video, and at what moments…");
     expect(session.title.length).toBeLessThanOrEqual(80);
-    expect(res.body.answer).toContain("- [01:30] Acme Flour (logos)");
+    expect(res.body.answer).toContain("- [01:30] Acme Flour (Logos)");
   });
 
   it("accepts the internal video id as video_id", async () => {
     const res = await ask(alice, { question: "welcome bakery", video_id: bakery.videoId });
     expect(res.status).toBe(200);
-    expect(res.body.answer).toContain("[00:03] Good morning and welcome to the bakery (transcription)");
+    expect(res.body.answer).toContain("[00:03] Good morning and welcome to the bakery (Transcription)");
   });
 
   it("brute_force: all segments, repeats kept once with their times; metadata says so", async () => {
     const res = await ask(alice, { question: "Acme Flour", video_id: bakery.jobId, mode: "brute_force" });
     expect(res.status).toBe(200);
-    expect(res.body.answer).toContain("- [01:30] Acme Flour (logos)");
+    expect(res.body.answer).toContain("- [01:30] Acme Flour (Logos)");
     expect(res.body.answer).not.toContain("[01:50] Acme Flour"); // the repeat is one line
     const meta = JSON.parse((await messagesOf(alice, res.body.session_id))[1].metadata);
     expect(meta).toMatchObject({ mode: "brute_force", model: null });
@@ -117,7 +117,7 @@ describe("POST /api/chat/ask without a model", () => {
   it("modules narrows what is retrieved", async () => {
     const res = await ask(alice, { question: "sourdough", video_id: bakery.jobId, modules: ["visualelements"] });
     const items = res.body.answer.split("\n").filter((l: string) => l.startsWith("- "));
-    expect(items).toEqual(["- [01:00] Warm brown tones, on-screen text: SOURDOUGH (visualelements)"]);
+    expect(items).toEqual(["- [01:00] Warm brown tones, on-screen text: SOURDOUGH (Visual elements)"]);
   });
 
   it("says so, listing nothing, when no segment matches — and when the video has none", async () => {
@@ -399,7 +399,7 @@ describe("askAgent (the enterprise action's engine)", () => {
     const before = (await call("GET", "/chat/sessions", { auth: alice.api_key })).body.length;
     const out = await askAgent(db, { userId: alice.user_id, jobId: bakery.jobId, query: "Acme Flour" });
     expect(out.job_id).toBe(bakery.jobId);
-    expect(out.answer).toContain("- [01:30] Acme Flour (logos)");
+    expect(out.answer).toContain("- [01:30] Acme Flour (Logos)");
     expect(out.segments_used).toBeGreaterThan(0);
     expect((await call("GET", "/chat/sessions", { auth: alice.api_key })).body.length).toBe(before);
 
