@@ -39,6 +39,9 @@ export const invalidStorageInput = (detail: string) => new StorageError("invalid
 export const invalidStoragePath = () => invalidStorageInput("Invalid storage path");
 export const notOwned = (detail: string) => new StorageError("not-owned", detail);
 export const badSignature = (what: "Upload" | "Download") => new StorageError("bad-signature", `${what} URL expired or invalid`);
+/** An object PUT's signature covers its Content-Type, the one thing a caller most often gets wrong. */
+export const CONTENT_TYPE_HINT = "the PUT must send the Content-Type the URL was made for (content_type; video/mp4 unless given)";
+export const badUploadSignature = () => new StorageError("bad-signature", `Upload URL expired or invalid; ${CONTENT_TYPE_HINT}`);
 export const storageNotFound = (what: "File" | "Upload") => new StorageError("not-found", `${what} not found`);
 /** The local driver's presigned-URL routes with another driver configured: nothing is there. */
 export const notServedHere = () => new StorageError("not-found", "Not found");

@@ -8,7 +8,7 @@ import { getVideoByStoragePath } from "@/db/queries/videos";
 import { jsonResponse, toErrorResponse } from "@/lib/api/handler";
 import { attachmentDisposition, contentTypeFor } from "./content-types";
 import { getStorage } from "./index";
-import { badSignature, fileTooLarge, notServedHere, replacingRegistered, storageNotFound } from "./errors";
+import { badSignature, badUploadSignature, fileTooLarge, notServedHere, replacingRegistered, storageNotFound } from "./errors";
 import type { LocalStorageDriver } from "./local-driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
 import { requestBodyStream } from "./request-body";
@@ -26,7 +26,7 @@ function localDriver(): LocalStorageDriver {
 
 function signedKey(url: URL, method: "PUT" | "GET", contentType: string | undefined): string {
   const key = keyFromObjectUrl(url);
-  if (!key || !isSafeKey(key) || !verifySignedUrl(url, { method, key, contentType })) throw badSignature(method === "PUT" ? "Upload" : "Download");
+  if (!key || !isSafeKey(key) || !verifySignedUrl(url, { method, key, contentType })) throw method === "PUT" ? badUploadSignature() : badSignature("Download");
   return key;
 }
 

@@ -18,6 +18,7 @@ import { getDb } from "@/db/client";
 import { getVideoByStoragePath, insertVideo } from "@/db/queries/videos";
 import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/paths";
 import { getStorage } from "@/lib/storage";
+import { CONTENT_TYPE_HINT } from "@/lib/storage/errors";
 import { call } from "../helpers/api";
 import { useTestDb } from "../helpers/db";
 import { dispatch } from "../helpers/routes";
@@ -265,7 +266,7 @@ describe("PUT /api/storage/object/{key} (presigned upload)", () => {
     for (const [url, headers] of variants) {
       const res = await put(url, "data", headers);
       expect(res.status, url).toBe(403);
-      expect((await res.json()).detail).toBe("Upload URL expired or invalid");
+      expect((await res.json()).detail).toBe(`Upload URL expired or invalid; ${CONTENT_TYPE_HINT}`);
     }
     expect(fs.existsSync(path.join(STORAGE, created.file_path))).toBe(false);
     expect(tempFiles()).toEqual([]);
@@ -275,7 +276,7 @@ describe("PUT /api/storage/object/{key} (presigned upload)", () => {
     const created = await uploadUrl(alice.api_key, { file_name: "late.mp4", expires_in: 300 });
     const res = await atTime(Date.now() + 301_000, () => put(created.upload_url, "late"));
     expect(res.status).toBe(403);
-    expect((await res.json()).detail).toBe("Upload URL expired or invalid");
+    expect((await res.json()).detail).toBe(`Upload URL expired or invalid; ${CONTENT_TYPE_HINT}`);
     // Still valid just before.
     const ok = await atTime(Date.now() + 290_000, () => put(created.upload_url, "ok"));
     expect(ok.status).toBe(200);
