@@ -147,7 +147,7 @@ export const segments = pgTable(
   ],
 );
 
-/** One processing run of a video: what the job runner claims and leases. */
+/** A run: one processing of a video (README › Words); what the engines claim and lease. */
 export const processingRuns = pgTable(
   "processing_runs",
   {
