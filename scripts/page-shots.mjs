@@ -85,6 +85,7 @@ const pages = [
   ["storage", "/storage"],
   ["keys", "/keys"],
   ["webhooks", "/webhooks"],
+  ["webhook-deliveries", "/webhooks", (page) => page.getByRole("button", { name: "Show deliveries" }).first().click()],
   ["docs", "/docs"],
   ["share", `/share/${s.shareHash}`],
   ["not-found", "/no-such-page"],

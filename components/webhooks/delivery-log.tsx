@@ -15,6 +15,16 @@ function StatusBadge({ status }: { status: WebhookDelivery["status"] }) {
   return <Badge tone="amber">Pending</Badge>;
 }
 
+/** Why an attempt got no answer, in a word (ENOTFOUND, a timeout…); the whole text on hover and in the row's details. */
+function ShortError({ error }: { error: string }) {
+  const word = error.split(":")[0]!.trim();
+  return (
+    <span className="text-red-700" title={error}>
+      {word.length <= 24 ? word : `${word.slice(0, 23)}…`}
+    </span>
+  );
+}
+
 function When({ value }: { value: string }) {
   return (
     <time dateTime={`${value}Z`} title={formatDateTime(value)}>
@@ -90,7 +100,9 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                       </button>
                     </th>
                     <td className="px-4 py-2"><StatusBadge status={d.status} /></td>
-                    <td className="px-4 py-2 font-mono text-xs text-zinc-700">{d.response_status ?? (d.error ? "—" : "")}</td>
+                    <td className="px-4 py-2 font-mono text-xs text-zinc-700">
+                      {d.response_status ?? (d.error ? <ShortError error={d.error} /> : "")}
+                    </td>
                     <td className="px-4 py-2 text-zinc-700">{d.attempts}</td>
                     <td className="px-4 py-2 whitespace-nowrap text-zinc-700">{d.duration_ms != null ? `${d.duration_ms} ms` : ""}</td>
                     <td className="px-4 py-2 whitespace-nowrap text-zinc-600"><When value={d.created_at} /></td>
