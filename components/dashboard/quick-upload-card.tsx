@@ -10,7 +10,7 @@ export function QuickUploadCard() {
   const router = useRouter();
   return (
     <Card aria-labelledby="quick-upload-heading" className="min-w-0">
-      <CardHeader title="Quick upload" titleId="quick-upload-heading" description="Drop videos here; you choose the modules next." />
+      <CardHeader title="Quick upload" titleId="quick-upload-heading" description="Add videos here; you choose the modules next." />
       <div className="px-5 py-4">
         <DropZone
           compact

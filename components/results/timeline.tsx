@@ -227,7 +227,7 @@ export function Timeline({
               <span
                 className={cn(
                   "absolute bottom-1.5 text-[10px] whitespace-nowrap text-zinc-500 tabular-nums",
-                  t === 0 ? "left-0.5" : t / duration > 0.97 ? "right-0.5" : "-translate-x-1/2",
+                  t === 0 ? "left-2" : t / duration > 0.97 ? "right-0.5" : "-translate-x-1/2",
                 )}
               >
                 {formatClock(t)}

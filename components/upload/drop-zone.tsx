@@ -77,10 +77,11 @@ export function DropZone({
       >
         <path d="M12 15.5V4m0 0L7.5 8.5M12 4l4.5 4.5M4.5 15v3a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2v-3" />
       </svg>
-      <p className={cn("mt-3 font-medium text-zinc-900", compact ? "text-sm" : "text-base")}>
+      {/* Touch screens cannot drag files in: there the button is the only way, so no "drop here … or". */}
+      <p className={cn("mt-3 font-medium text-zinc-900 pointer-coarse:hidden", compact ? "text-sm" : "text-base")}>
         {over ? "Drop to add" : (prompt ?? (compact ? "Drop more videos here" : "Drag videos here"))}
       </p>
-      <p className="mt-1 text-sm text-zinc-500">or</p>
+      <p className="mt-1 text-sm text-zinc-500 pointer-coarse:hidden">or</p>
       <label htmlFor={inputId} className={cn(buttonClasses("secondary", compact ? "sm" : "md"), "mt-2 cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-accent-600")}>
         Choose files
         <input
