@@ -85,8 +85,11 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json
         },
       };
     }
+    // Without path, query or body there is nothing to be invalid or to name a missing resource.
+    const takesInput = !!(e.params || e.query || e.body);
     for (const [code, description] of Object.entries(ERROR_STATUSES)) {
       if (code === "401" && e.auth === "none") continue;
+      if ((code === "400" || code === "404") && !takesInput) continue;
       responses[code] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     }
     if (e.idempotent) {
