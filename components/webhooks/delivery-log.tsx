@@ -1,6 +1,6 @@
 "use client";
-// An endpoint's deliveries, newest first: event, outcome, response code, attempts and time; a row
-// opens to show each attempt and the JSON body that was sent.
+// An endpoint's deliveries, newest first: event, outcome, response code, attempts and time (phones:
+// event, outcome, response and time); a row opens to show each attempt and the JSON body sent.
 import { Fragment, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { QueryView } from "@/components/ui/query-view";
@@ -80,8 +80,8 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                 <th scope="col" className="px-4 py-2">Event</th>
                 <th scope="col" className="px-4 py-2">Status</th>
                 <th scope="col" className="px-4 py-2">Response</th>
-                <th scope="col" className="px-4 py-2">Attempts</th>
-                <th scope="col" className="px-4 py-2">Duration</th>
+                <th scope="col" className="hidden px-4 py-2 sm:table-cell">Attempts</th>
+                <th scope="col" className="hidden px-4 py-2 sm:table-cell">Duration</th>
                 <th scope="col" className="px-4 py-2">Created</th>
               </tr>
             </thead>
@@ -103,8 +103,8 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                     <td className="px-4 py-2 font-mono text-xs text-zinc-700">
                       {d.response_status ?? (d.error ? <ShortError error={d.error} /> : "")}
                     </td>
-                    <td className="px-4 py-2 text-zinc-700">{d.attempts}</td>
-                    <td className="px-4 py-2 whitespace-nowrap text-zinc-700">{d.duration_ms != null ? `${d.duration_ms} ms` : ""}</td>
+                    <td className="hidden px-4 py-2 text-zinc-700 sm:table-cell">{d.attempts}</td>
+                    <td className="hidden px-4 py-2 whitespace-nowrap text-zinc-700 sm:table-cell">{d.duration_ms != null ? `${d.duration_ms} ms` : ""}</td>
                     <td className="px-4 py-2 whitespace-nowrap text-zinc-600"><When value={d.created_at} /></td>
                   </tr>
                   {open === d.id && (
