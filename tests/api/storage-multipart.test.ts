@@ -4,14 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const DATA_DIR = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR || "/tmp"}/va-multipart-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  process.env.STORAGE_DRIVER = "local";
-  process.env.APP_URL = "http://localhost";
-  delete process.env.APP_SECRET;
-  return dir;
-});
+const DATA_DIR = await vi.hoisted(async () => (await import("../helpers/local-storage-env")).localStorageEnv("multipart"));
 
 import { getDb } from "@/db/client";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
