@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
@@ -43,7 +44,7 @@ const port = process.env.PORT || "3000";
 console.log(`Video Analysis: http://localhost:${port}  (data in ${path.resolve(process.env.DATA_DIR || "./data")})`);
 // The server handles SIGTERM/SIGINT itself (instrumentation.ts: hand work back, then exit), and
 // leaves by itself when this process dies; scripts/edge-guard.cjs sees requests before Next.
-const child = spawn(process.execPath, ["--require", path.join(root, "scripts", "edge-guard.cjs"), nextBin, "start", "-p", port], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--require", path.join(root, "scripts", "edge-guard.cjs"), nextBin, "start", "-p", port], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: "1", VA_PARENT_PID: String(process.pid) },

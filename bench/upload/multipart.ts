@@ -1,24 +1,33 @@
 // Multipart upload of 1 GiB through the local driver (the app's routes: create, part URLs, parts PUT
 // 4 at a time, complete) against a bare node:http server streaming the same bytes from one PUT to
-// a file, interleaved round by round in one run; the app server's RSS growth; and a 1 GiB upload
-// cut off at 50% (sockets destroyed mid-part) that resumes by asking what is stored and sending
-// only the missing parts.
-//   npx tsx bench/upload/multipart.ts     (BENCH_UPLOAD_MB=1024, BENCH_ROUNDS=5, BENCH_DIR=os.tmpdir())
-// Against a running production server (`npm start`) instead of app-server.ts: BENCH_APP_PORT,
-// BENCH_API_KEY, BENCH_APP_PID (its next-server process, for RSS and CPU from /proc) and
-// BENCH_APP_DATA_DIR (its DATA_DIR, where the completed files are removed).
-import { execSync, fork, type ChildProcess } from "node:child_process";
+// a file, interleaved round by round in one run, on two app servers side by side: app-server.ts
+// (the route handlers behind plain node:http) and the production server (`next start` as `npm
+// start` runs it, from the last build). Also each server's RSS growth and CPU time, and a 1 GiB
+// upload cut off at 50% (sockets destroyed mid-part) that resumes by asking what is stored and
+// sending only the missing parts.
+//   npx tsx bench/upload/multipart.ts     (BENCH_UPLOAD_MB=1024, BENCH_ROUNDS=5, BENCH_PARALLEL=4,
+//                                           BENCH_SERVERS=app,next, BENCH_DIR=os.tmpdir())
+// `next` needs a production build: `node scripts/start.mjs --build-only` (what `npm start` does first).
+// BENCH_PROFILE_DIR: a CPU profile of each upload of app-server.ts and the bare server;
+// Both app servers run with the production server's node flags (scripts/server-node-flags.mjs);
+// BENCH_NODE_ARGS / BENCH_NEXT_NODE_ARGS add flags for app-server.ts / next start (a later flag
+// wins: `--initial-old-space-size=0` measures without it). The bare server always runs without.
+import { execSync, fork, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.mjs";
+import { formatThreads, watchProcess, type ProcStats } from "./proc-stats";
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB || 1024) * MB;
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const PARALLEL = Number(process.env.BENCH_PARALLEL || 4);
+const SERVERS = (process.env.BENCH_SERVERS || "app,next").split(",").filter((x): x is "app" | "next" => x === "app" || x === "next");
+const ROOT = path.join(import.meta.dirname, "..", "..");
 const CHUNK = MB;
 const dir = fs.mkdtempSync(path.join(process.env.BENCH_DIR || os.tmpdir(), "va-bench-multipart-"));
 const bareDir = path.join(dir, "bare");
@@ -28,10 +37,10 @@ const settle = () => execSync("sync");
 const mibps = (ms: number) => SIZE / MB / (ms / 1000);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function start(file: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; msg: any }> {
+async function start(file: string, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ child: ChildProcess; msg: any }> {
   const child = fork(path.join(import.meta.dirname, file), {
     // The app's server modules import "server-only", which resolves only under react-server.
-    execArgv: ["--import", "tsx", "--expose-gc", "--conditions=react-server"],
+    execArgv: ["--import", "tsx", "--expose-gc", "--conditions=react-server", ...nodeArgs],
     env: { ...env, ...extraEnv },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -41,6 +50,46 @@ async function start(file: string, extraEnv: Record<string, string> = {}): Promi
     child.once("message", (m) => (child.off("exit", onExit), resolve(m)));
   });
   return { child, msg };
+}
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const srv = http.createServer().listen(0, "127.0.0.1");
+  await once(srv, "listening");
+  const { port } = srv.address() as { port: number };
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+/**
+ * The production server as `npm start` runs it (scripts/start.mjs: edge-guard.cjs required before
+ * `next start`), on its own DATA_DIR; its first start prints the local user's API key.
+ */
+async function startNext(dataDir: string): Promise<{ child: ChildProcess; port: number; apiKey: string }> {
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `node scripts/start.mjs --build-only` first (or BENCH_SERVERS=app)");
+  const port = await freePort();
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NEXT_NODE_ARGS?.split(" ").filter(Boolean) ?? [])];
+  const child = spawn(process.execPath, [...nodeArgs, "--require", path.join(ROOT, "scripts", "edge-guard.cjs"), path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], {
+    cwd: ROOT,
+    env: { ...env, DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1", VA_PARENT_PID: String(process.pid) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  const apiKey = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`next start exited (${code}) before it printed the API key:\n${out}`)));
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c;
+      const key = /API key: (\S+)/.exec(out)?.[1];
+      if (key) resolve(key);
+    });
+  });
+  child.stdout!.resume();
+  // Ready once it answers.
+  for (let i = 0; !(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)); i++) {
+    if (i > 600) throw new Error("next start did not answer /api/health");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, port, apiKey };
 }
 
 /** PUTs `size` bytes (filled with `fill`) with Content-Length and back-pressure; resolves with the answer. */
@@ -112,24 +161,6 @@ class App {
   }
 }
 
-/** RSS (peak since reset, every 20 ms) and CPU time of another process, from /proc. */
-function watchProcess(pid: number) {
-  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
-  const cpuMs = () => {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
-  };
-  let base = rss();
-  let peak = base;
-  let cpu0 = cpuMs();
-  const timer = setInterval(() => (peak = Math.max(peak, rss())), 20);
-  return {
-    reset: () => ((base = peak = rss()), (cpu0 = cpuMs())),
-    stats: () => ({ base, peak: Math.max(peak, rss()), cpuMs: cpuMs() - cpu0 }),
-    stop: () => clearInterval(timer),
-  };
-}
-
 async function multipartOnce(app: App, name: string): Promise<{ ms: number; path: string }> {
   const t0 = performance.now();
   const up = await app.call("POST", "/storage/multipart", { file_name: name, file_size: SIZE });
@@ -157,67 +188,32 @@ function verify(file: string, partSize: number, partCount: number) {
   }
 }
 
-async function main() {
-  const external = process.env.BENCH_APP_PORT ? { port: Number(process.env.BENCH_APP_PORT), pid: Number(process.env.BENCH_APP_PID) } : null;
-  const [appProc, bareProc] = await Promise.all([external ? null : start("app-server.ts"), start("bare-server.ts")]);
-  const app = new App(external?.port ?? appProc!.msg.port, external ? process.env.BENCH_API_KEY! : appProc!.msg.apiKey);
-  const barePort = bareProc.msg.port as number;
-  const storageDir = path.join(external ? process.env.BENCH_APP_DATA_DIR! : dir, "storage");
-  const procStats = external ? watchProcess(external.pid) : null;
-  const stats = () => (procStats ? Promise.resolve(procStats.stats()) : fetch(`http://127.0.0.1:${app.port}/__bench/stats`).then((r) => r.json()));
-  const reset = () => (procStats ? Promise.resolve(procStats.reset()) : fetch(`http://127.0.0.1:${app.port}/__bench/reset`));
-  console.log(`multipart bench: ${SIZE / MB} MiB, ${ROUNDS} rounds, ${PARALLEL} parts in flight, ${os.cpus().length} cores, dir ${dir}`);
+interface Server {
+  name: string;
+  label: string;
+  app: App;
+  child: ChildProcess;
+  watch: ReturnType<typeof watchProcess>;
+  storageDir: string;
+  /** app-server.ts answers /__bench/reset (a GC, a profile) and /__bench/stats. */
+  benchEndpoints: boolean;
+  ms: number[];
+  stats: ProcStats[];
+}
 
-  // Warm-up (route modules loaded, JIT): a small multipart upload, not measured.
-  await app.call("POST", "/storage/multipart", { file_name: "warm.mp4", file_size: 3 * MB }).then(async (up) => {
-    const urls = await app.call("POST", `/storage/multipart/${up.upload_id}/parts`, { part_numbers: [1] });
-    await put(urls.parts[0].url.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${app.port}`), 3 * MB, 1);
-    await app.call("POST", `/storage/multipart/${up.upload_id}/complete`, {});
-  });
-  await put(`http://127.0.0.1:${barePort}/warm`, 3 * MB, 1);
+/** Runs one upload between a reset and a reading of the server's stats. */
+async function measured(watch: ReturnType<typeof watchProcess>, benchUrl: ((p: string) => string) | null, upload: () => Promise<void>): Promise<ProcStats> {
+  if (benchUrl) await fetch(benchUrl("/__bench/reset"));
+  watch.reset();
+  await upload();
+  const s = watch.stats();
+  if (benchUrl) await fetch(benchUrl("/__bench/stats"));
+  return s;
+}
 
-  const bare: number[] = [];
-  const multi: number[] = [];
-  const rss: number[] = [];
-  const bareCpu: number[] = [];
-  const multiCpu: number[] = [];
-  const bareUrl = (p: string) => `http://127.0.0.1:${barePort}${p}`;
-  for (let i = 0; i < ROUNDS; i++) {
-    // Interleaved: the order flips every round so neither side always runs on a warmer machine.
-    const order = i % 2 ? ["multipart", "bare"] : ["bare", "multipart"];
-    for (const which of order) {
-      if (which === "bare") {
-        await fetch(bareUrl("/__bench/reset"));
-        const t0 = performance.now();
-        const r = await put(bareUrl("/x"), SIZE, 7);
-        bare.push(performance.now() - t0);
-        bareCpu.push((await fetch(bareUrl("/__bench/stats")).then((x) => x.json())).cpuMs);
-        if (r.status !== 200 || JSON.parse(r.body).size !== SIZE) throw new Error(`bare server answered ${r.status} ${r.body}`);
-      } else {
-        await reset();
-        const r = await multipartOnce(app, `round-${i}.mp4`);
-        const s = await stats();
-        rss.push(s.peak - s.base);
-        multiCpu.push(s.cpuMs);
-        multi.push(r.ms);
-        fs.rmSync(path.join(storageDir, r.path));
-      }
-      settle();
-    }
-    console.log(
-      `round ${i + 1}: bare PUT ${mibps(bare[i]!).toFixed(0)} MiB/s, multipart ${mibps(multi[i]!).toFixed(0)} MiB/s, ` +
-        `ratio ${(bare[i]! / multi[i]!).toFixed(2)}, app server RSS +${(rss[i]! / MB).toFixed(1)} MiB, ` +
-        `server CPU bare ${(bareCpu[i]! / 1000).toFixed(2)} s, app ${(multiCpu[i]! / 1000).toFixed(2)} s`,
-    );
-  }
-  const ratio = median(bare.map((b, i) => b / multi[i]!));
-  console.log(
-    `\nmedian: bare PUT ${mibps(median(bare)).toFixed(0)} MiB/s, multipart ${mibps(median(multi)).toFixed(0)} MiB/s, ` +
-      `multipart/bare throughput ratio ${ratio.toFixed(2)} (median of rounds), max app server RSS growth ${(Math.max(...rss) / MB).toFixed(1)} MiB, ` +
-      `server CPU per GiB: bare ${(median(bareCpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s, app ${(median(multiCpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s (load average ${os.loadavg()[0]!.toFixed(1)})`,
-  );
-
-  // Interrupted at 50%, then resumed.
+/** Interrupted at 50% (in-flight parts destroyed), then resumed with only the missing parts. */
+async function resumeOnce(server: Server): Promise<string> {
+  const { app } = server;
   const up = await app.call("POST", "/storage/multipart", { file_name: "resume.mp4", file_size: SIZE });
   const all = Array.from({ length: up.part_count }, (_, i) => i + 1);
   const half = Math.floor(up.part_count / 2);
@@ -228,16 +224,118 @@ async function main() {
   const second = await app.sendParts(up, missing);
   const resent = second.sent.filter((n) => have.has(n)).length;
   const done = await app.call("POST", `/storage/multipart/${up.upload_id}/complete`, {});
-  verify(path.join(storageDir, done.file_path), up.part_size, up.part_count);
-  fs.rmSync(path.join(storageDir, done.file_path));
-  console.log(
-    `\nresume: cut off after ${first.stored} of ${up.part_count} parts stored (${first.sent.length} started, the rest cut mid-part); ` +
-      `the server listed ${have.size} stored; the resume sent ${second.sent.length} parts ` +
-      `(${((second.sent.length * up.part_size) / MB).toFixed(0)} MiB), ${resent} of them already stored; ` +
-      `the assembled file checks out (${SIZE / MB} MiB, every part's bytes in place)`,
+  verify(path.join(server.storageDir, done.file_path), up.part_size, up.part_count);
+  fs.rmSync(path.join(server.storageDir, done.file_path));
+  return (
+    `resume (${server.label}): cut off after ${first.stored} of ${up.part_count} parts stored (${first.sent.length} started, the rest cut mid-part); ` +
+    `the server listed ${have.size} stored; the resume sent ${second.sent.length} parts ` +
+    `(${((second.sent.length * up.part_size) / MB).toFixed(0)} MiB), ${resent} of them already stored; ` +
+    `the assembled file checks out (${SIZE / MB} MiB, every part's bytes in place)`
   );
-  appProc?.child.kill();
-  procStats?.stop();
+}
+
+async function main() {
+  const bareProc = await start("bare-server.ts");
+  const barePort = bareProc.msg.port as number;
+  const bareUrl = (p: string) => `http://127.0.0.1:${barePort}${p}`;
+  const bareWatch = watchProcess(bareProc.child.pid!);
+  const servers: Server[] = [];
+  for (const name of SERVERS) {
+    const dataDir = path.join(dir, name);
+    fs.mkdirSync(dataDir);
+    const s =
+      name === "app"
+        ? await start("app-server.ts", { DATA_DIR: dataDir }, [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [])]).then(({ child, msg }) => ({ child, port: msg.port as number, apiKey: msg.apiKey as string }))
+        : await startNext(dataDir);
+    servers.push({
+      name,
+      label: name === "app" ? "app-server.ts" : "next start",
+      app: new App(s.port, s.apiKey),
+      child: s.child,
+      watch: watchProcess(s.child.pid!),
+      storageDir: path.join(dataDir, "storage"),
+      benchEndpoints: name === "app",
+      ms: [],
+      stats: [],
+    });
+  }
+  console.log(
+    `multipart bench: ${SIZE / MB} MiB, ${ROUNDS} rounds, ${PARALLEL} parts in flight, app servers: ${servers.map((x) => x.label).join(", ")}; ` +
+      `${os.cpus().length} cores, dir ${dir}`,
+  );
+
+  // Warm-up (route modules loaded, JIT): a small multipart upload each, not measured.
+  for (const { app, storageDir } of servers) {
+    const up = await app.call("POST", "/storage/multipart", { file_name: "warm.mp4", file_size: 3 * MB });
+    const urls = await app.call("POST", `/storage/multipart/${up.upload_id}/parts`, { part_numbers: [1] });
+    await put(urls.parts[0].url.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${app.port}`), 3 * MB, 1);
+    const done = await app.call("POST", `/storage/multipart/${up.upload_id}/complete`, {});
+    fs.rmSync(path.join(storageDir, done.file_path));
+  }
+  fs.rmSync(JSON.parse((await put(bareUrl("/warm"), 3 * MB, 1)).body).file);
+
+  const bare: number[] = [];
+  const bareStats: ProcStats[] = [];
+  const sides = ["bare", ...servers.map((x) => x.name)];
+  for (let i = 0; i < ROUNDS; i++) {
+    // Interleaved: the order rotates every round so no side always runs on a warmer machine.
+    const order = sides.map((_, k) => sides[(k + i) % sides.length]!);
+    for (const which of order) {
+      let file = "";
+      const server = servers.find((x) => x.name === which);
+      if (!server) {
+        bareStats.push(
+          await measured(bareWatch, bareUrl, async () => {
+            const t0 = performance.now();
+            const r = await put(bareUrl("/x"), SIZE, 7);
+            bare.push(performance.now() - t0);
+            if (r.status !== 200 || JSON.parse(r.body).size !== SIZE) throw new Error(`bare server answered ${r.status} ${r.body}`);
+            file = JSON.parse(r.body).file;
+          }),
+        );
+        fs.rmSync(file);
+      } else {
+        const benchUrl = server.benchEndpoints ? (p: string) => `http://127.0.0.1:${server.app.port}${p}` : null;
+        server.stats.push(
+          await measured(server.watch, benchUrl, async () => {
+            const r = await multipartOnce(server.app, `round-${i}.mp4`);
+            server.ms.push(r.ms);
+            file = r.path;
+          }),
+        );
+        fs.rmSync(path.join(server.storageDir, file));
+      }
+      settle();
+    }
+    const b = bareStats[i]!;
+    console.log(
+      `round ${i + 1} (${order.join(", ")}; load ${os.loadavg()[0]!.toFixed(1)}): bare PUT ${mibps(bare[i]!).toFixed(0)} MiB/s, CPU ${(b.cpuMs / 1000).toFixed(2)} s (${formatThreads(b.threads)})`,
+    );
+    for (const x of servers) {
+      const a = x.stats[i]!;
+      console.log(
+        `  ${x.label}: multipart ${mibps(x.ms[i]!).toFixed(0)} MiB/s, ratio ${(bare[i]! / x.ms[i]!).toFixed(2)}, RSS +${((a.peak - a.base) / MB).toFixed(1)} MiB, ` +
+          `CPU ${(a.cpuMs / 1000).toFixed(2)} s (${formatThreads(a.threads)})`,
+      );
+    }
+  }
+  const perGiB = (xs: ProcStats[]) => (median(xs.map((x) => x.cpuMs)) / 1000 / (SIZE / 1024 ** 3)).toFixed(2);
+  console.log(`\nmedian over ${ROUNDS} rounds (load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}): bare PUT ${mibps(median(bare)).toFixed(0)} MiB/s, server CPU ${perGiB(bareStats)} s per GiB`);
+  for (const x of servers) {
+    const ratios = bare.map((b, i) => b / x.ms[i]!);
+    console.log(
+      `  ${x.label}: multipart ${mibps(median(x.ms)).toFixed(0)} MiB/s, multipart/bare throughput ratio ${median(ratios).toFixed(2)} ` +
+        `(rounds: ${ratios.map((r) => r.toFixed(2)).join(", ")}), max RSS growth ${(Math.max(...x.stats.map((a) => a.peak - a.base)) / MB).toFixed(1)} MiB, ` +
+        `server CPU ${perGiB(x.stats)} s per GiB`,
+    );
+  }
+  console.log("");
+  for (const x of servers) console.log(await resumeOnce(x));
+  for (const x of servers) {
+    x.watch.stop();
+    x.child.kill();
+  }
+  bareWatch.stop();
   bareProc.child.kill();
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { watchProcess } from "./proc-stats";
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB || 1024) * MB;
@@ -75,6 +76,7 @@ async function main() {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const [{ port }] = (await once(child, "message")) as [{ port: number }];
+  const watch = watchProcess(child.pid!);
   process.env.APP_URL = `http://127.0.0.1:${port}`;
   const { buildSignedUrl } = await import("../../lib/storage/signing");
 
@@ -86,11 +88,13 @@ async function main() {
   for (let i = 0; i < ROUNDS; i++) {
     disk.push(await diskWrite());
     await getJson(port, "/__bench/reset");
+    watch.reset();
     const key = `users/bench/round-${i}.mp4`;
     const url = buildSignedUrl({ method: "PUT", key, contentType: "video/mp4", expiresIn: 600 });
     const r = await upload(port, url);
     if (r.status !== 200) throw new Error(`upload answered ${r.status}: ${r.body}`);
-    const stats = await getJson(port, "/__bench/stats");
+    const stats = watch.stats();
+    await getJson(port, "/__bench/stats");
     rss.push(stats.peak - stats.base);
     cpu.push(stats.cpuMs);
     const stored = fs.statSync(path.join(dir, "storage", key)).size;
@@ -114,6 +118,7 @@ async function main() {
       `server CPU ${(median(cpu) / 1000 / (SIZE / 1024 ** 3)).toFixed(2)} s per GiB`,
   );
   child.kill();
+  watch.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

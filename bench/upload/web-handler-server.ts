@@ -1,28 +1,26 @@
 // A plain node:http server around a web handler, the way Next hands a route handler its request:
 // the IncomingMessage becomes the streamed body of a web Request (duplex "half"), aborted when the
-// client goes away. /__bench/reset and /__bench/stats report the process's RSS (at reset and the
-// peak since, sampled every 20 ms) and CPU time since reset. Used by server.ts and app-server.ts.
+// client goes away. /__bench/reset (before an upload: a GC, and a CPU profile starts when
+// BENCH_PROFILE_DIR is set) and /__bench/stats (after it: the profile is written); the bench reads
+// RSS and CPU time from /proc (proc-stats.ts). Used by server.ts and app-server.ts.
 import { once } from "node:events";
 import http from "node:http";
+import { benchProfiler } from "./profiler";
 
 export function serveWebHandler(handler: (req: Request) => Promise<Response>, onListen: (port: number) => void): http.Server {
-  let base = process.memoryUsage.rss();
-  let peak = base;
-  let cpu = process.cpuUsage();
-  setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20).unref();
+  const profiler = benchProfiler("app");
 
   const server = http.createServer(async (req, res) => {
     try {
       if (req.url === "/__bench/reset") {
         global.gc?.();
-        base = peak = process.memoryUsage.rss();
-        cpu = process.cpuUsage();
-        res.end(JSON.stringify({ rss: base }));
+        await profiler.start();
+        res.end("{}");
         return;
       }
       if (req.url === "/__bench/stats") {
-        const used = process.cpuUsage(cpu);
-        res.end(JSON.stringify({ base, peak: Math.max(peak, process.memoryUsage.rss()), cpuMs: (used.user + used.system) / 1000 }));
+        await profiler.stop();
+        res.end("{}");
         return;
       }
       const hasBody = req.method !== "GET" && req.method !== "HEAD";

@@ -4,7 +4,9 @@
 // sent before the first delta or the result: an error until then is thrown to the handler wrapper
 // and keeps its status and {detail}; one after it becomes `{"type":"error","detail":…}` and the
 // stream ends. When the final text is not the text streamed so far (the model failed midway and
-// the answer fell back to the segment list), the message event is what counts.
+// the answer fell back to the segment list), the message event is what counts. A finished text (an
+// answer composed without a model, handed over before it is stored; a stored message) goes out a
+// few words at a time, the first at once.
 import crypto from "node:crypto";
 import { withAnswerStream } from "@/lib/chat/answer-stream";
 import { clientErrorOf } from "./errors";
@@ -44,7 +46,10 @@ export async function eventStreamAnswer<T extends object>(
   run: () => Promise<T>,
   opts: { textOf: (body: T) => string; status?: number; where: string },
 ): Promise<Response> {
+  /** Events to send at once (the model's deltas as they come). */
   const queue: string[] = [];
+  /** Events sent one at a time, PACE_MS apart: a finished text's deltas, then the closing event. */
+  const paced: string[] = [];
   let streamed = "";
   let outcome: Outcome<T> | null = null;
   let wake: () => void = () => {};
@@ -54,17 +59,30 @@ export async function eventStreamAnswer<T extends object>(
     changed = new Promise<void>((r) => (wake = r));
     w();
   };
-  void withAnswerStream((text) => {
-    streamed += text;
-    queue.push(sseEvent({ type: "delta", text }));
-    signal();
-  }, run).then(
+  const deltaEvents = (text: string) => textDeltas(text).map((t) => sseEvent({ type: "delta", text: t }));
+  void withAnswerStream(
+    {
+      delta(text) {
+        streamed += text;
+        queue.push(sseEvent({ type: "delta", text }));
+        signal();
+      },
+      composed(text) {
+        // After a model's partial answer the message event carries the final text instead.
+        if (streamed || !text) return;
+        streamed = text;
+        paced.push(...deltaEvents(text));
+        signal();
+      },
+    },
+    run,
+  ).then(
     (body) => ((outcome = { ok: true, body }), signal()),
     (err) => ((outcome = { ok: false, err }), signal()),
   );
-  if (!queue.length && !outcome) await changed;
+  if (!queue.length && !paced.length && !outcome) await changed;
   const early = outcome as Outcome<T> | null;
-  if (early && !early.ok && !queue.length) throw early.err;
+  if (early && !early.ok && !queue.length && !paced.length) throw early.err;
 
   const finish = (o: Outcome<T>): string[] => {
     if (!o.ok) {
@@ -73,12 +91,11 @@ export async function eventStreamAnswer<T extends object>(
       if (!req.signal.aborted) console.error(`[api] ${crypto.randomUUID()} ${opts.where} failed while streaming:`, o.err);
       return [sseEvent({ type: "error", detail: "Internal server error" })];
     }
-    const text = opts.textOf(o.body);
-    const rest = !streamed ? textDeltas(text).map((t) => sseEvent({ type: "delta", text: t })) : [];
+    const rest = !streamed ? deltaEvents(opts.textOf(o.body)) : [];
     return [...rest, sseEvent({ type: "message", ...o.body })];
   };
 
-  let closing: string[] | null = null;
+  let finished = false;
   let sentPaced = 0;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -88,15 +105,20 @@ export async function eventStreamAnswer<T extends object>(
           return;
         }
         const o = outcome as Outcome<T> | null;
-        if (o && !closing) closing = finish(o);
-        if (closing) {
+        if (o && !finished) {
+          finished = true;
+          paced.push(...finish(o));
+        }
+        const next = paced.shift();
+        if (next !== undefined) {
           // A finished text goes out a few words at a time, as a model's would (first at once).
-          const next = closing.shift();
-          if (next !== undefined) {
-            if (closing.length && next.startsWith('data: {"type":"delta"') && sentPaced++) await sleep(PACE_MS);
-            controller.enqueue(encoder.encode(next));
-          }
-          if (!closing.length) controller.close();
+          if (next.startsWith('data: {"type":"delta"') && sentPaced++) await sleep(PACE_MS);
+          controller.enqueue(encoder.encode(next));
+          if (finished && !paced.length) controller.close();
+          return;
+        }
+        if (finished) {
+          controller.close();
           return;
         }
         await changed;

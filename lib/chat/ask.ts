@@ -10,8 +10,10 @@ import { getProject } from "@/db/queries/projects";
 import { listVideos } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
+import { QueryVectors } from "@/lib/search/query-vectors";
 import type { ChatMode } from "@/lib/schemas/chat";
 import { composeAnswer, type Answer, type HistoryMessage } from "./answer";
+import { streamComposedAnswer } from "./answer-stream";
 import type { Citation } from "./citations";
 import { retrieveContext } from "./retrieve";
 import { titleFromQuestion } from "./session-title";
@@ -60,6 +62,8 @@ export async function answerAbout(
     mode: ChatMode;
     history: readonly HistoryMessage[];
     signal?: AbortSignal;
+    /** The question's vectors, if embedding it has started already. */
+    vectors?: QueryVectors;
   },
 ): Promise<Answer> {
   const retrieved = await retrieveContext(db, params);
@@ -93,6 +97,9 @@ async function targetOf(db: Db, params: { userId: string; videoId?: string; proj
 export async function askQuestion(db: Db, params: AskParams): Promise<AskResult> {
   const question = params.question.trim();
   let target = await targetOf(db, params);
+  // The question is embedded (in the model's worker) while the session and question are stored
+  // and the segments read; the search then finds its vector ready.
+  const vectors = new QueryVectors(question, params.signal).prefetch();
 
   let sessionId: string;
   let history: HistoryMessage[] = [];
@@ -127,7 +134,9 @@ export async function askQuestion(db: Db, params: AskParams): Promise<AskResult>
 
   await insertMessage(db, { userId: params.userId, sessionId, role: "user", content: question });
   const videos = target.kind === "video" ? [target.video] : await projectVideos(db, { userId: params.userId, projectId: target.projectId });
-  const answer = await answerAbout(db, { ...params, videos, video: target.kind === "video" ? target.video : undefined, question, history });
+  const answer = await answerAbout(db, { ...params, videos, video: target.kind === "video" ? target.video : undefined, question, history, vectors });
+  // A composed answer (no model) starts streaming now; storing it does not hold its first words back.
+  if (!answer.model) streamComposedAnswer(answer.text);
   const feedbackId = crypto.randomUUID();
   const metadata = {
     feedback_id: feedbackId,

@@ -12,6 +12,7 @@ import { matchedTerms, type Candidate } from "@/db/queries/search";
 import { listSegments, type SegmentRow } from "@/db/queries/segments";
 import type { Video } from "@/db/schema";
 import type { ChatMode } from "@/lib/schemas/chat";
+import { QueryVectors } from "@/lib/search/query-vectors";
 import { searchScope } from "@/lib/search/search-segments";
 import { compressSegments, contextLine, oneLine, toEntry, type ContextEntry, type SegmentLike } from "./context";
 import { questionKeywords, visualQuery, VISUAL_MODULES } from "./intent";
@@ -97,9 +98,23 @@ function entryOf(c: Candidate): ContextEntry {
 
 export async function retrieveContext(
   db: Db,
-  params: { userId: string; videos: readonly Video[]; question: string; modules?: readonly string[]; mode: ChatMode; signal?: AbortSignal },
+  params: {
+    userId: string;
+    videos: readonly Video[];
+    question: string;
+    modules?: readonly string[];
+    mode: ChatMode;
+    signal?: AbortSignal;
+    /** The question's vectors, if the caller started embedding it already. */
+    vectors?: QueryVectors;
+  },
 ): Promise<Retrieved> {
   const modules = params.modules?.length ? params.modules : undefined;
+  // The question (and its picture words) are embedded while the segments are read.
+  const vectors = params.vectors?.text === params.question ? params.vectors : new QueryVectors(params.question, params.signal).prefetch();
+  const visualWords = visualQuery(params.question);
+  const visualModules = VISUAL_MODULES.filter((m) => !modules || modules.includes(m));
+  const visualVectors = visualWords && visualModules.length ? new QueryVectors(visualWords, params.signal).prefetch() : undefined;
   const many = params.videos.length > 1;
   const videos: VideoRef[] = params.videos.map((v, i) => ({ jobId: v.jobId, name: v.name, duration: v.duration, ...(many ? { label: `V${i + 1}` } : {}) }));
   const labelOf = new Map(videos.map((v) => [v.jobId, v.label]));
@@ -112,7 +127,18 @@ export async function retrieveContext(
   const keywords = questionKeywords(params.question);
   const search = (query: string, limit: number, only?: readonly string[], words?: string) =>
     all.length
-      ? searchScope(db, { userId: params.userId, query, words, jobIds, modules: only ?? modules, limit, threshold: 0, nearest: true, signal: params.signal })
+      ? searchScope(db, {
+          userId: params.userId,
+          query,
+          words,
+          jobIds,
+          modules: only ?? modules,
+          limit,
+          threshold: 0,
+          nearest: true,
+          signal: params.signal,
+          vectors: query === visualWords ? visualVectors : vectors,
+        })
       : Promise.resolve([]);
   const line = (e: ContextEntry, max: number) => contextLine(e, max, e.jobId ? labelOf.get(e.jobId) : undefined);
   const scopeWords = many ? `the ${videos.length} videos of the project` : "the video";
@@ -122,8 +148,6 @@ export async function retrieveContext(
     const m = words ? await matchedTerms(db, { userId: params.userId, ids: entries.flatMap((e) => e.ids), text: words }) : new Map<string, string[]>();
     return entries.map((e) => ({ ...e, matched: [...new Set(e.ids.flatMap((id) => m.get(id) ?? []))] }));
   };
-  const visualWords = visualQuery(params.question);
-  const visualModules = VISUAL_MODULES.filter((m) => !modules || modules.includes(m));
   // Picture segments holding any of those words (matched: which), best first.
   const visual =
     visualWords && visualModules.length ? await withMatches((await search(visualWords, VISUAL_TOP_K, visualModules)).map(entryOf), visualWords) : null;

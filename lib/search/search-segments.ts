@@ -28,6 +28,7 @@ import {
 import { availableEmbeddingModels } from "@/lib/ai/embeddings";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { embedQuery } from "@/lib/search/embed-query";
+import type { QueryVectors } from "@/lib/search/query-vectors";
 import { MODULE_NAMES } from "@/lib/pipeline/module-names";
 import type { SearchResult } from "@/lib/schemas/search";
 import { compareCandidates, modulesThatRanShort, rankCandidates } from "./rank";
@@ -175,6 +176,8 @@ export async function searchScope(
     nearest?: boolean;
     /** With `nearest`: the words matched by full-text (default: the query's). */
     words?: string;
+    /** The query's vectors, when the caller started embedding it early (its text must be `query`). */
+    vectors?: QueryVectors;
   },
 ): Promise<Candidate[]> {
   const jobIds = params.jobIds;
@@ -184,7 +187,8 @@ export async function searchScope(
     const scope: VectorScope = { userId: params.userId, model, jobIds, wholeLibrary: params.wholeLibrary ?? false, modules };
     const stats = await scopeStats(db, scope, EXACT_SCAN_MAX_ROWS + 1);
     if (!stats.rows) continue; // nothing of this model to compare with: do not embed the query
-    const query = await embedQuery(params.query, { model, signal: params.signal }).catch((err: Error) => {
+    const vectors = params.vectors?.text === params.query ? params.vectors : null;
+    const query = await (vectors ? vectors.vector(model) : embedQuery(params.query, { model, signal: params.signal })).catch((err: Error) => {
       if (params.signal?.aborted) throw err;
       throw new ApiError(502, `The embedding model ${model} could not embed the query: ${err.message}`);
     });

@@ -1,7 +1,7 @@
 // A request body streamed into a file with back-pressure (never held in memory), counted on the
 // way: the one write path of the local driver's upload PUTs (whole objects and multipart parts).
 import type fs from "node:fs";
-import { Transform, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { interrupted, StorageError } from "./errors";
 
@@ -18,15 +18,18 @@ function isFileSystemError(err: unknown): boolean {
  */
 export async function bodyToFile(body: Readable, file: fs.WriteStream, maxBytes: number, tooLarge: () => StorageError): Promise<number> {
   let total = 0;
-  const count = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      total += chunk.byteLength;
-      done(total > maxBytes ? tooLarge() : null, chunk);
-    },
-  });
-  await pipeline(body, count, file).catch((err: unknown) => {
+  // Counted as the chunks go by, by a listener that runs before the pipe's own (not a stream stage
+  // between them: a Transform costs a write, a push and a read per 64 KiB chunk). The chunk that
+  // passes the limit is never written: the file is destroyed first (a part's neighbour in the
+  // upload's data file stays untouched), and the pipeline fails with tooLarge().
+  const count = (chunk: Buffer) => {
+    total += chunk.byteLength;
+    if (total > maxBytes && !file.destroyed) file.destroy(tooLarge());
+  };
+  body.on("data", count);
+  await pipeline(body, file).catch((err: unknown) => {
     if (err instanceof StorageError || isFileSystemError(err)) throw err;
     throw interrupted();
-  });
+  }).finally(() => body.off("data", count));
   return total;
 }

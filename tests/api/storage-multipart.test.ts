@@ -4,14 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const DATA_DIR = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR || "/tmp"}/va-multipart-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  process.env.STORAGE_DRIVER = "local";
-  process.env.APP_URL = "http://localhost";
-  delete process.env.APP_SECRET;
-  return dir;
-});
+const DATA_DIR = await vi.hoisted(async () => (await import("../helpers/local-storage-env")).localStorageEnv("multipart"));
 
 import { getDb } from "@/db/client";
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
@@ -139,6 +132,29 @@ describe("parts, status and complete", () => {
       expect(res.status, JSON.stringify(part_numbers)).toBe(400);
       expect(res.body.detail).toMatch(/^part_numbers/);
     }
+  });
+
+  it("a part streamed too long never writes past its end: the stored neighbour stays intact", async () => {
+    const data = pattern(9 * MIB, 9);
+    const c = await createUpload(alice.api_key, { file_name: "overflow.mp4", file_size: data.length });
+    await putParts(put, alice.api_key, c, data, [2]);
+    // Part 1 in 1 MiB chunks without a declared length, then one chunk too many (0xee bytes).
+    const one = partBytes(data, c, 1);
+    const chunks = [...Array.from({ length: 8 }, (_, i) => one.subarray(i * MIB, (i + 1) * MIB)), Buffer.alloc(MIB, 0xee)];
+    const body = new ReadableStream<Uint8Array>({
+      pull(ctl) {
+        const next = chunks.shift();
+        if (next) ctl.enqueue(new Uint8Array(next));
+        else ctl.close();
+      },
+    });
+    const url = (await partUrls(alice.api_key, c.upload_id, [1])).get(1)!;
+    const over = await put(url, body);
+    expect(over.status).toBe(413);
+    await putParts(put, alice.api_key, c, data, [1]);
+    const done = await complete(alice.api_key, c.upload_id);
+    expect(done.status, done.text).toBe(200);
+    expect(fs.readFileSync(path.join(STORAGE, c.file_path)).equals(data)).toBe(true);
   });
 
   it("a tampered or foreign part URL is 403; complete checks the ETags it is given", async () => {

@@ -1,65 +1,37 @@
 // Upload PUTs in the production server: scripts/edge-guard.cjs (loaded before Next) lends the
 // socket's IncomingMessage to the storage PUT routes, which stream it to disk without reading the
-// web body Next wraps around it. Here the guard is loaded into a plain node:http server that hands
-// the route handlers their request the way Next does (the IncomingMessage as the web body).
-import { once } from "node:events";
+// web body Next wraps around it. Here the guard is loaded into the tests' HTTP server, which hands
+// the route handlers their request the way Next does (the IncomingMessage as the web body, untouched).
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const DATA_DIR = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR || "/tmp"}/va-raw-body-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  process.env.STORAGE_DRIVER = "local";
-  process.env.APP_URL = "http://localhost";
-  delete process.env.APP_SECRET;
-  return dir;
-});
+const DATA_DIR = await vi.hoisted(async () => (await import("../helpers/local-storage-env")).localStorageEnv("raw-body"));
 
 import "../../scripts/edge-guard.cjs";
 import { call } from "../helpers/api";
 import { complete, createUpload, MIB, partBytes, partUrls, pattern, storedParts } from "../helpers/multipart";
 import { useTestDb } from "../helpers/db";
-import { dispatch } from "../helpers/routes";
+import { useHttpServer } from "../helpers/http-server";
 import { makeUser, type TestUser } from "../helpers/users";
 
 useTestDb();
 
 /** What the handlers saw of each request: the header the guard set, whether the web body was read. */
 const seen: { url: string; rawBodyHeader: string | null; webBodyRead: boolean }[] = [];
-let base = "";
-let server: http.Server;
+const server = useHttpServer({
+  untouchedBody: true,
+  observe: (request, req) => seen.push({ url: req.url ?? "", rawBodyHeader: request.headers.get("x-va-raw-body"), webBodyRead: request.bodyUsed }),
+});
 let alice: TestUser;
 
 beforeAll(async () => {
   alice = await makeUser("alice@example.com");
-  server = http.createServer(async (req, res) => {
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const request = new Request(`http://${req.headers.host}${req.url}`, {
-      method: req.method,
-      headers,
-      body: hasBody ? (req as unknown as ReadableStream) : undefined,
-      duplex: "half",
-    } as RequestInit);
-    const response = await dispatch(request).catch(() => new Response(null, { status: 500 }));
-    seen.push({ url: req.url ?? "", rawBodyHeader: request.headers.get("x-va-raw-body"), webBodyRead: request.bodyUsed });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(async () => {
-  server.close();
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(DATA_DIR, { recursive: true, force: true }));
 
-const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, base);
+const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, server.url);
 
 /** A PUT with Content-Length that sends `send` bytes of `body` and then, if short, drops the connection. */
 function rawPut(url: string, body: Buffer, opts: { send?: number; headers?: Record<string, string> } = {}) {
@@ -132,7 +104,7 @@ describe("storage PUTs behind scripts/edge-guard.cjs", () => {
     expect(part?.rawBodyHeader).toMatch(/^[0-9a-f-]{36}$/);
     expect(part?.rawBodyHeader).not.toBe(forged);
     // Not a storage PUT: no body is lent, and the client's header does not reach the route.
-    await fetch(`${base}/api/health`, { headers: { "x-va-raw-body": forged } });
+    await fetch(`${server.url}/api/health`, { headers: { "x-va-raw-body": forged } });
     expect(seen.at(-1)?.rawBodyHeader).toBeNull();
   });
 });

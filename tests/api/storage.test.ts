@@ -4,15 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-const DATA_DIR = vi.hoisted(() => {
-  const dir = `${process.env.TMPDIR || "/tmp"}/va-storage-test-${process.pid}-${Date.now()}`;
-  process.env.DATA_DIR = dir;
-  process.env.STORAGE_DRIVER = "local";
-  process.env.APP_URL = "http://localhost";
-  delete process.env.APP_SECRET;
-  delete process.env.STORAGE_PUBLIC_URL;
-  return dir;
-});
+const DATA_DIR = await vi.hoisted(async () => (await import("../helpers/local-storage-env")).localStorageEnv("storage"));
 
 import { getDb } from "@/db/client";
 import { getVideoByStoragePath, insertVideo } from "@/db/queries/videos";

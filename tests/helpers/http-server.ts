@@ -1,12 +1,22 @@
 // A real HTTP server on 127.0.0.1 in front of the route handlers, for tests that need a real
 // client (streams, aborts): node:http in, web Request → route handler → web Response out.
+// By default the request body is `Readable.toWeb(req)`, which starts reading the socket at once;
+// `untouchedBody` hands the IncomingMessage itself to the Request as Next does, unread until the
+// route reads it (what scripts/edge-guard.cjs needs to lend it to the storage PUT routes).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll } from "vitest";
 import { dispatch } from "./routes";
 
-export async function startHttpServer(): Promise<{ url: string; close: () => Promise<void> }> {
+export interface HttpServerOptions {
+  /** The IncomingMessage itself as the web body (as Next passes it), not `Readable.toWeb(req)`. */
+  untouchedBody?: boolean;
+  /** Sees each request as the route got it, once the route has answered (before the body is sent). */
+  observe?: (request: Request, req: http.IncomingMessage) => void;
+}
+
+export async function startHttpServer(opts: HttpServerOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     const controller = new AbortController();
     res.on("close", () => controller.abort());
@@ -16,13 +26,14 @@ export async function startHttpServer(): Promise<{ url: string; close: () => Pro
     const request = new Request(`http://${req.headers.host}${req.url}`, {
       method: req.method,
       headers,
-      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      body: hasBody ? ((opts.untouchedBody ? req : Readable.toWeb(req)) as ReadableStream) : undefined,
       signal: controller.signal,
       // @ts-expect-error Node's fetch needs this for a streamed body
       duplex: "half",
     });
     try {
       const response = await dispatch(request);
+      opts.observe?.(request, req);
       res.writeHead(response.status, Object.fromEntries(response.headers));
       if (!response.body) return void res.end();
       const reader = response.body.getReader();
@@ -51,10 +62,10 @@ export async function startHttpServer(): Promise<{ url: string; close: () => Pro
  * `url` can be read once it has started. With `appUrl`, APP_URL points at it, so the absolute URLs the
  * app hands out (uploads, playback) lead back to it.
  */
-export function useHttpServer(opts: { appUrl?: boolean } = {}): { readonly url: string } {
+export function useHttpServer(opts: { appUrl?: boolean } & HttpServerOptions = {}): { readonly url: string } {
   let server: Awaited<ReturnType<typeof startHttpServer>> | undefined;
   beforeAll(async () => {
-    server = await startHttpServer();
+    server = await startHttpServer(opts);
     if (opts.appUrl) process.env.APP_URL = server.url;
   });
   afterAll(async () => {

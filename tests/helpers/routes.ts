@@ -53,13 +53,22 @@ function match(r: RouteFile, parts: string[]): Record<string, string | string[]>
   return r.segments.length === parts.length ? params : null;
 }
 
+type RouteModule = Record<string, (req: Request, ctx: unknown) => Promise<Response>>;
+/** Each route file is imported once, as Next loads it once (an import per request costs a loader round trip). */
+const loaded = new Map<string, Promise<RouteModule>>();
+function loadRoute(file: string): Promise<RouteModule> {
+  let mod = loaded.get(file);
+  if (!mod) loaded.set(file, (mod = import(file) as Promise<RouteModule>));
+  return mod;
+}
+
 export async function dispatch(req: Request): Promise<Response> {
   const url = new URL(req.url);
   const parts = url.pathname.replace(/^\/api\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   for (const r of routes) {
     const params = match(r, parts);
     if (!params) continue;
-    const mod = (await import(r.file)) as Record<string, (req: Request, ctx: unknown) => Promise<Response>>;
+    const mod = await loadRoute(r.file);
     const fn = mod[req.method];
     if (!fn) return new Response(null, { status: 405 });
     return fn(req, { params: Promise.resolve(params) });
