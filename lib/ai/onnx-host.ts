@@ -100,7 +100,10 @@ export function onnxHostPid(): number | undefined {
 export async function stopOnnxHost(): Promise<void> {
   const state = g.__vaOnnxHost;
   g.__vaOnnxHost = undefined;
-  if (!state || state.child.exitCode !== null) return;
+  if (!state || state.child.exitCode !== null || state.child.signalCode !== null) return;
+  // An idle child is unref'd: hold the event loop until its exit arrives, or a script awaiting
+  // this would end first with the promise unsettled.
+  setIdle(state.child, false);
   await new Promise<void>((resolve) => {
     state.child.once("exit", () => resolve());
     state.child.kill();

@@ -45,6 +45,26 @@ describe("text regions to line images", () => {
     expect(lines[0]!.image.width).toBe(73);
     expect(lines[0]!.image.height).toBe(25);
   });
+
+  it("maps regions found on a smaller letterboxed copy back to the full-size frame and cuts from it", async () => {
+    // The 160 × 80 frame fitted into a 96 × 64 map: scale 0.6, 48 px high, 8 px of padding above.
+    const source = rgba(160, 80, (x) => x % 2 === 0);
+    const place = { scale: 0.6, dx: 0, dy: 8 };
+    // The same 60 × 12 block as above, where it lands in the map.
+    const mask = rgba(96, 64, (x, y) => x >= 24 && x < 60 && y >= 8 + 18 && y < 8 + 25);
+    const lines = await splitIntoLineImages(mask, source, place);
+    expect(lines).toHaveLength(1);
+    const xs = lines[0]!.box.map((p: number[]) => p[0]!);
+    const ys = lines[0]!.box.map((p: number[]) => p[1]!);
+    // Fitted in the map on pixel centres (x 24…59, y 26…32), grown by 315 / 82 ≈ 3.84 px, moved up
+    // by the padding and scaled by 1 / 0.6: around the block at 40–100 × 30–42 of the frame.
+    expect(Math.min(...xs)).toBe(34);
+    expect(Math.max(...xs)).toBe(105);
+    expect(Math.min(...ys)).toBe(24);
+    expect(Math.max(...ys)).toBe(46);
+    // Cut from the full-size frame, not the map.
+    expect(lines[0]!.image.width).toBeGreaterThan(60);
+  });
 });
 
 describe("the OCR process", () => {

@@ -36,15 +36,11 @@ export async function ocrUnavailableReason(): Promise<string | null> {
   }
 }
 
-const BASE = 32;
-
+/** A line's corners (pixels of the frame) → its axis-aligned box as fractions of the frame. */
 function normaliseBox(points: number[][] | undefined, w: number, h: number): [number, number, number, number] {
   if (!points?.length || !w || !h) return [0, 0, 0, 0];
-  // The detector letterboxes the image (centred) to multiples of 32; undo that offset.
-  const padX = (Math.max(BASE, Math.ceil(w / BASE) * BASE) - w) / 2;
-  const padY = (Math.max(BASE, Math.ceil(h / BASE) * BASE) - h) / 2;
-  const xs = points.map((p) => p[0]! - padX);
-  const ys = points.map((p) => p[1]! - padY);
+  const xs = points.map((p) => p[0]!);
+  const ys = points.map((p) => p[1]!);
   const c = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
   return [c(Math.min(...xs) / w), c(Math.min(...ys) / h), c(Math.max(...xs) / w), c(Math.max(...ys) / h)];
 }
