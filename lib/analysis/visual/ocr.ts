@@ -2,7 +2,7 @@
 // @gutenye/ocr-common, in the ONNX models' process (lib/ai/onnx-host.child.mjs) with words
 // separated as printed (ocr-decode.cjs). One engine per process, created on first use; calls run
 // one at a time because onnxruntime already spreads one image over every core.
-import { askOnnxHost } from "@/lib/ai/onnx-host";
+import { onnxHost } from "@/lib/ai/onnx-host";
 import { jpegFileSize } from "./jpeg-size";
 
 export interface OcrLine {
@@ -29,7 +29,7 @@ let queue: Promise<unknown> = Promise.resolve();
 /** Why OCR cannot run here, or null when it can (loads the models once). */
 export async function ocrUnavailableReason(): Promise<string | null> {
   try {
-    await askOnnxHost("ocr-load");
+    await onnxHost.ask("ocr-load");
     return null;
   } catch (err) {
     return `the offline OCR engine could not be loaded (${(err as Error).message.split("\n")[0]})`;
@@ -63,7 +63,7 @@ export function readingOrder(lines: OcrLine[]): OcrLine[] {
 export function recognizeText(jpegPath: string): Promise<OcrLine[]> {
   const job = queue.then(async () => {
     const size = (await jpegFileSize(jpegPath)) ?? { width: 0, height: 0 };
-    const { lines: raw } = await askOnnxHost<{ lines: RawLine[] }>("ocr", { file: jpegPath });
+    const { lines: raw } = await onnxHost.ask<{ lines: RawLine[] }>("ocr", { file: jpegPath });
     const lines: OcrLine[] = [];
     for (const r of raw) {
       const text = (r.text ?? "").replace(/\s+/g, " ").trim();
