@@ -7,7 +7,6 @@
 // transcription; its peak is printed separately.
 //   npx tsx bench/quality/memory.ts
 import { execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
 import { onnxHost } from "@/lib/ai/onnx-host";
 import { encodeSentences } from "@/lib/ai/sentence-encoder";
 import { tfjsModels } from "@/lib/ai/tfjs-models";
@@ -15,6 +14,7 @@ import { detectObjects } from "@/lib/analysis/labels";
 import { speechRegions } from "@/lib/analysis/speech/vad";
 import { readWavInfo } from "@/lib/analysis/speech/wav";
 import { recognizeText } from "@/lib/analysis/visual/ocr";
+import { processMemory, type ProcessMemory } from "./metrics";
 
 const WAV = "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0870.wav";
 // A keyframe as the pipeline makes them: at most 960 px wide.
@@ -24,33 +24,16 @@ const ROUNDS = 3;
 // The segments of a video as the search index embeds them (batches of many texts).
 const TEXTS = Array.from({ length: 200 }, (_, i) => `Segment ${i}: a cockatoo sits on the lighthouse rail while seagulls circle above the harbour at dusk.`);
 
-interface Mem {
-  rss: number;
-  hwm: number;
-  pss: number;
-}
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
 /** A growth, with its sign. */
 const grew = (b: number) => `${b < 0 ? "−" : "+"}${mb(Math.abs(b))}`;
-function status(pid: number | "self" | undefined): Mem {
-  const kb = (re: RegExp, text: string) => Number(re.exec(text)?.[1] ?? 0) * 1024;
-  if (pid === undefined) return { rss: 0, hwm: 0, pss: 0 };
-  try {
-    const st = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const pss = kb(/^Pss:\s+(\d+) kB/m, fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
-    return { rss: kb(/VmRSS:\s+(\d+) kB/, st), hwm: kb(/VmHWM:\s+(\d+) kB/, st), pss };
-  } catch {
-    return { rss: 0, hwm: 0, pss: 0 };
-  }
-}
-
-const base = status("self");
+const base = processMemory("self");
 /** This process's growth, each model process whole, and their sum (of `key`). */
 function measure() {
-  const self = status("self");
-  const tfjs = status(tfjsModels.pid());
-  const onnx = status(onnxHost.pid());
-  const total = (key: keyof Mem) => self[key] - (key === "pss" ? base.pss : base.rss) + tfjs[key] + onnx[key];
+  const self = processMemory("self");
+  const tfjs = processMemory(tfjsModels.pid());
+  const onnx = processMemory(onnxHost.pid());
+  const total = (key: keyof ProcessMemory) => self[key] - (key === "pss" ? base.pss : base.rss) + tfjs[key] + onnx[key];
   return { self, tfjs, onnx, total };
 }
 const rows: string[] = [];
@@ -95,7 +78,7 @@ await tfjsModels.stop();
 const ps = spawn("pocketsphinx_continuous", ["-infile", WAV, "-logfn", "/dev/null"], { stdio: "ignore" });
 let peak = 0;
 const timer = setInterval(() => {
-  peak = Math.max(peak, status(ps.pid!).hwm);
+  peak = Math.max(peak, processMemory(ps.pid!).hwm);
 }, 50);
 await new Promise((r) => ps.on("close", r));
 clearInterval(timer);
