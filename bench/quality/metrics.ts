@@ -62,3 +62,22 @@ export function cpuSeconds(livePid?: number): { self: number; children: number; 
 }
 
 export const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+export interface ProcessMemory {
+  rss: number;
+  hwm: number;
+  pss: number;
+}
+
+/** RSS, its peak (VmHWM) and PSS of a process, in bytes, from /proc (zeros when it is not running). */
+export function processMemory(pid: number | "self" | undefined): ProcessMemory {
+  const kb = (re: RegExp, text: string) => Number(re.exec(text)?.[1] ?? 0) * 1024;
+  if (pid === undefined) return { rss: 0, hwm: 0, pss: 0 };
+  try {
+    const st = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const pss = kb(/^Pss:\s+(\d+) kB/m, fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+    return { rss: kb(/VmRSS:\s+(\d+) kB/, st), hwm: kb(/VmHWM:\s+(\d+) kB/, st), pss };
+  } catch {
+    return { rss: 0, hwm: 0, pss: 0 };
+  }
+}

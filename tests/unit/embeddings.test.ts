@@ -1,4 +1,4 @@
-// The offline sentence encoder (real model, in its worker thread), the legacy lexical embedding's
+// The offline sentence encoder (real model, in the TF.js models' process), the legacy lexical embedding's
 // properties, and embedTexts against a local OpenAI-compatible server.
 import { describe, expect, it } from "vitest";
 import { EMBEDDING_DIMENSIONS } from "@/db/schema";
@@ -10,14 +10,21 @@ import { useFakeOpenAI } from "../helpers/openai-server";
 const sim = (a: string, b: string) => cosineSimilarity(localEmbedding(a)!, localEmbedding(b)!);
 
 describe("offline sentence encoder (Universal Sentence Encoder Lite)", () => {
-  it("loads once, in a worker thread, and makes unit-length 512-dimensional vectors", async () => {
+  it("loads once, in the models' process, and makes unit-length 512-dimensional vectors", async () => {
     const ms = await loadSentenceEncoder();
     expect(ms).toBeGreaterThan(0);
-    expect(await loadSentenceEncoder()).toBe(ms); // the same worker: loaded once
+    expect(await loadSentenceEncoder()).toBe(ms); // the same process: loaded once
     const [a, b] = await encodeSentences(["A bird sings in the tree", "A bird sings in the tree"]);
     expect(a).toHaveLength(EMBEDDING_DIMENSIONS);
     expect(a).toEqual(b);
     expect(Math.sqrt(a!.reduce((s: number, x: number) => s + x * x, 0))).toBeCloseTo(1, 3);
+  });
+
+  it("makes the vectors it made before (stored ones stay comparable, nothing needs re-embedding)", async () => {
+    // Measured when the encoder ran in a worker thread of the server (2026-11-26).
+    const [v] = await encodeSentences(["A cockatoo sits on the lighthouse rail."]);
+    const before = [0.040351, 0.055408, 0.005313, -0.035849, -0.042079, 0.029498];
+    before.forEach((x, i) => expect(Math.abs(v![i]! - x)).toBeLessThanOrEqual(2e-6));
   });
 
   it("places meanings, not spellings, close together", async () => {

@@ -6,11 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { onnxHostPid, stopOnnxHost } from "@/lib/ai/onnx-host";
+import { onnxHost } from "@/lib/ai/onnx-host";
 import { ocrUnavailableReason, recognizeText } from "@/lib/analysis/visual/ocr";
 import { minAreaRect, convexHull, splitIntoLineImages, OcrImage } from "@/lib/analysis/visual/ocr-image.cjs";
 
-afterAll(() => stopOnnxHost());
+afterAll(() => onnxHost.stop());
 
 function rgba(width: number, height: number, on: (x: number, y: number) => boolean): InstanceType<typeof OcrImage> {
   const data = new Uint8Array(width * height * 4);
@@ -45,6 +45,26 @@ describe("text regions to line images", () => {
     expect(lines[0]!.image.width).toBe(73);
     expect(lines[0]!.image.height).toBe(25);
   });
+
+  it("maps regions found on a smaller letterboxed copy back to the full-size frame and cuts from it", async () => {
+    // The 160 × 80 frame fitted into a 96 × 64 map: scale 0.6, 48 px high, 8 px of padding above.
+    const source = rgba(160, 80, (x) => x % 2 === 0);
+    const place = { scale: 0.6, dx: 0, dy: 8 };
+    // The same 60 × 12 block as above, where it lands in the map.
+    const mask = rgba(96, 64, (x, y) => x >= 24 && x < 60 && y >= 8 + 18 && y < 8 + 25);
+    const lines = await splitIntoLineImages(mask, source, place);
+    expect(lines).toHaveLength(1);
+    const xs = lines[0]!.box.map((p: number[]) => p[0]!);
+    const ys = lines[0]!.box.map((p: number[]) => p[1]!);
+    // Fitted in the map on pixel centres (x 24…59, y 26…32), grown by 315 / 82 ≈ 3.84 px, moved up
+    // by the padding and scaled by 1 / 0.6: around the block at 40–100 × 30–42 of the frame.
+    expect(Math.min(...xs)).toBe(34);
+    expect(Math.max(...xs)).toBe(105);
+    expect(Math.min(...ys)).toBe(24);
+    expect(Math.max(...ys)).toBe(46);
+    // Cut from the full-size frame, not the map.
+    expect(lines[0]!.image.width).toBeGreaterThan(60);
+  });
 });
 
 describe("the OCR process", () => {
@@ -57,10 +77,10 @@ describe("the OCR process", () => {
 
     await expect(recognizeText(new URL(import.meta.url).pathname)).rejects.toThrow(/the image could not be decoded/);
 
-    const pid = onnxHostPid()!;
+    const pid = onnxHost.pid()!;
     process.kill(pid, "SIGKILL");
     await new Promise((r) => setTimeout(r, 200));
     expect((await recognizeText(frame)).map((l) => l.text).join(" ")).toBe("OPEN MOVIE");
-    expect(onnxHostPid()).not.toBe(pid);
+    expect(onnxHost.pid()).not.toBe(pid);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
-// The detector runs in the TF.js models worker (lib/ai/tfjs-models.worker.cjs), loaded on first
+// The detector runs in the TF.js models' process (lib/ai/tfjs-models.child.cjs), loaded on first
 // use, once per process, one image at a time. Images are decoded (and downscaled) by ffmpeg here,
 // then handed over as raw RGB.
-import { askTfjsModels } from "@/lib/ai/tfjs-models";
+import { tfjsModels } from "@/lib/ai/tfjs-models";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 
 export interface Box4 {
@@ -22,14 +22,14 @@ export interface RgbImage {
   height: number;
 }
 
-/** Everything at or above this comes back from the worker; thresholds are applied afterwards. */
+/** Everything at or above this comes back from the models' process; thresholds are applied afterwards. */
 export const RAW_FLOOR = 0.1;
 /** Longer side of the image the detector sees (CenterNet works at 512 px). */
 const MAX_SIDE = 640;
 
 /** Loads the models (once per process); rejects with the reason when they cannot be loaded. */
 export function loadDetector(): Promise<void> {
-  return askTfjsModels("detector-load", { floor: RAW_FLOOR }).then(() => undefined);
+  return tfjsModels.ask("detector-load", { floor: RAW_FLOOR }).then(() => undefined);
 }
 
 /** An image file decoded to RGB, its longer side at most MAX_SIDE pixels. */
@@ -74,7 +74,7 @@ function unbox(box: [number, number, number, number], side: number, dx: number, 
 export async function detectRaw(input: string | RgbImage, signal?: AbortSignal): Promise<RawDetections> {
   const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
   const { square, side, dx, dy } = letterbox(img);
-  const raw = await askTfjsModels<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR }, [square.buffer as ArrayBuffer]);
+  const raw = await tfjsModels.ask<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR });
   const back = <T extends Box4>(d: T): T => ({ ...d, box: unbox(d.box, side, dx, dy, img.width, img.height) });
   return { objects: raw.objects.map(back), faces: raw.faces.map(back) };
 }

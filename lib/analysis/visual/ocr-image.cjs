@@ -43,16 +43,23 @@ class OcrImage {
       const w = Math.max(1, Math.round((this.width * h) / this.height));
       return new OcrImage({ data: resample(this, w, h), width: w, height: h });
     }
-    const scale = Math.min(size.width / this.width, size.height / this.height);
+    return this.fitInto(size.width, size.height).image;
+  }
+  /**
+   * Scaled to fit inside width × height, centred on black; with where the image landed, so that a
+   * point (x, y) of the result is ((x - dx) / scale, (y - dy) / scale) of this image.
+   */
+  fitInto(width, height) {
+    const scale = Math.min(width / this.width, height / this.height);
     const w = Math.max(1, Math.round(this.width * scale));
     const h = Math.max(1, Math.round(this.height * scale));
     const inner = w === this.width && h === this.height ? this.data : resample(this, w, h);
-    const out = new Uint8Array(size.width * size.height * 4);
+    const out = new Uint8Array(width * height * 4);
     for (let i = 3; i < out.length; i += 4) out[i] = 255;
-    const dx = Math.floor((size.width - w) / 2);
-    const dy = Math.floor((size.height - h) / 2);
-    for (let y = 0; y < h; y++) out.set(inner.subarray(y * w * 4, (y + 1) * w * 4), ((y + dy) * size.width + dx) * 4);
-    return new OcrImage({ data: out, width: size.width, height: size.height });
+    const dx = Math.floor((width - w) / 2);
+    const dy = Math.floor((height - h) / 2);
+    for (let y = 0; y < h; y++) out.set(inner.subarray(y * w * 4, (y + 1) * w * 4), ((y + dy) * width + dx) * 4);
+    return { image: new OcrImage({ data: out, width, height }), scale: w / this.width, dx, dy };
   }
   async write() {
     throw new Error("OCR debug images are not supported");
@@ -303,14 +310,19 @@ function rotateCrop(img, points) {
  * OpenCV version: regions whose fitted rectangle is under 3 px thick are dropped, the rectangle is
  * grown by area × 1.5 / perimeter and dropped if then under 5 px. Regions are 8-connected
  * components (holes inside a region are not regions of their own).
+ * `place` says where the source sits in the map (OcrImage.fitInto's { scale, dx, dy }): the map can
+ * be a smaller, letterboxed copy while the lines are cut from the full-size source. Without it the
+ * map is the source stretched to the map's size.
  */
-async function splitIntoLineImages(mask, source) {
+async function splitIntoLineImages(mask, source, place) {
   const w = mask.width;
   const h = mask.height;
   const seen = new Uint8Array(w * h);
   const on = (i) => mask.data[i * 4] > 0;
-  const rx = source.width / w;
-  const ry = source.height / h;
+  const rx = place ? 1 / place.scale : source.width / w;
+  const ry = place ? 1 / place.scale : source.height / h;
+  const ox = place ? place.dx : 0;
+  const oy = place ? place.dy : 0;
   const lines = [];
   const stack = new Int32Array(w * h);
   for (let start = 0; start < w * h; start++) {
@@ -352,7 +364,7 @@ async function splitIntoLineImages(mask, source) {
     const d = (rect.width * rect.height * 1.5) / (2 * (rect.width + rect.height));
     const grown = grow(rect, d);
     if (Math.min(grown.width, grown.height) < 5) continue;
-    const box = miniBox(grown.corners).map((p) => [p[0] * rx, p[1] * ry]);
+    const box = miniBox(grown.corners).map((p) => [(p[0] - ox) * rx, (p[1] - oy) * ry]);
     const ordered = orderPointsClockwise(box);
     for (const p of ordered) {
       p[0] = Math.min(source.width, Math.max(0, Math.round(p[0])));

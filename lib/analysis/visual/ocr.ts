@@ -2,7 +2,7 @@
 // @gutenye/ocr-common, in the ONNX models' process (lib/ai/onnx-host.child.mjs) with words
 // separated as printed (ocr-decode.cjs). One engine per process, created on first use; calls run
 // one at a time because onnxruntime already spreads one image over every core.
-import { askOnnxHost } from "@/lib/ai/onnx-host";
+import { onnxHost } from "@/lib/ai/onnx-host";
 import { jpegFileSize } from "./jpeg-size";
 
 export interface OcrLine {
@@ -29,22 +29,18 @@ let queue: Promise<unknown> = Promise.resolve();
 /** Why OCR cannot run here, or null when it can (loads the models once). */
 export async function ocrUnavailableReason(): Promise<string | null> {
   try {
-    await askOnnxHost("ocr-load");
+    await onnxHost.ask("ocr-load");
     return null;
   } catch (err) {
     return `the offline OCR engine could not be loaded (${(err as Error).message.split("\n")[0]})`;
   }
 }
 
-const BASE = 32;
-
+/** A line's corners (pixels of the frame) → its axis-aligned box as fractions of the frame. */
 function normaliseBox(points: number[][] | undefined, w: number, h: number): [number, number, number, number] {
   if (!points?.length || !w || !h) return [0, 0, 0, 0];
-  // The detector letterboxes the image (centred) to multiples of 32; undo that offset.
-  const padX = (Math.max(BASE, Math.ceil(w / BASE) * BASE) - w) / 2;
-  const padY = (Math.max(BASE, Math.ceil(h / BASE) * BASE) - h) / 2;
-  const xs = points.map((p) => p[0]! - padX);
-  const ys = points.map((p) => p[1]! - padY);
+  const xs = points.map((p) => p[0]!);
+  const ys = points.map((p) => p[1]!);
   const c = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
   return [c(Math.min(...xs) / w), c(Math.min(...ys) / h), c(Math.max(...xs) / w), c(Math.max(...ys) / h)];
 }
@@ -67,7 +63,7 @@ export function readingOrder(lines: OcrLine[]): OcrLine[] {
 export function recognizeText(jpegPath: string): Promise<OcrLine[]> {
   const job = queue.then(async () => {
     const size = (await jpegFileSize(jpegPath)) ?? { width: 0, height: 0 };
-    const { lines: raw } = await askOnnxHost<{ lines: RawLine[] }>("ocr", { file: jpegPath });
+    const { lines: raw } = await onnxHost.ask<{ lines: RawLine[] }>("ocr", { file: jpegPath });
     const lines: OcrLine[] = [];
     for (const r of raw) {
       const text = (r.text ?? "").replace(/\s+/g, " ").trim();

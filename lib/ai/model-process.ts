@@ -1,0 +1,135 @@
+// A model host in its own process, the parent side: the TF.js models (tfjs-models.child.cjs) and the
+// ONNX models (onnx-host.child.mjs) each run in one, so the server never carries their heaps and
+// their garbage. The process is forked on the first request, once per server process, and ends with
+// it (the child leaves when its IPC channel closes: model-process.child.cjs). It holds the parent's
+// event loop only while a request is waiting, so scripts and tests exit when they are done. If it
+// stops, waiting requests fail with the reason and the next request starts a new one.
+// Protocol (advanced serialization, so typed arrays travel as such): parent → { id, op, ...payload };
+// child → { id, ...result } | { id, error }.
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+interface Pending {
+  resolve: (v: Record<string, unknown>) => void;
+  reject: (e: Error) => void;
+}
+
+interface Running {
+  child: ChildProcess;
+  pending: Map<number, Pending>;
+  nextId: number;
+}
+
+export interface ModelProcessSpec {
+  /** Its script in lib/ai, loaded by path (never bundled). */
+  script: string;
+  /** What it is called in errors: "the OCR / voice-activity process". */
+  name: string;
+  /** Extra environment, read when the process starts. */
+  env?: () => Record<string, string>;
+  /** Node options of the child (V8 heap sizes). */
+  execArgv?: string[];
+}
+
+export interface ModelProcess {
+  /** One request; resolves with the answer (rejects with the child's error, or why it stopped). */
+  ask<T>(op: string, payload?: object): Promise<T>;
+  /** Its process id while it runs (bench/quality/memory.ts counts its memory). */
+  pid(): number | undefined;
+  /** Stops it (tests and benches); the next request starts a new one. */
+  stop(): Promise<void>;
+}
+
+/**
+ * glibc malloc settings of the children: freed blocks of 128 KB and more are unmapped at once and
+ * the heap top is trimmed, instead of the adaptive threshold that kept onnxruntime's freed
+ * activations resident; two arenas for their threads. (Measured on PP-OCRv4 detection of a
+ * 960 × 544 frame: +200 MB resident after a few frames with the defaults, +55 MB with these.)
+ * glibc reads them at start-up, so only a process of its own can have them.
+ */
+const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072", MALLOC_ARENA_MAX: "2" };
+
+const g = globalThis as { __vaModelProcesses?: Map<string, Running> };
+// Kept on globalThis: a module reloaded in development must not fork a second copy.
+const running: Map<string, Running> = (g.__vaModelProcesses ??= new Map());
+
+function setIdle(child: ChildProcess, idle: boolean): void {
+  const channel = child.channel as { ref(): void; unref(): void } | null | undefined;
+  if (idle) {
+    child.unref();
+    channel?.unref();
+  } else {
+    child.ref();
+    channel?.ref();
+  }
+}
+
+function start(spec: ModelProcessSpec): Running {
+  const file = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "ai", spec.script);
+  const child = fork(/* turbopackIgnore: true */ file, [], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...MALLOC_ENV, VA_MODELS_ROOT: process.cwd(), ...spec.env?.() },
+    execArgv: spec.execArgv ?? [],
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const state: Running = { child, pending: new Map(), nextId: 1 };
+  setIdle(child, true);
+  const failAll = (err: Error) => {
+    for (const p of state.pending.values()) p.reject(err);
+    state.pending.clear();
+    if (running.get(spec.script) === state) running.delete(spec.script);
+  };
+  child.on("message", (msg: { id: number; error?: string } & Record<string, unknown>) => {
+    const p = state.pending.get(msg.id);
+    if (!p) return;
+    state.pending.delete(msg.id);
+    if (!state.pending.size) setIdle(child, true);
+    if (msg.error !== undefined) p.reject(new Error(msg.error));
+    else p.resolve(msg);
+  });
+  child.on("error", (err) => failAll(new Error(`${spec.name} failed: ${err.message}`)));
+  child.on("exit", (code, signal) => failAll(new Error(`${spec.name} stopped (${signal ?? `exit ${code}`})`)));
+  return state;
+}
+
+export function modelProcess(spec: ModelProcessSpec): ModelProcess {
+  const key = spec.script;
+  return {
+    ask<T>(op: string, payload: object = {}): Promise<T> {
+      let state = running.get(key);
+      if (!state) {
+        try {
+          state = start(spec);
+        } catch (err) {
+          return Promise.reject(err as Error);
+        }
+        running.set(key, state);
+      }
+      const s = state;
+      const id = s.nextId++;
+      return new Promise<T>((resolve, reject) => {
+        s.pending.set(id, { resolve: (v) => resolve(v as T), reject });
+        setIdle(s.child, false);
+        s.child.send({ id, op, ...payload }, (err) => {
+          if (!err || !s.pending.delete(id)) return;
+          if (!s.pending.size) setIdle(s.child, true);
+          reject(err);
+        });
+      });
+    },
+    pid: () => running.get(key)?.child.pid,
+    async stop(): Promise<void> {
+      const state = running.get(key);
+      running.delete(key);
+      if (!state || state.child.exitCode !== null || state.child.signalCode !== null) return;
+      // An idle child is unref'd: hold the event loop until its exit arrives, or a script awaiting
+      // this would end first with the promise unsettled.
+      setIdle(state.child, false);
+      await new Promise<void>((resolve) => {
+        state.child.once("exit", () => resolve());
+        state.child.kill();
+      });
+    },
+  };
+}
