@@ -56,6 +56,15 @@ function kindOf(pid: number, root: number): string {
   return argv[0]?.split("/").pop() || "?";
 }
 
+/** Node's threads: the main one (tid = pid), others by name (a worker thread keeps its creator's name). */
+function threadKind(name: string, main: boolean): string {
+  if (main) return "main thread";
+  if (name.startsWith("next-server") || name === "node") return "worker threads (TF.js labels, …)";
+  if (name.startsWith("libuv")) return "libuv pool (fs, zlib, crypto)";
+  if (name.startsWith("V8") || name.startsWith("v8")) return "V8 GC/compiler";
+  return name.replace(/\d+$/, "#");
+}
+
 /**
  * CPU seconds per kind of process in a tree, sampled: call `sample()` often (every 200 ms); a
  * process that exits between two samples loses at most its last interval. The node server's
@@ -63,12 +72,19 @@ function kindOf(pid: number, root: number): string {
  */
 export class TreeCpu {
   private readonly last = new Map<string, { kind: string; ticks: number }>();
+  /** A process's kind, fixed when first seen (an exiting process has no command line left). */
+  private readonly kinds = new Map<number, string>();
 
   constructor(private readonly root: number) {}
 
   sample(): void {
     for (const pid of processTree(this.root)) {
-      const kind = kindOf(pid, this.root);
+      let kind = this.kinds.get(pid);
+      if (!kind) {
+        kind = kindOf(pid, this.root);
+        if (kind === "?") continue;
+        this.kinds.set(pid, kind);
+      }
       if (kind === "node server") {
         let tids: string[] = [];
         try {
@@ -80,7 +96,7 @@ export class TreeCpu {
           const stat = readProc(pid, `task/${tid}/stat`);
           if (!stat) continue;
           const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-          this.note(`${pid}/${tid}`, `node server: ${name.replace(/\d+$/, "#")}`, stat);
+          this.note(`${pid}/${tid}`, `node server: ${threadKind(name, tid === String(pid))}`, stat);
         }
       } else {
         const stat = readProc(pid, "stat");

@@ -39,7 +39,7 @@ const median = (xs: number[]) => {
 function decodeOnly(file: string): Promise<{ seconds: number; cpu: number }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.env.FFMPEG_PATH || "ffmpeg", ["-v", "error", "-benchmark", "-nostdin", "-i", file, "-map", "0:v:0", "-f", "null", "-"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.env.FFMPEG_PATH || "ffmpeg", ["-v", "info", "-nostats", "-hide_banner", "-benchmark", "-nostdin", "-i", file, "-map", "0:v:0", "-f", "null", "-"], { stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
     child.stdout.setEncoding("utf8").on("data", (t: string) => (text += t));
     child.stderr.setEncoding("utf8").on("data", (t: string) => (text += t));
@@ -134,9 +134,17 @@ class Server {
     const cpu = (this.cpu ??= new TreeCpu(this.child.pid!));
     cpu.sample();
     const before = cpu.totals();
+    // With BENCH_VERBOSE, a CPU line every 10 s (what ran when, against the step lines).
+    let ticks = 0;
+    let mark = before;
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, processTreeRss(this.child.pid!));
       cpu.sample();
+      if (process.env.BENCH_VERBOSE && ++ticks % 50 === 0) {
+        const now = cpu.totals();
+        log(`  [cpu ${(ticks / 5).toFixed(0)} s] ${[...cpu.totals(mark)].map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`);
+        mark = now;
+      }
     }, 200);
     const t0 = performance.now();
     try {

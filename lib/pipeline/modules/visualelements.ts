@@ -228,8 +228,12 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
 
 /** The analyzers the read-ahead runs beside the decode pass (offline, free: every shot gets them). */
 const READ_AHEAD = ["ocr", "labels"] as const;
-/** Reads at a time while the decode pass runs (it wants the cores too); the module itself allows 2. */
-const READS_WHILE_DECODING = 1;
+/**
+ * Reads at a time while the decode pass runs: 2, as after it (OCR in the ONNX process and labels in
+ * the TF.js worker overlap); with 1 the reads fell behind the decode and visual elements still ran
+ * 29–68 s after it on the 2-minute bench clip (bench/pipeline).
+ */
+const READS_WHILE_DECODING = 2;
 
 /**
  * Reads the keyframes of the shots found so far while the decode pass runs (read-ahead.ts): hand
