@@ -85,7 +85,7 @@ describe("visualelements", () => {
       expect(m.ocr_read).toBe(false);
       expect(m.text_likeness).toBeLessThan(0.01);
     }
-    expect(r.notes.join(" ")).toMatch(/2 of 2 shot keyframes showed no text-like strokes/);
+    expect((r.notes ?? []).join(" ")).toMatch(/2 of 2 shot keyframes showed no text-like strokes/);
     // BT.601 luma of pure red ≈ 0.3, of pure blue ≈ 0.11.
     expect(red.brightness).toBeGreaterThan(blue.brightness);
     expect(blue.brightness_level).toBe("dark");
