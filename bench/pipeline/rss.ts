@@ -83,7 +83,8 @@ export class TreeCpu {
       if (!kind) {
         kind = kindOf(pid, this.root);
         if (kind === "?") continue;
-        this.kinds.set(pid, kind);
+        // A child seen between fork and exec still shows node's command line: decide again later.
+        if (kind !== "node server") this.kinds.set(pid, kind);
       }
       if (kind === "node server") {
         let tids: string[] = [];
