@@ -121,3 +121,12 @@ export function buildClip(dir: string, media: MediaPaths, seconds: number, log: 
   fs.renameSync(`${file}.part.mp4`, file);
   return file;
 }
+
+/** Every unique shot of the clips (encoded once, cached in `dir`), with its recipe id (`p` photo / `c` footage). */
+export function shotFiles(dir: string, media: MediaPaths, log: (m: string) => void = () => {}): { id: string; file: string }[] {
+  fs.mkdirSync(dir, { recursive: true });
+  return shotRecipes(media).map((s) => {
+    log(`  shot ${s.id} (${s.seconds} s)`);
+    return { id: s.id, file: encodeShot(dir, s) };
+  });
+}

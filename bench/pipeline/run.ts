@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildClip } from "./clips";
 import { benchMedia } from "./media";
-import { processTreeRss } from "./rss";
+import { processTreeRss, TreeCpu } from "./rss";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -35,12 +35,20 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-function decodeOnly(file: string): Promise<number> {
+/** Wall seconds and CPU seconds (user + system, from ffmpeg's `-benchmark`) of a plain decode. */
+function decodeOnly(file: string): Promise<{ seconds: number; cpu: number }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.env.FFMPEG_PATH || "ffmpeg", ["-v", "error", "-nostdin", "-i", file, "-map", "0:v:0", "-f", "null", "-"], { stdio: "ignore" });
+    const child = spawn(process.env.FFMPEG_PATH || "ffmpeg", ["-v", "info", "-nostats", "-hide_banner", "-benchmark", "-nostdin", "-i", file, "-map", "0:v:0", "-f", "null", "-"], { stdio: ["ignore", "pipe", "pipe"] });
+    let text = "";
+    child.stdout.setEncoding("utf8").on("data", (t: string) => (text += t));
+    child.stderr.setEncoding("utf8").on("data", (t: string) => (text += t));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve((performance.now() - t0) / 1000) : reject(new Error(`ffmpeg exited with ${code}`))));
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`ffmpeg exited with ${code}`));
+      const m = /utime=([\d.]+)s stime=([\d.]+)s/.exec(text);
+      resolve({ seconds: (performance.now() - t0) / 1000, cpu: m ? Number(m[1]) + Number(m[2]) : NaN });
+    });
   });
 }
 
@@ -50,6 +58,8 @@ class Server {
   key = "";
   /** step name → seconds, per job id (from the log). */
   steps = new Map<string, Map<string, number>>();
+  /** CPU time of the server's process tree, by kind of process. */
+  cpu: TreeCpu | null = null;
 
   async start() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-pipeline-"));
@@ -119,9 +129,23 @@ class Server {
   }
 
   /** One run of every module; seconds from the request to `completed`, and the peak tree RSS. */
-  async process(storagePath: string, jobId: string | null): Promise<{ jobId: string; seconds: number; peakRss: number }> {
+  async process(storagePath: string, jobId: string | null): Promise<{ jobId: string; seconds: number; peakRss: number; cpu: Map<string, number> }> {
     let peakRss = 0;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, processTreeRss(this.child.pid!))), 200);
+    const cpu = (this.cpu ??= new TreeCpu(this.child.pid!));
+    cpu.sample();
+    const before = cpu.totals();
+    // With BENCH_VERBOSE, a CPU line every 10 s (what ran when, against the step lines).
+    let ticks = 0;
+    let mark = before;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, processTreeRss(this.child.pid!));
+      cpu.sample();
+      if (process.env.BENCH_VERBOSE && ++ticks % 50 === 0) {
+        const now = cpu.totals();
+        log(`  [cpu ${(ticks / 5).toFixed(0)} s] ${[...cpu.totals(mark)].map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`);
+        mark = now;
+      }
+    }, 200);
     const t0 = performance.now();
     try {
       const r = jobId
@@ -131,7 +155,10 @@ class Server {
       for (;;) {
         await new Promise((res) => setTimeout(res, 250));
         const s = await this.api("GET", `/processing/${id}/status`);
-        if (s.status === "completed") return { jobId: id, seconds: (performance.now() - t0) / 1000, peakRss };
+        if (s.status === "completed") {
+          cpu.sample();
+          return { jobId: id, seconds: (performance.now() - t0) / 1000, peakRss, cpu: cpu.totals(before) };
+        }
         if (s.status === "failed") throw new Error(`processing failed: ${JSON.stringify(s)}`);
       }
     } finally {
@@ -164,14 +191,19 @@ async function main() {
       // The upload has just read the whole file (page cache); `--warm` decodes it once more first.
       if (args.includes("--warm")) await decodeOnly(clip.file);
       const base: number[] = [];
-      const runs: { seconds: number; peakRss: number; steps: Map<string, number> }[] = [];
+      const baseCpu: number[] = [];
+      const runs: { seconds: number; peakRss: number; steps: Map<string, number>; cpu: Map<string, number> }[] = [];
       let jobId: string | null = null;
       for (let r = 0; r < rounds; r++) {
-        const doDecode = async () => base.push(await decodeOnly(clip.file));
+        const doDecode = async () => {
+          const d = await decodeOnly(clip.file);
+          base.push(d.seconds);
+          baseCpu.push(d.cpu);
+        };
         const doRun = async () => {
           const res = await server.process(storagePath, jobId);
           jobId = res.jobId;
-          runs.push({ seconds: res.seconds, peakRss: res.peakRss, steps: new Map(server.steps.get(res.jobId)) });
+          runs.push({ seconds: res.seconds, peakRss: res.peakRss, steps: new Map(server.steps.get(res.jobId)), cpu: res.cpu });
           server.steps.delete(res.jobId);
         };
         if (r % 2 === 0) {
@@ -181,7 +213,9 @@ async function main() {
           await doRun();
           await doDecode();
         }
-        log(`  round ${r + 1}: decode-only ${base[base.length - 1]!.toFixed(1)} s, pipeline ${runs[runs.length - 1]!.seconds.toFixed(1)} s`);
+        const last = runs[runs.length - 1]!;
+        log(`  round ${r + 1}: decode-only ${base[base.length - 1]!.toFixed(1)} s, pipeline ${last.seconds.toFixed(1)} s, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+        log(`    CPU s: ${[...last.cpu].map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", ")}`);
       }
       const mb = median(base);
       const mp = median(runs.map((x) => x.seconds));
@@ -194,7 +228,13 @@ async function main() {
       }
       out.push(`  pipeline total (request → completed) ${mp.toFixed(1).padStart(7)} s   (${runs.map((x) => x.seconds.toFixed(1)).join(", ")})`);
       out.push(`  ffmpeg decode only                   ${mb.toFixed(1).padStart(7)} s   (${base.map((t) => t.toFixed(1)).join(", ")})`);
+      out.push(`  ffmpeg decode only, CPU (user+sys)   ${median(baseCpu).toFixed(1).padStart(7)} s   (${baseCpu.map((t) => t.toFixed(1)).join(", ")})`);
+      const kinds = [...new Set(runs.flatMap((x) => [...x.cpu.keys()]))];
+      const cpuTotals = runs.map((x) => [...x.cpu.values()].reduce((a, b) => a + b, 0));
+      out.push(`  pipeline CPU, server tree            ${median(cpuTotals).toFixed(1).padStart(7)} s   (${cpuTotals.map((t) => t.toFixed(1)).join(", ")})`);
+      for (const k of kinds) out.push(`    ${k.padEnd(34)} ${median(runs.map((x) => x.cpu.get(k) ?? 0)).toFixed(1).padStart(7)} s`);
       out.push(`  decode-only ÷ pipeline: ${(mb / mp).toFixed(2)} (per round: ${runs.map((x, i) => (base[i]! / x.seconds).toFixed(2)).join(", ")}); target ≥ 0.80`);
+      out.push(`  load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(", ")}`);
       out.push(`  peak RSS, server + children: ${(Math.max(...runs.map((x) => x.peakRss)) / 2 ** 20).toFixed(0)} MiB; target ≤ 1536 MiB`);
       const tr = median(runs.map((x) => x.steps.get("module:transcription") ?? NaN).filter(Number.isFinite));
       if (Number.isFinite(tr)) out.push(`  transcription step: ${tr.toFixed(1)} s = real-time factor ${(tr / clip.seconds).toFixed(3)} (runs beside the visual work)`);

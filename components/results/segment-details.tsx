@@ -17,6 +17,8 @@ const LABELS: Record<string, string> = {
   method: "Method",
   ocr: "Text reading",
   ocr_text: "Text on screen",
+  ocr_read: "Read by OCR (no: no text-like strokes)",
+  text_likeness: "Text likeness",
   mean_luma: "Mean brightness",
   keyframe_time: "Keyframe at",
   shot_index: "Shot number",

@@ -72,6 +72,18 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   const results: Partial<Record<ModuleName, ModuleResult>> = {};
   let storyboardNote: string | undefined;
 
+  // Vectors for each module's segments as soon as they land, beside the rest of the run (one batch
+  // at a time). Best effort and idempotent: the embed step still embeds whatever has no vector
+  // (everything, after a resume or when this failed), so it is only a shorter tail.
+  let earlyEmbeds: Promise<unknown> = Promise.resolve();
+  const embedSoon = () => {
+    earlyEmbeds = earlyEmbeds
+      .then(() => (signal.aborted ? null : embedJobSegments(db, { userId: run.userId, jobId: run.jobId, signal })))
+      .catch((err: unknown) => {
+        if (!signal.aborted) console.warn(`[pipeline] ${run.jobId} early embedding failed (the embed step retries): ${(err as Error).message}`);
+      });
+  };
+
   const runModule = async (name: ModuleName) => {
     await checkpoint();
     const stored = (await timed(`module:${name}`, async () => {
@@ -122,6 +134,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
       return out;
     })) as StoredModuleStep;
     results[name] = { segments: stored.segments ?? [], notes: stored.notes, data: stored.data };
+    if (stored.kept > 0) embedSoon();
   };
 
   // The steps as a graph: each starts once what it needs is done, so the decode pass, HLS and
@@ -183,7 +196,10 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   await runTaskGraph(tasks);
 
   await checkpoint();
-  await timed("embed", () => embedJobSegments(db, { userId: run.userId, jobId: run.jobId }));
+  await timed("embed", async () => {
+    await earlyEmbeds;
+    return embedJobSegments(db, { userId: run.userId, jobId: run.jobId });
+  });
   await timed("finalize", async () => {
     const notes = order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`));
     if (storyboardNote) notes.push(`storyboard: ${storyboardNote}`);

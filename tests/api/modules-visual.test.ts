@@ -81,7 +81,11 @@ describe("visualelements", () => {
       expect(m.motion_level).toBe("low");
       expect(m.contrast_level).toBe("low");
       expect(m.ocr_boxes).toEqual([]);
+      // Flat colour: the text gate checked the keyframe and OCR did not run.
+      expect(m.ocr_read).toBe(false);
+      expect(m.text_likeness).toBeLessThan(0.01);
     }
+    expect((r.notes ?? []).join(" ")).toMatch(/2 of 2 shot keyframes showed no text-like strokes/);
     // BT.601 luma of pure red ≈ 0.3, of pure blue ≈ 0.11.
     expect(red.brightness).toBeGreaterThan(blue.brightness);
     expect(blue.brightness_level).toBe("dark");
@@ -95,6 +99,7 @@ describe("visualelements", () => {
     const titled = meta(r, 1);
     expect(plain.ocr_text).toBe("");
     expect(titled.ocr).toBe("paddleocr_ppocrv4_onnx");
+    expect(titled.ocr_read).toBe(true);
     const text: string = titled.ocr_text;
     expect(text).toContain("HELLO 2026");
     expect(text).toMatch(/Nike/i);

@@ -11,7 +11,7 @@ import { OCR_METHOD, type OcrLine } from "@/lib/analysis/visual/ocr";
 import { ReadBudget, readBudgetSeconds, spreadOrder } from "@/lib/analysis/visual/read-budget";
 import { KeyframePool, type KeyframeAnalyzer } from "@/lib/analysis/keyframes/pool";
 import { labelsAnalyzer } from "@/lib/analysis/keyframes/labels-analyzer";
-import { ocrAnalyzer } from "@/lib/analysis/keyframes/ocr-analyzer";
+import { asOcrRead, OCR_TEXT_GATE, ocrAnalyzer } from "@/lib/analysis/keyframes/ocr-analyzer";
 import { fixedWindows, readShotSpans, type ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { capitalize, joinWords, mapLimit, spreadSelection } from "@/lib/analysis/visual/util";
 import { KeyframeReadAhead } from "@/lib/analysis/keyframes/read-ahead";
@@ -32,6 +32,8 @@ interface ShotAnalysis {
   colors: DominantColor[];
   colorSource: "keyframe" | "frame_grid" | null;
   ocr: OcrLine[] | null;
+  /** Whether OCR ran on the keyframe (false: the text gate saw no text-like strokes) and the gate's score. */
+  ocrGate?: { read: boolean; textLikeness: number } | null;
   /** Objects and faces above the calibrated thresholds; null when not read. */
   objects?: Detections | null;
   description: string | null;
@@ -150,7 +152,11 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
       const out = await pool.analyze({ file: kf.file, time: kf.time, small }, names);
       for (const [name, o] of Object.entries(out)) {
         if (!o.ok) (errors[name] ??= []).push(o.error);
-        else if (name === "ocr") a.ocr = o.value as OcrLine[];
+        else if (name === "ocr") {
+          const r = asOcrRead(o.value);
+          a.ocr = r.lines;
+          a.ocrGate = { read: r.read, textLikeness: r.textLikeness };
+        }
         else if (name === "labels") a.objects = o.value as Detections;
         else if (name === "description") a.description = (o.value as string) || null;
       }
@@ -163,6 +169,13 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
   const labelErrors = errors.labels ?? [];
   if (keyframeErrors.length) {
     notes.push(`${keyframeErrors.length} keyframes could not be extracted (${keyframeErrors[0]}); those shots use the frame grid and were not read`);
+  }
+  const gated = results.filter((a) => a.ocrGate?.read === false).length;
+  if (gated) {
+    notes.push(
+      `On-screen text: ${gated} of ${shots.length} shot keyframes showed no text-like strokes (text-likeness below ${OCR_TEXT_GATE}) ` +
+        "and were checked without running OCR (metadata ocr_read: false)",
+    );
   }
   if (ocrErrors.length) notes.push(`OCR failed on ${ocrErrors.length} keyframes (${ocrErrors[0]})`);
   if (labelErrors.length) notes.push(`Object detection failed on ${labelErrors.length} keyframes (${labelErrors[0]})`);
@@ -199,6 +212,9 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
         ocr: ocrRan ? OCR_METHOD : null,
         ocr_text: ocrRan ? a.ocr!.map((l) => l.text).join("\n") : null,
         ocr_boxes: ocrRan ? a.ocr : [],
+        // false: the text gate found no text-like strokes, so OCR was not run (ocr_text is then "").
+        ocr_read: a.ocrGate ? a.ocrGate.read : null,
+        text_likeness: a.ocrGate && Number.isFinite(a.ocrGate.textLikeness) ? a.ocrGate.textLikeness : null,
         objects_method: a.objects ? LABELS_METHOD : null,
         objects_threshold: a.objects ? OBJECT_THRESHOLD : null,
         objects: a.objects?.objects ?? [],
@@ -212,8 +228,12 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
 
 /** The analyzers the read-ahead runs beside the decode pass (offline, free: every shot gets them). */
 const READ_AHEAD = ["ocr", "labels"] as const;
-/** Reads at a time while the decode pass runs (it wants the cores too); the module itself allows 2. */
-const READS_WHILE_DECODING = 1;
+/**
+ * Reads at a time while the decode pass runs: 2, as after it (OCR in the ONNX process and labels in
+ * the TF.js worker overlap); with 1 the reads fell behind the decode and visual elements still ran
+ * 29–68 s after it on the 2-minute bench clip (bench/pipeline).
+ */
+const READS_WHILE_DECODING = 2;
 
 /**
  * Reads the keyframes of the shots found so far while the decode pass runs (read-ahead.ts): hand
