@@ -98,6 +98,20 @@ export function toErrorResponse(err: unknown, requestId: string, where: string):
   return errorResponse(500, "Internal server error", { "X-Request-Id": requestId });
 }
 
+/**
+ * For the few routes that do not take a JSON body through `handle` (presigned storage URLs, whose
+ * signature is the credential and whose body is streamed): the same error answers as `handle`.
+ */
+export function rawRoute<A extends unknown[]>(where: string, fn: (req: Request, ...rest: A) => Promise<Response>) {
+  return async (req: Request, ...rest: A): Promise<Response> => {
+    try {
+      return await fn(req, ...rest);
+    } catch (err) {
+      return toErrorResponse(err, crypto.randomUUID(), where);
+    }
+  };
+}
+
 /** The caller, counted against their own limit; a failed authentication counts against the address. */
 async function authenticate(db: Db, req: Request): Promise<UserContext> {
   let user: UserContext;

@@ -1,11 +1,9 @@
 // The local driver's object endpoint: PUT to a presigned upload URL streams the body to disk;
 // GET/HEAD of a presigned download URL serves the file with Range support. The signature in the
 // URL is the credential (no Authorization). Not for the S3 driver: its URLs point at S3.
-import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import { getDb } from "@/db/client";
 import { getVideoByStoragePath } from "@/db/queries/videos";
-import { jsonResponse, toErrorResponse } from "@/lib/api/handler";
 import { attachmentDisposition, contentTypeFor } from "./content-types";
 import { getStorage } from "./index";
 import { badSignature, badUploadSignature, fileTooLarge, notServedHere, replacingRegistered, storageNotFound } from "./errors";
@@ -43,26 +41,24 @@ async function assertNotReplacingRegistered(storage: LocalStorageDriver, key: st
   }
 }
 
-/** PUT /api/storage/object/{key} – the raw bytes of an upload, streamed to disk (request-body.ts). */
+/**
+ * PUT /api/storage/object/{key} – the raw bytes of an upload, streamed to disk (request-body.ts).
+ * Refusals throw StorageError kinds; the route answers them (lib/api `rawRoute`).
+ */
 export async function putObject(req: Request): Promise<Response> {
-  const requestId = crypto.randomUUID();
-  try {
-    const storage = localDriver();
-    const url = new URL(req.url);
-    const key = signedKey(url, "PUT", req.headers.get("content-type") ?? "");
-    const declaredText = req.headers.get("content-length");
-    const declared = declaredText !== null && /^\d+$/.test(declaredText.trim()) ? Number(declaredText) : undefined;
-    if (declared !== undefined && declared > MAX_UPLOAD_BYTES) throw fileTooLarge();
-    await assertNotReplacingRegistered(storage, key);
-    const size = await storage.writeStream(key, () => requestBodyStream(req), {
-      maxBytes: MAX_UPLOAD_BYTES,
-      expectedBytes: declared,
-      beforeCommit: () => assertNotReplacingRegistered(storage, key),
-    });
-    return jsonResponse({ ok: true, key, size });
-  } catch (err) {
-    return toErrorResponse(err, requestId, "PUT /storage/object");
-  }
+  const storage = localDriver();
+  const url = new URL(req.url);
+  const key = signedKey(url, "PUT", req.headers.get("content-type") ?? "");
+  const declaredText = req.headers.get("content-length");
+  const declared = declaredText !== null && /^\d+$/.test(declaredText.trim()) ? Number(declaredText) : undefined;
+  if (declared !== undefined && declared > MAX_UPLOAD_BYTES) throw fileTooLarge();
+  await assertNotReplacingRegistered(storage, key);
+  const size = await storage.writeStream(key, () => requestBodyStream(req), {
+    maxBytes: MAX_UPLOAD_BYTES,
+    expectedBytes: declared,
+    beforeCommit: () => assertNotReplacingRegistered(storage, key),
+  });
+  return Response.json({ ok: true, key, size });
 }
 
 type Range = { start: number; end: number };
@@ -118,7 +114,6 @@ function fileStream(fh: fsp.FileHandle, start: number, end: number): ReadableStr
 
 /** GET and HEAD /api/storage/object/{key} – the file, whole or one byte range. */
 export async function getObject(req: Request, head = false): Promise<Response> {
-  const requestId = crypto.randomUUID();
   let fh: fsp.FileHandle | undefined;
   try {
     const storage = localDriver();
@@ -164,6 +159,6 @@ export async function getObject(req: Request, head = false): Promise<Response> {
     return new Response(body, { status, headers });
   } catch (err) {
     await fh?.close().catch(() => {});
-    return toErrorResponse(err, requestId, `${head ? "HEAD" : "GET"} /storage/object`);
+    throw err;
   }
 }
