@@ -10,6 +10,8 @@ import { pipeline } from "node:stream/promises";
 import { benchProfiler } from "./profiler";
 
 const dir = process.env.BARE_DIR!;
+/** BENCH_BARE_HWM: the write stream's highWaterMark (Node's default, 16 KiB, unless set). */
+const highWaterMark = Number(process.env.BENCH_BARE_HWM) || undefined;
 let n = 0;
 const profiler = benchProfiler("bare");
 const server = http.createServer(async (req, res) => {
@@ -25,7 +27,7 @@ const server = http.createServer(async (req, res) => {
   }
   const file = path.join(dir, `bare-${process.pid}-${n++}.bin`);
   try {
-    await pipeline(req, fs.createWriteStream(file));
+    await pipeline(req, fs.createWriteStream(file, { highWaterMark }));
     res.end(JSON.stringify({ file, size: fs.statSync(file).size }));
   } catch {
     fs.rmSync(file, { force: true });

@@ -12,6 +12,8 @@
 // Both app servers run with the production server's node flags (scripts/server-node-flags.mjs);
 // BENCH_NODE_ARGS / BENCH_NEXT_NODE_ARGS add flags for app-server.ts / next start (a later flag
 // wins: `--initial-old-space-size=0` measures without it). The bare server always runs without.
+// BENCH_BARE_HWM: the bare server's write-stream highWaterMark (default Node's 16 KiB; the app's
+// upload streams use 1 MiB, lib/storage/body-to-file.ts).
 import { execSync, fork, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import { once } from "node:events";

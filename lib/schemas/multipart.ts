@@ -24,7 +24,7 @@ export const multipartUpload = z
   .object({
     upload_id: z.string(),
     file_path: z.string().describe("users/<user_id>/<sanitized name>: where the file appears on complete"),
-    part_size: z.number().int().describe("Every part but the last is exactly this many bytes (at least 8 MiB)"),
+    part_size: z.number().int().describe("Every part but the last is exactly this many bytes: 8 MiB up to a 256 MiB file, then doubling with the file up to 64 MiB (1 GiB: 32 MiB; 2–4 GiB: 64 MiB)"),
     part_count: z.number().int(),
     expires_at: timestamp.describe("Not completed by then, the upload is aborted and its parts removed (24 h)"),
   })

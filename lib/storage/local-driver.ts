@@ -7,7 +7,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { identityToken, isProcessAlive, parseIdentityToken } from "@/lib/server/process-identity";
-import { bodyToFile } from "./body-to-file";
+import { bodyToFile, WRITE_HIGH_WATER_MARK } from "./body-to-file";
 import { diskFull, fileTooLarge, interrupted, invalidStoragePath, storageNotFound } from "./errors";
 import { DEFAULT_DOWNLOAD_EXPIRES_IN, type StorageDriver, type StoredObject } from "./driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
@@ -209,7 +209,7 @@ export class LocalStorageDriver implements StorageDriver {
       const source = body();
       let total = 0;
       if (!source) await fsp.writeFile(tmp, "", { flag: "wx", mode: 0o644 });
-      else total = await bodyToFile(source, fs.createWriteStream(tmp, { flags: "wx", mode: 0o644 }), opts.maxBytes ?? MAX_UPLOAD_BYTES, fileTooLarge);
+      else total = await bodyToFile(source, fs.createWriteStream(tmp, { flags: "wx", mode: 0o644, highWaterMark: WRITE_HIGH_WATER_MARK }), opts.maxBytes ?? MAX_UPLOAD_BYTES, fileTooLarge);
       // A body that ends short of its declared length was cut off: never store a truncated file.
       if (opts.expectedBytes !== undefined && total !== opts.expectedBytes) throw interrupted();
       await opts.beforeCommit?.();

@@ -13,7 +13,7 @@ import type { Db } from "@/db/client";
 import { deletePart, listParts, upsertPart, type MultipartUpload } from "@/db/queries/multipart";
 import { interrupted, invalidStorageInput, storageNotFound, StorageError } from "./errors";
 import type { LocalStorageDriver } from "./local-driver";
-import { bodyToFile } from "./body-to-file";
+import { bodyToFile, WRITE_HIGH_WATER_MARK } from "./body-to-file";
 import { buildPartUrl } from "./multipart-signing";
 import type { MultipartBackend, StoredPart } from "./multipart-backend";
 import { expectedPartSize } from "./multipart-layout";
@@ -82,7 +82,7 @@ export class LocalMultipart implements MultipartBackend {
     // The body is opened only now, and piped at once: an error it meets is never unheard.
     const source = body();
     let total = 0;
-    if (source) total = await bodyToFile(source, fs.createWriteStream("", { fd, start: (partNumber - 1) * upload.partSize }), expected, tooLarge);
+    if (source) total = await bodyToFile(source, fs.createWriteStream("", { fd, start: (partNumber - 1) * upload.partSize, highWaterMark: WRITE_HIGH_WATER_MARK }), expected, tooLarge);
     else fs.close(fd, () => {});
     if (total !== expected) {
       throw declared === undefined ? invalidStorageInput(`Part ${partNumber} must be exactly ${expected} bytes (got ${total})`) : interrupted();
