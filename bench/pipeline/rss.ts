@@ -49,7 +49,8 @@ function kindOf(pid: number, root: number): string {
     if (cmd.includes("hls")) return "ffmpeg hls";
     return "ffmpeg other";
   }
-  if (cmd.includes("onnx-host")) return "onnx host (OCR, speech regions)";
+  if (cmd.includes("onnx-host")) return "onnx process (OCR, speech regions)";
+  if (cmd.includes("tfjs-models")) return "tfjs process (labels, sentence encoder)";
   if (/pocketsphinx/.test(cmd)) return "pocketsphinx";
   if (pid === root) return "start script";
   if (/node/.test(argv[0] ?? "") || /next-server/.test(cmd)) return "node server";
@@ -59,7 +60,7 @@ function kindOf(pid: number, root: number): string {
 /** Node's threads: the main one (tid = pid), others by name (a worker thread keeps its creator's name). */
 function threadKind(name: string, main: boolean): string {
   if (main) return "main thread";
-  if (name.startsWith("next-server") || name === "node") return "worker threads (TF.js: labels, sentence encoder)";
+  if (name.startsWith("next-server") || name === "node") return "worker threads";
   if (name.startsWith("libuv")) return "libuv pool (fs, zlib, crypto)";
   if (name.startsWith("V8") || name.startsWith("v8")) return "V8 GC/compiler";
   return name.replace(/\d+$/, "#");

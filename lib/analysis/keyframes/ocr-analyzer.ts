@@ -2,7 +2,8 @@
 // behind a text gate: a keyframe without text-like strokes (text-likeness.ts) is checked and
 // recorded as such, not run through OCR (~1 s of CPU each).
 import { ocrUnavailableReason, recognizeText, type OcrLine } from "@/lib/analysis/visual/ocr";
-import { imageTextLikeness } from "@/lib/analysis/visual/text-likeness";
+import { probeTextLikeness } from "@/lib/analysis/visual/text-likeness";
+import { keyframeImages } from "./keyframe-images";
 import type { KeyframeAnalyzer } from "./pool";
 
 /**
@@ -29,7 +30,7 @@ export const ocrAnalyzer: KeyframeAnalyzer<OcrRead> = {
   name: "ocr",
   unavailable: () => ocrUnavailableReason(),
   analyze: async (kf, signal) => {
-    const textLikeness = Math.round((await imageTextLikeness(kf.file, signal)) * 10000) / 10000;
+    const textLikeness = Math.round(probeTextLikeness((await keyframeImages(kf.file, signal)).probe) * 10000) / 10000;
     if (textLikeness < OCR_TEXT_GATE) return { lines: [], read: false, textLikeness };
     return { lines: await recognizeText(kf.file), read: true, textLikeness };
   },

@@ -2,7 +2,7 @@
 // use, once per process, one image at a time. Images are decoded (and downscaled) by ffmpeg here,
 // then handed over as raw RGB.
 import { tfjsModels } from "@/lib/ai/tfjs-models";
-import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
+import { decodeImage, type ImageOutput } from "@/lib/media/image-decode";
 
 export interface Box4 {
   /** [x, y, width, height] as fractions of the image, 0..1. */
@@ -25,24 +25,23 @@ export interface RgbImage {
 /** Everything at or above this comes back from the models' process; thresholds are applied afterwards. */
 export const RAW_FLOOR = 0.1;
 /** Longer side of the image the detector sees (CenterNet works at 512 px). */
-const MAX_SIDE = 640;
+export const DETECTOR_SIDE = 512;
 
 /** Loads the models (once per process); rejects with the reason when they cannot be loaded. */
 export function loadDetector(): Promise<void> {
   return tfjsModels.ask("detector-load", { floor: RAW_FLOOR }).then(() => undefined);
 }
 
-/** An image file decoded to RGB, its longer side at most MAX_SIDE pixels. */
+/** The image the detector is given: RGB, its longer side at most DETECTOR_SIDE pixels. */
+export const DETECTOR_OUTPUT: ImageOutput = {
+  filter: `scale='if(gt(iw,ih),min(${DETECTOR_SIDE},iw),-2)':'if(gt(iw,ih),-2,min(${DETECTOR_SIDE},ih))'`,
+  pixFmt: "rgb24",
+};
+
+/** An image file decoded as DETECTOR_OUTPUT. */
 export async function decodeRgb(file: string, signal?: AbortSignal): Promise<RgbImage> {
-  const probe = await runTool(ffmpegPath(), ["-hide_banner", "-nostats", "-v", "info", "-i", file, "-frames:v", "1",
-    "-vf", `scale='if(gt(iw,ih),min(${MAX_SIDE},iw),-2)':'if(gt(iw,ih),-2,min(${MAX_SIDE},ih))',showinfo`,
-    "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], { signal });
-  const m = /\bs:(\d+)x(\d+)\b/.exec(probe.stderr) ?? /\bsize:\s*(\d+)x(\d+)/.exec(probe.stderr);
-  if (!m) throw new Error("could not read the image size");
-  const width = Number(m[1]);
-  const height = Number(m[2]);
-  if (probe.stdout.length !== width * height * 3) throw new Error("the image could not be decoded");
-  return { data: new Uint8Array(probe.stdout.buffer, probe.stdout.byteOffset, probe.stdout.length), width, height };
+  const [img] = await decodeImage(file, [DETECTOR_OUTPUT], signal);
+  return img!;
 }
 
 /**

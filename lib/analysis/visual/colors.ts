@@ -1,7 +1,7 @@
 // Dominant colours of an image: k-means over its pixels (deterministic seeding), clusters named
 // with plain colour words and reported with their share of the frame.
 import fs from "node:fs";
-import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
+import { decodeImage, type ImageOutput } from "@/lib/media/image-decode";
 
 export interface DominantColor {
   name: string;
@@ -20,8 +20,7 @@ const rgbCache = new Map<string, Promise<Uint8Array>>();
  * again: each caller gets its own copy of the remembered pixels.
  */
 export async function readImageRgb(file: string, w = 96, h = 54, signal?: AbortSignal): Promise<Uint8Array> {
-  const st = await fs.promises.stat(file).catch(() => null);
-  const key = st ? `${file}|${st.size}|${st.mtimeMs}|${w}x${h}` : null;
+  const key = await rgbCacheKey(file, w, h);
   let p = key ? rgbCache.get(key) : undefined;
   if (p && key) {
     // Most recently used last.
@@ -29,23 +28,36 @@ export async function readImageRgb(file: string, w = 96, h = 54, signal?: AbortS
     rgbCache.set(key, p);
   } else {
     p = decodeImageRgb(file, w, h, signal);
-    if (key) {
-      rgbCache.set(key, p);
-      p.catch(() => rgbCache.delete(key));
-      for (const k of rgbCache.keys()) if (rgbCache.size > RGB_CACHE_MAX) rgbCache.delete(k);
-    }
+    if (key) remember(key, p);
   }
   return (await p).slice();
 }
 
+/** Keeps pixels of `file` at w×h decoded elsewhere (as rgbOutput(w, h)) for readImageRgb. */
+export async function rememberImageRgb(file: string, w: number, h: number, rgb: Uint8Array): Promise<void> {
+  const key = await rgbCacheKey(file, w, h);
+  if (key && !rgbCache.has(key)) remember(key, Promise.resolve(rgb.slice()));
+}
+
+async function rgbCacheKey(file: string, w: number, h: number): Promise<string | null> {
+  const st = await fs.promises.stat(file).catch(() => null);
+  return st ? `${file}|${st.size}|${st.mtimeMs}|${w}x${h}` : null;
+}
+
+function remember(key: string, p: Promise<Uint8Array>): void {
+  rgbCache.set(key, p);
+  p.catch(() => rgbCache.delete(key));
+  for (const k of rgbCache.keys()) if (rgbCache.size > RGB_CACHE_MAX) rgbCache.delete(k);
+}
+
+/** An image scaled to w×h (area-averaged), packed RGB: what readImageRgb returns. */
+export function rgbOutput(w: number, h: number): ImageOutput {
+  return { filter: `scale=${w}:${h}:flags=area`, pixFmt: "rgb24" };
+}
+
 async function decodeImageRgb(file: string, w: number, h: number, signal?: AbortSignal): Promise<Uint8Array> {
-  const { stdout } = await runTool(
-    ffmpegPath(),
-    ["-v", "error", "-i", file, "-vf", `scale=${w}:${h}:flags=area`, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"],
-    { signal },
-  );
-  if (stdout.length < w * h * 3) throw new Error(`Could not decode ${file}`);
-  return new Uint8Array(stdout.buffer, stdout.byteOffset, w * h * 3);
+  const [img] = await decodeImage(file, [rgbOutput(w, h)], signal);
+  return img!.data;
 }
 
 const hex2 = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0");

@@ -7,7 +7,7 @@
 // footage, faces and sky score near 0; captions, signs and pages high; fine textures (foliage,
 // stars, a photo's sharp detail) also score high and are simply read. Calibrated with
 // bench/pipeline/text-gate.ts on the pipeline bench's shots and bench/quality's OCR photos.
-import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
+import { decodeImage, type DecodedImage, type ImageOutput } from "@/lib/media/image-decode";
 
 /** Width of the image the test reads (the 960 px keyframe halved: text 10 px tall stays ≥ 5 px). */
 export const TEXT_PROBE_WIDTH = 480;
@@ -81,22 +81,16 @@ export function textLikeness(yuv: Uint8Array, width: number, height: number): nu
   return best;
 }
 
-/** An image file as yuv444p, TEXT_PROBE_WIDTH px wide (height to scale, even), decoded by ffmpeg. */
-export async function readProbeYuv(file: string, signal?: AbortSignal): Promise<{ yuv: Uint8Array; width: number; height: number }> {
-  const { stdout, stderr } = await runTool(
-    ffmpegPath(),
-    ["-hide_banner", "-nostats", "-v", "info", "-i", file, "-frames:v", "1", "-vf", `scale=${TEXT_PROBE_WIDTH}:-2:flags=area,format=yuv444p,showinfo`, "-f", "rawvideo", "-pix_fmt", "yuv444p", "pipe:1"],
-    { signal },
-  );
-  const m = /\bs:(\d+)x(\d+)\b/.exec(stderr);
-  const width = m ? Number(m[1]) : TEXT_PROBE_WIDTH;
-  const height = m ? Number(m[2]) : Math.floor(stdout.length / 3 / TEXT_PROBE_WIDTH);
-  if (!height || stdout.length < width * height * 3) throw new Error(`Could not decode ${file}`);
-  return { yuv: new Uint8Array(stdout.buffer, stdout.byteOffset, width * height * 3), width, height };
+/** The image the test reads: yuv444p, TEXT_PROBE_WIDTH px wide (height to scale, even). */
+export const TEXT_PROBE_OUTPUT: ImageOutput = { filter: `scale=${TEXT_PROBE_WIDTH}:-2:flags=area,format=yuv444p`, pixFmt: "yuv444p" };
+
+/** The text-likeness of an image decoded as TEXT_PROBE_OUTPUT. */
+export function probeTextLikeness(probe: DecodedImage): number {
+  return textLikeness(probe.data, probe.width, probe.height);
 }
 
 /** The text-likeness of an image file (see textLikeness). */
 export async function imageTextLikeness(file: string, signal?: AbortSignal): Promise<number> {
-  const { yuv, width, height } = await readProbeYuv(file, signal);
-  return textLikeness(yuv, width, height);
+  const [probe] = await decodeImage(file, [TEXT_PROBE_OUTPUT], signal);
+  return probeTextLikeness(probe!);
 }

@@ -3,7 +3,7 @@
 // vision model, what is in the picture. Keyframes are stills of the one decode pass; reading them
 // (OCR, labels) runs in a bounded per-keyframe pool, every shot within a time budget.
 import { getModelClient } from "@/lib/ai/provider";
-import { dominantColors, readImageRgb, type DominantColor } from "@/lib/analysis/visual/colors";
+import { dominantColors, type DominantColor } from "@/lib/analysis/visual/colors";
 import { describeKeyframe } from "@/lib/analysis/visual/describe-frame";
 import { frameAt, shotLook, type ShotLook } from "@/lib/analysis/visual/frame-stats";
 import { describeObjects, LABELS_METHOD, OBJECT_THRESHOLD, type Detections } from "@/lib/analysis/labels";
@@ -15,6 +15,7 @@ import { asOcrRead, OCR_TEXT_GATE, ocrAnalyzer } from "@/lib/analysis/keyframes/
 import { fixedWindows, readShotSpans, type ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { capitalize, joinWords, mapLimit, spreadSelection } from "@/lib/analysis/visual/util";
 import { KeyframeReadAhead } from "@/lib/analysis/keyframes/read-ahead";
+import { keyframeImages } from "@/lib/analysis/keyframes/keyframe-images";
 import type { MediaInfo } from "@/lib/media/probe";
 import { ANALYSIS_HEIGHT, ANALYSIS_WIDTH } from "@/lib/media/decode-frames";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
@@ -137,7 +138,7 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
     } else gridOnly++;
     if (kf) {
       a.keyframeTime = kf.time;
-      a.colors = dominantColors(kf.small ?? (await readImageRgb(kf.file, 96, 54, ctx.signal)));
+      a.colors = dominantColors(kf.small ?? (await keyframeImages(kf.file, ctx.signal)).colors);
       a.colorSource = "keyframe";
     } else {
       const f = frameAt(frames, a.shot.keyframeTime);
@@ -243,8 +244,9 @@ export function visualReadAhead(o: { shared: SharedMedia; media: MediaInfo; sign
   return new KeyframeReadAhead({
     pool: new KeyframePool([ocrAnalyzer, labelsAnalyzer], o.signal, o.shared.keyframeReads()),
     names: READ_AHEAD,
-    // Scenes and grouped shots read the same stills at 96×54 (readImageRgb remembers them).
-    onKeyframe: (still) => void readImageRgb(still.file, 96, 54, o.signal).catch(() => undefined),
+    // One decode of the still for the text gate, the labels and the 96×54 colours that scenes and
+    // grouped shots read (readImageRgb remembers them).
+    onKeyframe: (still) => void keyframeImages(still.file, o.signal).catch(() => undefined),
     concurrencyWhileDecoding: READS_WHILE_DECODING,
     fps: o.media.video?.fps ?? 0,
     analysisWidth: ANALYSIS_WIDTH,

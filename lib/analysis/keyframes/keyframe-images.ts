@@ -1,0 +1,44 @@
+// The images a keyframe still is read as — the text gate's probe, the detector's input and the
+// 96×54 colours of scenes, grouped shots and visual elements — from one ffmpeg decode of the JPEG
+// (three separate decodes cost ~3× the CPU, mostly process start-ups). The read-ahead asks for them
+// as it picks a keyframe; the OCR gate and the labels then find them here. Only the last few are
+// kept (the reads of a keyframe follow its pick closely); a keyframe no longer here is decoded again.
+import { DETECTOR_OUTPUT, type RgbImage } from "@/lib/analysis/labels/detector";
+import { rememberImageRgb, rgbOutput } from "@/lib/analysis/visual/colors";
+import { TEXT_PROBE_OUTPUT } from "@/lib/analysis/visual/text-likeness";
+import { decodeImage, type DecodedImage } from "@/lib/media/image-decode";
+
+/** Size of the colours image (scenes' and grouped shots' descriptors read the same). */
+export const COLOR_WIDTH = 96;
+export const COLOR_HEIGHT = 54;
+/** Keyframes whose images are kept (~0.85 MB each for a 960 px still). */
+const KEEP = 16;
+
+export interface KeyframeImages {
+  /** yuv444p at the text gate's width (TEXT_PROBE_OUTPUT). */
+  probe: DecodedImage;
+  /** RGB at the detector's size (DETECTOR_OUTPUT). */
+  detector: RgbImage;
+  /** RGB at COLOR_WIDTH × COLOR_HEIGHT. */
+  colors: Uint8Array;
+}
+
+const kept = new Map<string, Promise<KeyframeImages>>();
+
+async function decode(file: string, signal?: AbortSignal): Promise<KeyframeImages> {
+  const [probe, detector, colors] = await decodeImage(file, [TEXT_PROBE_OUTPUT, DETECTOR_OUTPUT, rgbOutput(COLOR_WIDTH, COLOR_HEIGHT)], signal);
+  // readImageRgb (scenes, grouped shots) finds the colours image without decoding again.
+  await rememberImageRgb(file, COLOR_WIDTH, COLOR_HEIGHT, colors!.data);
+  return { probe: probe!, detector: detector!, colors: colors!.data };
+}
+
+/** The keyframe still `file` as the per-keyframe reads want it (one decode, remembered briefly). */
+export function keyframeImages(file: string, signal?: AbortSignal): Promise<KeyframeImages> {
+  let p = kept.get(file);
+  if (p) return p;
+  p = decode(file, signal);
+  kept.set(file, p);
+  p.catch(() => kept.delete(file));
+  for (const k of kept.keys()) if (kept.size > KEEP) kept.delete(k);
+  return p;
+}
