@@ -5,47 +5,19 @@
 // 1. both ways on `small` shots, interleaved, median of rounds: the ratio, and both pairwise F1s;
 // 2. the shortlist on growing lists; the old way there is extrapolated from its measured cost per
 //    pair (n(n−1)/2 pairs: an hour's 1000+ shots take too long to run in full) — labelled as such.
-import { describeKeyframe, type RgbImage } from "@/lib/analysis/scenes/keyframe-descriptor";
+import { describeKeyframe } from "@/lib/analysis/scenes/keyframe-descriptor";
 import { lookSimilarity, type ShotLookDescriptor } from "@/lib/analysis/scenes/shot-similarity";
 import { clusterBySimilarity, similarityMatrix } from "@/lib/analysis/visual/cluster";
 import { groupByLook, SETUP_THRESHOLD } from "@/lib/analysis/visual/group-shots";
 import { rng } from "../../tests/helpers/rng";
 import { f1, pairwiseCounts } from "./score";
+import { place, view } from "../../tests/helpers/places";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const rounds = Number(option("rounds") ?? 3);
 const small = Number(option("small") ?? 60);
 const sizes = (option("sizes") ?? "250,1000").split(",").filter(Boolean).map(Number);
-
-type Place = (x: number, y: number) => [number, number, number];
-
-function place(seed: number): Place {
-  const r = rng(seed);
-  const blobs = Array.from({ length: 14 }, () => ({ x: r(), y: r(), s: 0.02 + r() * 0.12, c: [r() * 255, r() * 255, r() * 255] }));
-  const base = [40 + r() * 160, 40 + r() * 160, 40 + r() * 160];
-  return (x, y) => {
-    const out = base.map((v) => v * (0.7 + 0.3 * y));
-    for (const b of blobs) {
-      const d2 = ((x - b.x) * 16) ** 2 / 81 + (y - b.y) ** 2;
-      const k = Math.exp(-d2 / (2 * b.s * b.s));
-      for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - k) + b.c[c]! * k;
-    }
-    return out as [number, number, number];
-  };
-}
-
-function view(p: Place, cx: number, cy: number, zoom: number, gain: number): RgbImage {
-  const w = 96, h = 54;
-  const rgb = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const v = p(cx + ((x + 0.5) / w - 0.5) / zoom, cy + ((y + 0.5) / h - 0.5) / zoom);
-      for (let c = 0; c < 3; c++) rgb[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, Math.round(v[c]! * gain)));
-    }
-  }
-  return { rgb, width: w, height: h };
-}
 
 /** n shots over n/8 places (an hour of a few recurring set-ups and many one-offs), keyframes only. */
 function shotList(n: number, seed: number): { looks: ShotLookDescriptor[]; setup: number[] } {

@@ -4,40 +4,7 @@ import { describe, expect, it } from "vitest";
 import { describeKeyframe, keyframeSimilarity, quickZoomMatch, zoomMatch, type RgbImage } from "@/lib/analysis/scenes/keyframe-descriptor";
 import { lookSimilarity } from "@/lib/analysis/scenes/shot-similarity";
 import { groupByLook } from "@/lib/analysis/visual/group-shots";
-import { rng } from "../helpers/rng";
-
-type Place = (x: number, y: number) => [number, number, number];
-
-/** A place: coloured blobs of several sizes over a tinted, shaded background (coordinates 0..1). */
-function place(seed: number): Place {
-  const r = rng(seed);
-  const blobs = Array.from({ length: 14 }, () => ({ x: r(), y: r(), s: 0.02 + r() * 0.12, c: [r() * 255, r() * 255, r() * 255] }));
-  const base = [40 + r() * 160, 40 + r() * 160, 40 + r() * 160];
-  return (x, y) => {
-    const out = base.map((v) => v * (0.7 + 0.3 * y));
-    for (const b of blobs) {
-      const d2 = ((x - b.x) * 16) ** 2 / 81 + (y - b.y) ** 2;
-      const k = Math.exp(-d2 / (2 * b.s * b.s));
-      for (let c = 0; c < 3; c++) out[c] = out[c]! * (1 - k) + b.c[c]! * k;
-    }
-    return out as [number, number, number];
-  };
-}
-
-/** A 96×54 view of the place centred on (cx, cy), `zoom`× in, under `gain` exposure. */
-function view(p: Place, cx: number, cy: number, zoom: number, gain = 1): RgbImage {
-  const w = 96, h = 54;
-  const rgb = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const px = cx + ((x + 0.5) / w - 0.5) / zoom;
-      const py = cy + ((y + 0.5) / h - 0.5) / zoom;
-      const v = p(px, py);
-      for (let c = 0; c < 3; c++) rgb[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, Math.round(v[c]! * gain)));
-    }
-  }
-  return { rgb, width: w, height: h };
-}
+import { place, view } from "../helpers/places";
 
 describe("keyframe descriptors", () => {
   const A = place(1);
