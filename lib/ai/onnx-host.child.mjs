@@ -6,7 +6,7 @@
 // frame, but with glibc's default adaptive threshold they stay in the heap, and the OCR's resident
 // memory grew by ~400 MB over a few frames in the server process (bench/quality/memory.ts). Images are handled in plain
 // JavaScript (lib/analysis/visual/ocr-image.cjs), not sharp and opencv.js.
-// Requests (model-process.child.cjs: one at a time): "ocr-load", "ocr" { file }, "vad-load",
+// Requests (model-process.child.cjs: one at a time): "ocr-load", "ocr" { file, image? }, "vad-load",
 // "vad" { samples, sampleRate }.
 import fs from "node:fs";
 import path from "node:path";
@@ -108,7 +108,7 @@ function loadOcr() {
     // from the full-size frame for the recogniser (the package detects on the whole frame and cuts
     // from that).
     Detection.prototype.run = async function run(file, { onnxOptions = {} } = {}) {
-      const image = await OcrImage.open(file);
+      const image = typeof file === "string" ? await OcrImage.open(file) : file;
       const scale = Math.min(1, DETECTION_SIDE / Math.max(image.width, image.height));
       const to32 = (v) => Math.max(32, Math.ceil((v * scale) / 32) * 32);
       const { image: input, ...place } = image.fitInto(to32(image.width), to32(image.height));
@@ -134,9 +134,10 @@ function loadOcr() {
   return ocrPromise;
 }
 
-async function ocr(file) {
+/** `image`, when given, is `file` already decoded to RGBA { data, width, height }. */
+async function ocr(file, image) {
   const engine = await loadOcr();
-  const lines = await engine.detect(file);
+  const lines = await engine.detect(image ? new OcrImage(image) : file);
   return lines.map((l) => ({ text: l.text, mean: l.mean, box: l.box }));
 }
 
@@ -166,7 +167,7 @@ async function vad(samples, sampleRate) {
 
 serve({
   "ocr-load": async () => (await loadOcr(), {}),
-  ocr: async (msg) => ({ lines: await ocr(msg.file) }),
+  ocr: async (msg) => ({ lines: await ocr(msg.file, msg.image) }),
   "vad-load": async () => (await loadVad(), {}),
   vad: async (msg) => ({ regions: await vad(msg.samples, msg.sampleRate) }),
 });

@@ -6,11 +6,11 @@
 export interface ImageOutput {
   /** The filter chain from the decoded image to this output (e.g. `scale=96:54:flags=area`). */
   filter: string;
-  pixFmt: "rgb24" | "yuv444p";
+  pixFmt: "rgb24" | "yuv444p" | "rgba";
 }
 
 export interface DecodedImage {
-  /** Packed rgb24, or planar yuv444p (Y, then Cb, then Cr): width × height × 3 bytes. */
+  /** Packed rgb24 or planar yuv444p (Y, then Cb, then Cr): width × height × 3 bytes; rgba: × 4. */
   data: Uint8Array;
   width: number;
   height: number;
@@ -29,13 +29,14 @@ export async function decodeImage(file: string, outputs: readonly ImageOutput[],
   const args = ["-hide_banner", "-nostdin", "-nostats", "-v", "info", "-i", file, "-filter_complex", graph];
   outputs.forEach((o, i) => args.push("-map", `[o${i}]`, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", o.pixFmt, i === 0 ? "pipe:1" : `pipe:${i + 2}`));
   const { stdout, stderr, pipes } = await runTool(ffmpegPath(), args, { signal, extraPipes: n - 1 });
-  return outputs.map((_, i) => {
+  return outputs.map((o, i) => {
     const m = new RegExp(`\\[showinfo@img${i} [^\\n]*?\\bs:(\\d+)x(\\d+)`).exec(stderr);
     const buf = i === 0 ? stdout : pipes[i - 1]!;
     if (!m) throw new Error(`Could not decode ${file}`);
     const width = Number(m[1]);
     const height = Number(m[2]);
-    if (buf.length < width * height * 3) throw new Error(`Could not decode ${file}`);
-    return { data: new Uint8Array(buf.buffer, buf.byteOffset, width * height * 3), width, height };
+    const bytes = width * height * (o.pixFmt === "rgba" ? 4 : 3);
+    if (buf.length < bytes) throw new Error(`Could not decode ${file}`);
+    return { data: new Uint8Array(buf.buffer, buf.byteOffset, bytes), width, height };
   });
 }

@@ -11,7 +11,7 @@ import { decodeImage } from "@/lib/media/image-decode";
 import { DETECTOR_OUTPUT, DETECTOR_SIDE } from "@/lib/analysis/labels/detector";
 import { readImageRgb, rgbOutput } from "@/lib/analysis/visual/colors";
 import { TEXT_PROBE_OUTPUT, TEXT_PROBE_WIDTH } from "@/lib/analysis/visual/text-likeness";
-import { keyframeImages } from "@/lib/analysis/keyframes/keyframe-images";
+import { keyframeImages, takeOcrFrame } from "@/lib/analysis/keyframes/keyframe-images";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-image-decode-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -56,5 +56,11 @@ describe("decodeImage", () => {
     expect(Buffer.from(await readImageRgb(file, 96, 54)).equals(Buffer.from(imgs.colors))).toBe(true);
     expect(imgs.probe.width).toBe(TEXT_PROBE_WIDTH);
     expect(Math.max(imgs.detector.width, imgs.detector.height)).toBe(DETECTOR_SIDE);
+    // The full-size RGBA frame for OCR: the still's own pixels, handed out once.
+    const rgba = execFileSync("ffmpeg", ["-v", "error", "-i", file, "-f", "rawvideo", "-pix_fmt", "rgba", "-"], { maxBuffer: 1 << 24 });
+    const frame = takeOcrFrame(imgs);
+    expect([frame?.width, frame?.height]).toEqual([960, 540]);
+    expect(Buffer.from(frame!.data).equals(rgba)).toBe(true);
+    expect(takeOcrFrame(imgs)).toBeNull();
   });
 });

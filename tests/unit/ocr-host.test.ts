@@ -73,7 +73,11 @@ describe("the OCR process", () => {
     const frame = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "va-ocr-host-")), "frame.jpg");
     execFileSync("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=white:s=480x160", "-frames:v", "1", "-vf",
       "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:text='OPEN MOVIE':fontsize=48:fontcolor=black:x=40:y=50", frame]);
-    expect((await recognizeText(frame)).map((l) => l.text).join(" ")).toBe("OPEN MOVIE");
+    const fromFile = await recognizeText(frame);
+    expect(fromFile.map((l) => l.text).join(" ")).toBe("OPEN MOVIE");
+    // The same frame handed over already decoded: the same lines and boxes, and the file is not opened.
+    const rgba = execFileSync("ffmpeg", ["-v", "error", "-i", frame, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]);
+    expect(await recognizeText(`${frame}.gone`, { data: new Uint8Array(rgba), width: 480, height: 160 })).toEqual(fromFile);
 
     await expect(recognizeText(new URL(import.meta.url).pathname)).rejects.toThrow(/the image could not be decoded/);
 

@@ -1,5 +1,6 @@
 // The images a keyframe still is read as — the text gate's probe, the detector's input and the
-// 96×54 colours of scenes, grouped shots and visual elements — from one ffmpeg decode of the JPEG
+// 96×54 colours of scenes, grouped shots and visual elements, and the full-size frame OCR reads —
+// from one ffmpeg decode of the JPEG
 // (three separate decodes cost ~3× the CPU, mostly process start-ups). The read-ahead asks for them
 // as it picks a keyframe; the OCR gate and the labels then find them here. Only the last few are
 // kept (the reads of a keyframe follow its pick closely); a keyframe no longer here is decoded again.
@@ -11,7 +12,7 @@ import { decodeImage, type DecodedImage } from "@/lib/media/image-decode";
 /** Size of the colours image (scenes' and grouped shots' descriptors read the same). */
 export const COLOR_WIDTH = 96;
 export const COLOR_HEIGHT = 54;
-/** Keyframes whose images are kept (~0.85 MB each for a 960 px still). */
+/** Keyframes whose images are kept (~0.85 MB each for a 960 px still, +2 MB until OCR took its frame). */
 const KEEP = 16;
 
 export interface KeyframeImages {
@@ -21,15 +22,27 @@ export interface KeyframeImages {
   detector: RgbImage;
   /** RGB at COLOR_WIDTH × COLOR_HEIGHT. */
   colors: Uint8Array;
+  /** RGBA at the still's own size, for OCR; taken (set to null) by its one reader, `takeOcrFrame`. */
+  frame: DecodedImage | null;
 }
+
+/** The full-size RGBA frame of `images`, once (it is the largest of them: not kept after). */
+export function takeOcrFrame(images: KeyframeImages): DecodedImage | null {
+  const frame = images.frame;
+  images.frame = null;
+  return frame;
+}
+
+/** The still as decoded, for OCR (which would otherwise start an ffmpeg of its own per keyframe, ~0.2 s of CPU). */
+const FRAME_OUTPUT = { filter: "null", pixFmt: "rgba" } as const;
 
 const kept = new Map<string, Promise<KeyframeImages>>();
 
 async function decode(file: string, signal?: AbortSignal): Promise<KeyframeImages> {
-  const [probe, detector, colors] = await decodeImage(file, [TEXT_PROBE_OUTPUT, DETECTOR_OUTPUT, rgbOutput(COLOR_WIDTH, COLOR_HEIGHT)], signal);
+  const [probe, detector, colors, frame] = await decodeImage(file, [TEXT_PROBE_OUTPUT, DETECTOR_OUTPUT, rgbOutput(COLOR_WIDTH, COLOR_HEIGHT), FRAME_OUTPUT], signal);
   // readImageRgb (scenes, grouped shots) finds the colours image without decoding again.
   await rememberImageRgb(file, COLOR_WIDTH, COLOR_HEIGHT, colors!.data);
-  return { probe: probe!, detector: detector!, colors: colors!.data };
+  return { probe: probe!, detector: detector!, colors: colors!.data, frame: frame! };
 }
 
 /** The keyframe still `file` as the per-keyframe reads want it (one decode, remembered briefly). */

@@ -3,7 +3,7 @@
 // recorded as such, not run through OCR (~1 s of CPU each).
 import { ocrUnavailableReason, recognizeText, type OcrLine } from "@/lib/analysis/visual/ocr";
 import { probeTextLikeness } from "@/lib/analysis/visual/text-likeness";
-import { keyframeImages } from "./keyframe-images";
+import { keyframeImages, takeOcrFrame } from "./keyframe-images";
 import type { KeyframeAnalyzer } from "./pool";
 
 /**
@@ -30,8 +30,10 @@ export const ocrAnalyzer: KeyframeAnalyzer<OcrRead> = {
   name: "ocr",
   unavailable: () => ocrUnavailableReason(),
   analyze: async (kf, signal) => {
-    const textLikeness = Math.round(probeTextLikeness((await keyframeImages(kf.file, signal)).probe) * 10000) / 10000;
+    const images = await keyframeImages(kf.file, signal);
+    const frame = takeOcrFrame(images);
+    const textLikeness = Math.round(probeTextLikeness(images.probe) * 10000) / 10000;
     if (textLikeness < OCR_TEXT_GATE) return { lines: [], read: false, textLikeness };
-    return { lines: await recognizeText(kf.file), read: true, textLikeness };
+    return { lines: await recognizeText(kf.file, frame), read: true, textLikeness };
   },
 };

@@ -59,11 +59,15 @@ export function readingOrder(lines: OcrLine[]): OcrLine[] {
   return rows.flatMap((r) => r.sort((a, b) => a.box[0] - b.box[0]));
 }
 
-/** Text lines read from a JPEG, top to bottom; low-confidence and symbol-only lines dropped. */
-export function recognizeText(jpegPath: string): Promise<OcrLine[]> {
+/**
+ * Text lines read from a JPEG, top to bottom; low-confidence and symbol-only lines dropped. With
+ * `decoded` (the same file already decoded to RGBA) the OCR process reads those pixels instead of
+ * decoding the file again.
+ */
+export function recognizeText(jpegPath: string, decoded?: { data: Uint8Array; width: number; height: number } | null): Promise<OcrLine[]> {
   const job = queue.then(async () => {
-    const size = (await jpegFileSize(jpegPath)) ?? { width: 0, height: 0 };
-    const { lines: raw } = await onnxHost.ask<{ lines: RawLine[] }>("ocr", { file: jpegPath });
+    const size = decoded ? { width: decoded.width, height: decoded.height } : ((await jpegFileSize(jpegPath)) ?? { width: 0, height: 0 });
+    const { lines: raw } = await onnxHost.ask<{ lines: RawLine[] }>("ocr", decoded ? { file: jpegPath, image: decoded } : { file: jpegPath });
     const lines: OcrLine[] = [];
     for (const r of raw) {
       const text = (r.text ?? "").replace(/\s+/g, " ").trim();
