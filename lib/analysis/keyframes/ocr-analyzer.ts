@@ -1,6 +1,6 @@
 // Offline OCR as a per-keyframe analyzer (the engine itself lives in lib/analysis/visual/ocr.ts),
 // behind a text gate: a keyframe without text-like strokes (text-likeness.ts) is checked and
-// recorded as such, not run through OCR (~1 s of CPU each).
+// recorded as such, not run through OCR (~0.3 s of CPU each, bench/pipeline).
 import { ocrUnavailableReason, recognizeText, type OcrLine } from "@/lib/analysis/visual/ocr";
 import { probeTextLikeness } from "@/lib/analysis/visual/text-likeness";
 import { keyframeImages, takeOcrFrame } from "./keyframe-images";
