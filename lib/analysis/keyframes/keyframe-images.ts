@@ -1,9 +1,10 @@
-// The images a keyframe still is read as — the text gate's probe, the detector's input and the
-// 96×54 colours of scenes, grouped shots and visual elements, and the full-size frame OCR reads —
-// from one ffmpeg decode of the JPEG
-// (three separate decodes cost ~3× the CPU, mostly process start-ups). The read-ahead asks for them
-// as it picks a keyframe; the OCR gate and the labels then find them here. Only the last few are
-// kept (the reads of a keyframe follow its pick closely); a keyframe no longer here is decoded again.
+// The images a keyframe still is read as — the text gate's probe, the detector's input, the 96×54
+// colours of scenes, grouped shots and visual elements, and the full-size RGBA frame OCR reads —
+// from one ffmpeg decode of the JPEG (an ffmpeg start alone is ~0.16 s of CPU, more than decoding
+// a 960 px JPEG, so one decode per output would cost several times as much). The read-ahead asks
+// for them as it picks a keyframe; the OCR gate and the labels then find them here. Only the last
+// few are kept (the reads of a keyframe follow its pick closely); a keyframe no longer here is
+// decoded again.
 import { DETECTOR_OUTPUT, type RgbImage } from "@/lib/analysis/labels/detector";
 import { rememberImageRgb, rgbOutput } from "@/lib/analysis/visual/colors";
 import { TEXT_PROBE_OUTPUT } from "@/lib/analysis/visual/text-likeness";
@@ -33,7 +34,7 @@ export function takeOcrFrame(images: KeyframeImages): DecodedImage | null {
   return frame;
 }
 
-/** The still as decoded, for OCR (which would otherwise start an ffmpeg of its own per keyframe, ~0.2 s of CPU). */
+/** The still as decoded, for OCR (which would otherwise start an ffmpeg of its own per keyframe). */
 const FRAME_OUTPUT = { filter: "null", pixFmt: "rgba" } as const;
 
 const kept = new Map<string, Promise<KeyframeImages>>();

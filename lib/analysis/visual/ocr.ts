@@ -3,6 +3,7 @@
 // separated as printed (ocr-decode.cjs). One engine per process, created on first use; calls run
 // one at a time because onnxruntime already spreads one image over every core.
 import { onnxHost } from "@/lib/ai/onnx-host";
+import type { DecodedImage } from "@/lib/media/image-decode";
 import { jpegFileSize } from "./jpeg-size";
 
 export interface OcrLine {
@@ -64,7 +65,7 @@ export function readingOrder(lines: OcrLine[]): OcrLine[] {
  * `decoded` (the same file already decoded to RGBA) the OCR process reads those pixels instead of
  * decoding the file again.
  */
-export function recognizeText(jpegPath: string, decoded?: { data: Uint8Array; width: number; height: number } | null): Promise<OcrLine[]> {
+export function recognizeText(jpegPath: string, decoded?: DecodedImage | null): Promise<OcrLine[]> {
   const job = queue.then(async () => {
     const size = decoded ? { width: decoded.width, height: decoded.height } : ((await jpegFileSize(jpegPath)) ?? { width: 0, height: 0 });
     const { lines: raw } = await onnxHost.ask<{ lines: RawLine[] }>("ocr", decoded ? { file: jpegPath, image: decoded } : { file: jpegPath });
