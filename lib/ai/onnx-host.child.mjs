@@ -181,7 +181,7 @@ async function vad(samples, sampleRate) {
   let start = 0;
   let frames = 0;
   for (let at = 0; at + size <= samples.length; at += size, frames++) {
-    const { msg } = await processor.process(samples.subarray(at, at + size));
+    const { msg } = await processor.process(samples.slice(at, at + size));
     if (msg === Message.SpeechStart) start = (frames * size) / 16;
     else if (msg === Message.SpeechEnd) regions.push({ start, end: ((frames + 1) * size) / 16 });
   }
