@@ -1,11 +1,14 @@
 // The model processes' lifecycle (lib/ai/model-process.ts), on the real TF.js models' process with
 // no model loaded: started on the first request, errors come back as errors, a killed process
 // fails what waits on it and is replaced on the next request, stop() ends it — also when idle, in
-// a script that then ends by itself — and a parent that dies takes its model process with it.
+// a script that then ends by itself — and a parent that dies takes its model process with it; it
+// runs at a lower priority than the server.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { MODEL_NICENESS } from "@/lib/ai/model-process";
 import { tfjsModels } from "@/lib/ai/tfjs-models";
 
 afterAll(() => tfjsModels.stop());
@@ -44,6 +47,9 @@ describe("a model process", () => {
     expect(stats.wasmHeapBytes).toBe(0); // nothing loaded until a model is asked for
     const pid = tfjsModels.pid()!;
     expect(alive(pid)).toBe(true);
+    // It yields the cores to the decode pass (and to the server).
+    expect(os.getPriority(pid)).toBe(Math.max(os.getPriority(), MODEL_NICENESS));
+    expect(os.getPriority(pid)).toBeGreaterThan(0);
     await expect(tfjsModels.ask("no-such-request")).rejects.toThrow("unknown request no-such-request");
     expect(tfjsModels.pid()).toBe(pid);
   });
