@@ -58,8 +58,9 @@ const running: Map<string, Running> = (g.__vaModelProcesses ??= new Map());
  * Niceness of the model processes. On a busy machine the decode pass (which every module waits for)
  * comes first and the keyframe reads (OCR, labels) take what it leaves, catching up as it ends:
  * the 2-minute pipeline bench went from 56.2 / 52.2 s to 50.5 / 48.4 s (two interleaved pairs),
- * the decode step from 46.1 / 43.7 to 41.4 / 41.3 s. A search query's embedding waits the same way
- * while a video is decoding; on an idle machine niceness changes nothing.
+ * the decode step from 46.1 / 43.7 to 41.4 / 41.3 s; on the 10-minute clip, busy from start to end,
+ * 241.1 → 236.5 s (one pair, within noise: there the total CPU decides). A search query's embedding
+ * waits the same way while a video is decoding; on an idle machine niceness changes nothing.
  */
 export const MODEL_NICENESS = 10;
 
