@@ -1,7 +1,12 @@
 // npm test: lint and the type check, the vitest suites (unit + API against real databases), the
 // crash suite (the real server as child processes: kill -9, SIGTERM, full disk, abuse), then the
 // Playwright specs in Debian Chromium against the production server. Fails if any fails.
+// CI keeps only the tail of the log, so the failing vitest tests are named again at the very end
+// (from vitest's JSON report) rather than only where they happened, minutes of output earlier.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const run = (cmd, args) => {
@@ -11,14 +16,44 @@ const run = (cmd, args) => {
   return status;
 };
 
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "va-test-reports-"));
+const vitest = (name, extra) => {
+  const report = path.join(reports, `${name}.json`);
+  const status = run("npx", ["vitest", "run", ...extra, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  return { name, status, report };
+};
+
+/** The failed tests (and files that failed outside any test) in a vitest JSON report, one line each. */
+function failures(report) {
+  let json;
+  try {
+    json = JSON.parse(fs.readFileSync(report, "utf8"));
+  } catch {
+    return ["(no JSON report: vitest stopped before writing it; see its output above)"];
+  }
+  const firstLine = (text) => String(text ?? "").split("\n").find((l) => l.trim()) ?? "";
+  const lines = [];
+  for (const file of json.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of failed) lines.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === "failed") lines.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
 const lint = run("npm", ["run", "lint"]);
 if (lint !== 0) console.error("lint failed");
 const types = run("npx", ["tsc", "--noEmit", "-p", "."]);
 if (types !== 0) console.error("type check failed");
-const unit = run("npx", ["vitest", "run"]);
-const crash = run("npx", ["vitest", "run", "-c", "vitest.crash.config.mts"]);
+const unit = vitest("vitest", []);
+const crash = vitest("crash suite", ["-c", "vitest.crash.config.mts"]);
 const e2e = process.env.SKIP_E2E ? 0 : run("npx", ["playwright", "test"]);
-if (unit !== 0) console.error("vitest failed");
-if (crash !== 0) console.error("crash suite failed");
+for (const suite of [unit, crash]) {
+  if (suite.status === 0) continue;
+  console.error(`${suite.name} failed:`);
+  for (const line of failures(suite.report)) console.error(`  ✗ ${line.slice(0, 400)}`);
+}
 if (e2e !== 0) console.error("playwright failed");
-process.exit(lint || types || unit || crash || e2e);
+fs.rmSync(reports, { recursive: true, force: true });
+process.exit(lint || types || unit.status || crash.status || e2e);
