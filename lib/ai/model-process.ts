@@ -33,8 +33,13 @@ export interface ModelProcessSpec {
 }
 
 export interface ModelProcess {
-  /** One request; resolves with the answer (rejects with the child's error, or why it stopped). */
-  ask<T>(op: string, payload?: object): Promise<T>;
+  /**
+   * One request; resolves with the answer (rejects with the child's error, or why it stopped).
+   * With `signal`, an abort rejects at once with its reason: the caller stops waiting (a cancelled
+   * run ends without waiting for a detection in a child at low priority on a busy machine) and the
+   * child's answer, when it comes, is dropped.
+   */
+  ask<T>(op: string, payload?: object, signal?: AbortSignal): Promise<T>;
   /** Its process id while it runs (bench/quality/memory.ts counts its memory). */
   pid(): number | undefined;
   /** Stops it (tests and benches); the next request starts a new one. */
@@ -107,8 +112,7 @@ function start(spec: ModelProcessSpec): Running {
   child.on("message", (msg: { id: number; error?: string } & Record<string, unknown>) => {
     const p = state.pending.get(msg.id);
     if (!p) return;
-    state.pending.delete(msg.id);
-    if (!state.pending.size) setIdle(child, true);
+    state.pending.delete(msg.id); // (settling it marks the child idle when nothing else waits)
     if (msg.error !== undefined) p.reject(new Error(msg.error));
     else p.resolve(msg);
   });
@@ -120,7 +124,8 @@ function start(spec: ModelProcessSpec): Running {
 export function modelProcess(spec: ModelProcessSpec): ModelProcess {
   const key = spec.script;
   return {
-    ask<T>(op: string, payload: object = {}): Promise<T> {
+    ask<T>(op: string, payload: object = {}, signal?: AbortSignal): Promise<T> {
+      if (signal?.aborted) return Promise.reject(signal.reason as Error);
       let state = running.get(key);
       if (!state) {
         try {
@@ -133,11 +138,24 @@ export function modelProcess(spec: ModelProcessSpec): ModelProcess {
       const s = state;
       const id = s.nextId++;
       return new Promise<T>((resolve, reject) => {
-        s.pending.set(id, { resolve: (v) => resolve(v as T), reject });
+        const settle = () => {
+          signal?.removeEventListener("abort", onAbort);
+          if (!s.pending.size) setIdle(s.child, true);
+        };
+        const onAbort = () => {
+          if (!s.pending.delete(id)) return;
+          settle();
+          reject(signal!.reason as Error);
+        };
+        s.pending.set(id, {
+          resolve: (v) => (settle(), resolve(v as T)),
+          reject: (e) => (settle(), reject(e)),
+        });
+        signal?.addEventListener("abort", onAbort, { once: true });
         setIdle(s.child, false);
         s.child.send({ id, op, ...payload }, (err) => {
           if (!err || !s.pending.delete(id)) return;
-          if (!s.pending.size) setIdle(s.child, true);
+          settle();
           reject(err);
         });
       });

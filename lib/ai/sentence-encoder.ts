@@ -33,8 +33,9 @@ export async function encodeSentences(texts: readonly string[], signal?: AbortSi
     signal?.throwIfAborted();
     let vectors: number[][];
     try {
-      ({ vectors } = await tfjsModels.ask<{ vectors: number[][] }>("embed", { texts: texts.slice(b, b + BATCH) }));
+      ({ vectors } = await tfjsModels.ask<{ vectors: number[][] }>("embed", { texts: texts.slice(b, b + BATCH) }, signal));
     } catch (err) {
+      if (signal?.aborted) throw err;
       throw new Error(`the sentence encoder failed: ${(err as Error).message}`);
     }
     for (const v of vectors) out.push(v.map((x) => Math.round(x * 1e6) / 1e6));

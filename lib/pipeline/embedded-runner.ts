@@ -9,7 +9,7 @@ import os from "node:os";
 import type { Db } from "@/db/client";
 import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, renewLease, type Run } from "@/db/queries/runs";
 import { identityToken } from "@/lib/server/process-identity";
-import { withRunSignal } from "@/lib/server/run-context";
+import { untilAborted, withRunSignal } from "@/lib/server/run-context";
 import { onRunCancelled, onRunQueued } from "./engine";
 import { failRun } from "./finalize-run";
 import { publicErrorText } from "@/lib/api/public-error";
@@ -137,7 +137,9 @@ export class EmbeddedRunner {
       const step: StepFn = async <T>(name: string, fn: () => Promise<T>) => {
         if (finished.has(name)) return finished.get(name) as T;
         if (controller.signal.aborted) throw new RunCancelledError();
-        const output = await fn();
+        // A cancelled run ends now, not when the step in flight would have (a model still loading
+        // in a low-priority process on a busy machine took seconds).
+        const output = await untilAborted(fn(), controller.signal);
         await recordStep(this.db, { runId: run.id, name, output: output ?? null });
         return output;
       };

@@ -1,15 +1,21 @@
 // `module_progress` events: what ModuleContext.progress reports, streamed to the event stream.
 // Throttled per module (at most one a second, and only when the whole percent changed) so a long
-// run stores a few hundred rows at most; 100 % is left to `module_completed`.
+// run stores a few hundred rows at most; 100 % is left to `module_completed`. Nothing once the run
+// is cancelled.
 import type { Db } from "@/db/client";
 import { emitEvent } from "./events";
 
 export type ProgressFn = (fraction: number, message?: string) => void;
 
-export function progressReporter(db: Db, run: { runId: string; jobId: string }, minIntervalMs = 1000): (module: string) => ProgressFn {
+export function progressReporter(
+  db: Db,
+  run: { runId: string; jobId: string; signal?: AbortSignal },
+  minIntervalMs = 1000,
+): (module: string) => ProgressFn {
   const last = new Map<string, { at: number; percent: number }>();
   return (module) => (fraction, message) => {
-    if (!Number.isFinite(fraction)) return;
+    // A cancelled run's work winding down reports nothing (its video may be gone).
+    if (!Number.isFinite(fraction) || run.signal?.aborted) return;
     const percent = Math.max(0, Math.min(99, Math.floor(fraction * 100)));
     const prev = last.get(module);
     const now = Date.now();

@@ -56,7 +56,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
         console.log(`[pipeline] ${run.jobId} step ${name} ${Math.round(performance.now() - t0)} ms`);
       }
     });
-  const progressOf = progressReporter(db, { runId, jobId: run.jobId });
+  const progressOf = progressReporter(db, { runId, jobId: run.jobId, signal });
 
   await timed("begin", async () => {
     await updateVideo(db, { userId: run.userId, jobId: run.jobId, set: { status: "processing" }, fromStatuses: ["queued", "processing"] });

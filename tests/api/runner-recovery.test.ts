@@ -77,11 +77,11 @@ describe("cancelling", () => {
     try {
       for (let i = 0; i < 3000 && !fs.existsSync(workDirFor(jobId)); i++) await new Promise((r) => setTimeout(r, 10));
       expect(fs.existsSync(workDirFor(jobId))).toBe(true);
-      const t0 = Date.now();
       expect((await call("DELETE", `/videos/${jobId}`, { auth: user.api_key })).status).toBe(200);
-      for (let i = 0; i < 500 && runner.busy > 0; i++) await new Promise((r) => setTimeout(r, 10));
+      // The run ends as the DELETE aborts it, not when its steps in flight would have ended (a
+      // model loading at low priority on a busy machine took seconds): idle by the next turn.
+      await new Promise((r) => setImmediate(r));
       expect(runner.busy).toBe(0);
-      expect(Date.now() - t0).toBeLessThan(5_000);
       for (let i = 0; i < 200 && fs.existsSync(workDirFor(jobId)); i++) await new Promise((r) => setTimeout(r, 10));
       expect(fs.existsSync(workDirFor(jobId))).toBe(false);
       expect(dataDir()).toBeTruthy();

@@ -2,7 +2,7 @@
 // no model loaded: started on the first request, errors come back as errors, a killed process
 // fails what waits on it and is replaced on the next request, stop() ends it — also when idle, in
 // a script that then ends by itself — and a parent that dies takes its model process with it; it
-// runs at a lower priority than the server.
+// runs at a lower priority than the server; a request whose signal aborts is given up at once.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -51,6 +51,18 @@ describe("a model process", () => {
     expect(os.getPriority(pid)).toBe(Math.max(os.getPriority(), MODEL_NICENESS));
     expect(os.getPriority(pid)).toBeGreaterThan(0);
     await expect(tfjsModels.ask("no-such-request")).rejects.toThrow("unknown request no-such-request");
+    expect(tfjsModels.pid()).toBe(pid);
+  });
+
+  it("gives up a request at once when its signal aborts, and goes on answering the next", async () => {
+    await tfjsModels.ask("stats");
+    const pid = tfjsModels.pid()!;
+    const controller = new AbortController();
+    const asked = tfjsModels.ask("stats", {}, controller.signal);
+    controller.abort(new Error("the run was cancelled"));
+    await expect(asked).rejects.toThrow("the run was cancelled"); // not the answer that comes later
+    await expect(tfjsModels.ask("stats", {}, controller.signal)).rejects.toThrow("the run was cancelled");
+    expect(await tfjsModels.ask<{ wasmHeapBytes: number }>("stats")).toHaveProperty("wasmHeapBytes");
     expect(tfjsModels.pid()).toBe(pid);
   });
 

@@ -34,6 +34,6 @@ export const ocrAnalyzer: KeyframeAnalyzer<OcrRead> = {
     const frame = takeOcrFrame(images);
     const textLikeness = Math.round(probeTextLikeness(images.probe) * 10000) / 10000;
     if (textLikeness < OCR_TEXT_GATE) return { lines: [], read: false, textLikeness };
-    return { lines: await recognizeText(kf.file, frame), read: true, textLikeness };
+    return { lines: await recognizeText(kf.file, frame, signal), read: true, textLikeness };
   },
 };

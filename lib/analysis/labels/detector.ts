@@ -73,7 +73,7 @@ function unbox(box: [number, number, number, number], side: number, dx: number, 
 export async function detectRaw(input: string | RgbImage, signal?: AbortSignal): Promise<RawDetections> {
   const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
   const { square, side, dx, dy } = letterbox(img);
-  const raw = await tfjsModels.ask<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR });
+  const raw = await tfjsModels.ask<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR }, signal);
   const back = <T extends Box4>(d: T): T => ({ ...d, box: unbox(d.box, side, dx, dy, img.width, img.height) });
   return { objects: raw.objects.map(back), faces: raw.faces.map(back) };
 }

@@ -31,7 +31,7 @@ export function speechRegions(file: string, info: WavInfo, signal?: AbortSignal)
       const samples = readWavWindow(file, info, start, window);
       const offset = start / info.sampleRate;
       const windowEnd = offset + samples.length / info.sampleRate;
-      const { regions } = await onnxHost.ask<{ regions: { start: number; end: number }[] }>("vad", { samples, sampleRate: info.sampleRate });
+      const { regions } = await onnxHost.ask<{ regions: { start: number; end: number }[] }>("vad", { samples, sampleRate: info.sampleRate }, signal);
       for (const r of regions) {
         const region = { start: offset + r.start / 1000, end: Math.min(windowEnd, offset + r.end / 1000) };
         const last = out[out.length - 1];

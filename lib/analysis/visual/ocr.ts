@@ -63,12 +63,13 @@ export function readingOrder(lines: OcrLine[]): OcrLine[] {
 /**
  * Text lines read from a JPEG, top to bottom; low-confidence and symbol-only lines dropped. With
  * `decoded` (the same file already decoded to RGBA) the OCR process reads those pixels instead of
- * decoding the file again.
+ * decoding the file again. An abort of `signal` rejects at once (the process's answer is dropped).
  */
-export function recognizeText(jpegPath: string, decoded?: DecodedImage | null): Promise<OcrLine[]> {
+export function recognizeText(jpegPath: string, decoded?: DecodedImage | null, signal?: AbortSignal): Promise<OcrLine[]> {
   const job = queue.then(async () => {
+    signal?.throwIfAborted();
     const size = decoded ? { width: decoded.width, height: decoded.height } : ((await jpegFileSize(jpegPath)) ?? { width: 0, height: 0 });
-    const { lines: raw } = await onnxHost.ask<{ lines: RawLine[] }>("ocr", decoded ? { file: jpegPath, image: decoded } : { file: jpegPath });
+    const { lines: raw } = await onnxHost.ask<{ lines: RawLine[] }>("ocr", decoded ? { file: jpegPath, image: decoded } : { file: jpegPath }, signal);
     const lines: OcrLine[] = [];
     for (const r of raw) {
       const text = (r.text ?? "").replace(/\s+/g, " ").trim();
