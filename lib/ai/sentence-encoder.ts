@@ -26,19 +26,27 @@ export function loadSentenceEncoder(): Promise<number> {
   return g.__vaSentenceEncoderLoad;
 }
 
-/** One unit-length 512-dimensional vector per text (texts must be non-empty). */
+/**
+ * One unit-length 512-dimensional vector per text (texts must be non-empty), in the order given.
+ * The model pads every text of a batch to the batch's longest (and its attention grows with the
+ * square of that length), so texts are batched shortest first: similar lengths share a batch, and
+ * one long OCR line no longer makes fifteen short ones cost what it costs (bench/pipeline/README.md:
+ * the 10-minute clip's embed step). A text's vector does not depend on what it was batched with.
+ */
 export async function encodeSentences(texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
-  const out: number[][] = [];
-  for (let b = 0; b < texts.length; b += BATCH) {
+  const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length || a - b);
+  const out: number[][] = new Array<number[]>(texts.length);
+  for (let b = 0; b < order.length; b += BATCH) {
     signal?.throwIfAborted();
+    const batch = order.slice(b, b + BATCH);
     let vectors: number[][];
     try {
-      ({ vectors } = await tfjsModels.ask<{ vectors: number[][] }>("embed", { texts: texts.slice(b, b + BATCH) }, signal));
+      ({ vectors } = await tfjsModels.ask<{ vectors: number[][] }>("embed", { texts: batch.map((i) => texts[i]!) }, signal));
     } catch (err) {
       if (signal?.aborted) throw err;
       throw new Error(`the sentence encoder failed: ${(err as Error).message}`);
     }
-    for (const v of vectors) out.push(v.map((x) => Math.round(x * 1e6) / 1e6));
+    batch.forEach((i, k) => (out[i] = vectors[k]!.map((x) => Math.round(x * 1e6) / 1e6)));
   }
   return out;
 }

@@ -27,6 +27,19 @@ describe("offline sentence encoder (Universal Sentence Encoder Lite)", () => {
     before.forEach((x, i) => expect(Math.abs(v![i]! - x)).toBeLessThanOrEqual(2e-6));
   });
 
+  it("answers in the order asked, whatever lengths share a batch (texts are batched by length)", async () => {
+    // More than one batch, lengths shuffled: a long OCR-like line among short ones.
+    const texts = Array.from({ length: 21 }, (_, i) =>
+      i % 5 === 2 ? `On screen: ${"Harbour Street, open daily from nine to five. ".repeat(4)}${i}` : `a bird on a rail, shot ${i}`,
+    );
+    const together = await encodeSentences(texts);
+    expect(together).toHaveLength(texts.length);
+    for (const i of [0, 2, 7, 12, 20]) {
+      const [alone] = await encodeSentences([texts[i]!]);
+      expect(cosineSimilarity(together[i]!, alone!)).toBeGreaterThan(0.99999);
+    }
+  });
+
   it("places meanings, not spellings, close together", async () => {
     const [bird, sparrow, market, dark, fade] = await encodeSentences(["bird", "sparrow", "the stock market", "when does the screen go dark", "the picture fades to black"]);
     expect(cosineSimilarity(bird!, sparrow!)).toBeGreaterThan(cosineSimilarity(bird!, market!) + 0.25);
