@@ -18,7 +18,7 @@ const run = (cmd, args) => {
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "va-test-reports-"));
 const vitest = (name, extra) => {
-  const report = path.join(reports, `${name}.json`);
+  const report = path.join(reports, `${name.replace(/\W+/g, "-")}.json`);
   const status = run("npx", ["vitest", "run", ...extra, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
   return { name, status, report };
 };
@@ -39,7 +39,7 @@ function failures(report) {
     for (const t of failed) lines.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
     if (failed.length === 0 && file.status === "failed") lines.push(`${where}: ${firstLine(file.message)}`);
   }
-  return lines;
+  return lines.length ? lines : ["(its report names no failed test: the run itself failed; see its output above)"];
 }
 
 const lint = run("npm", ["run", "lint"]);
