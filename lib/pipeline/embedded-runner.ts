@@ -18,6 +18,8 @@ import { workDirFor } from "./shared-media";
 import { processSingleton } from "@/lib/server/process-singleton";
 
 export const DEFAULT_LEASE_MS = 12_000;
+/** How long a finished run's abandoned steps may wind down before its work files are removed. */
+const WIND_DOWN_MS = 10_000;
 
 export interface RunnerOptions {
   concurrency?: number;
@@ -120,6 +122,7 @@ export class EmbeddedRunner {
   }
 
   private async execute(run: Run, controller: AbortController): Promise<void> {
+    const steps: Promise<unknown>[] = [];
     const heartbeat = setInterval(async () => {
       try {
         if (!(await renewLease(this.db, { runId: run.id, owner: this.owner, leaseMs: this.leaseMs }))) controller.abort();
@@ -138,8 +141,10 @@ export class EmbeddedRunner {
         if (finished.has(name)) return finished.get(name) as T;
         if (controller.signal.aborted) throw new RunCancelledError();
         // A cancelled run ends now, not when the step in flight would have (a model still loading
-        // in a low-priority process on a busy machine took seconds).
-        const output = await untilAborted(fn(), controller.signal);
+        // in a low-priority process on a busy machine took seconds); see the wind-down below.
+        const work = fn();
+        steps.push(work);
+        const output = await untilAborted(work, controller.signal);
         await recordStep(this.db, { runId: run.id, name, output: output ?? null });
         return output;
       };
@@ -156,10 +161,11 @@ export class EmbeddedRunner {
     } finally {
       clearInterval(heartbeat);
       this.active.delete(run.id);
-      if (!this.stopped) {
-        await this.removeWorkDir(run.jobId);
-        void this.tick();
-      }
+      if (!this.stopped) void this.tick();
+      // Steps given up on an abort may still be winding down (ffmpeg, being killed, writes one more
+      // still): the work files go once they settled, or after a while (a model load does not stop).
+      await Promise.race([Promise.allSettled(steps), new Promise((r) => setTimeout(r, WIND_DOWN_MS).unref())]);
+      if (!this.stopped) await this.removeWorkDir(run.jobId);
     }
   }
 
@@ -173,7 +179,7 @@ export class EmbeddedRunner {
     try {
       if ([...this.active.values()].some((a) => a.jobId === jobId)) return;
       if ((await activeRunJobIds(this.db)).has(jobId)) return;
-      await fs.promises.rm(workDirFor(jobId), { recursive: true, force: true });
+      await fs.promises.rm(workDirFor(jobId), { recursive: true, force: true, maxRetries: 3 });
     } catch (err) {
       console.error(`[runner] removing the work files of ${jobId} failed:`, (err as Error).message);
     }
