@@ -38,6 +38,8 @@ export class EmbeddedRunner {
   /** host:pid-starttime:random, so a restart on the same host can tell a dead owner from a live one. */
   readonly owner = `${os.hostname()}:${identityToken()}:${crypto.randomBytes(3).toString("hex")}`;
   private active = new Map<string, { controller: AbortController; jobId: string; done: Promise<void> }>();
+  /** Per job, the wind-down of its last run here (abandoned steps settling, then its work files). */
+  private windDowns = new Map<string, Promise<void>>();
   private unsubscribeCancel: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -136,6 +138,8 @@ export class EmbeddedRunner {
         await failRun(this.db, { runId: run.id, error: `Processing was interrupted ${run.attempts - 1} times; giving up` });
         return;
       }
+      // A run of this job that was just cancelled may still be winding down in its work directory.
+      await this.windDowns.get(run.jobId);
       const finished = await getFinishedSteps(this.db, run.id);
       const step: StepFn = async <T>(name: string, fn: () => Promise<T>) => {
         if (finished.has(name)) return finished.get(name) as T;
@@ -161,11 +165,17 @@ export class EmbeddedRunner {
     } finally {
       clearInterval(heartbeat);
       this.active.delete(run.id);
-      if (!this.stopped) void this.tick();
       // Steps given up on an abort may still be winding down (ffmpeg, being killed, writes one more
       // still): the work files go once they settled, or after a while (a model load does not stop).
-      await Promise.race([Promise.allSettled(steps), new Promise((r) => setTimeout(r, WIND_DOWN_MS).unref())]);
-      if (!this.stopped) await this.removeWorkDir(run.jobId);
+      // Other jobs' runs start meanwhile; the next run of this job waits for it.
+      const windDown = (async () => {
+        await Promise.race([Promise.allSettled(steps), new Promise((r) => setTimeout(r, WIND_DOWN_MS).unref())]);
+        if (!this.stopped) await this.removeWorkDir(run.jobId);
+      })();
+      this.windDowns.set(run.jobId, windDown);
+      if (!this.stopped) void this.tick();
+      await windDown;
+      if (this.windDowns.get(run.jobId) === windDown) this.windDowns.delete(run.jobId);
     }
   }
 

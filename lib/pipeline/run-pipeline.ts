@@ -107,6 +107,9 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
             signal,
           })
         : { segments: [], notes: [`The ${name} module is not available in this build`] };
+      // A module that finished as its run was cancelled writes nothing (the runner no longer waits
+      // for it, and a new run of the video may have started).
+      if (signal.aborted) throw new RunCancelledError();
       let kept = 0;
       if (isSelected) {
         await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name });
