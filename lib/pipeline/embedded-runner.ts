@@ -84,9 +84,9 @@ export class EmbeddedRunner {
    */
   async shutdown(waitMs = 2_000): Promise<void> {
     const runIds = [...this.active.keys()];
-    const settled = Promise.all([...this.active.values()].map((a) => a.done));
+    const running = [...this.active.values()].map((a) => a.done);
     await this.stop();
-    await Promise.race([settled, new Promise((r) => setTimeout(r, waitMs).unref())]);
+    await settledWithin(running, waitMs);
     await expireLeases(this.db, { runIds, refund: true });
   }
 
@@ -169,7 +169,7 @@ export class EmbeddedRunner {
       // still): the work files go once they settled, or after a while (a model load does not stop).
       // Other jobs' runs start meanwhile; the next run of this job waits for it.
       const windDown = (async () => {
-        await Promise.race([Promise.allSettled(steps), new Promise((r) => setTimeout(r, WIND_DOWN_MS).unref())]);
+        await settledWithin(steps, WIND_DOWN_MS);
         if (!this.stopped) await this.removeWorkDir(run.jobId);
       })();
       this.windDowns.set(run.jobId, windDown);
@@ -194,6 +194,11 @@ export class EmbeddedRunner {
       console.error(`[runner] removing the work files of ${jobId} failed:`, (err as Error).message);
     }
   }
+}
+
+/** Once every promise settled, or after `ms`, whichever comes first (the timer keeps no process alive). */
+function settledWithin(promises: readonly Promise<unknown>[], ms: number): Promise<unknown> {
+  return Promise.race([Promise.allSettled(promises), new Promise((r) => setTimeout(r, ms).unref())]);
 }
 
 const holder = processSingleton<{ runner?: EmbeddedRunner }>("__vaRunner", () => ({}));
