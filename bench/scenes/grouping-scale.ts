@@ -42,8 +42,8 @@ function groupAllPairs(looks: ShotLookDescriptor[]): number[][] {
   return clusterBySimilarity(sims, looks.length, SETUP_THRESHOLD).clusters;
 }
 
-function groupShortlist(looks: ShotLookDescriptor[]): number[][] {
-  const g = groupByLook(looks);
+async function groupShortlist(looks: ShotLookDescriptor[]): Promise<number[][]> {
+  const g = await groupByLook(looks);
   return [...g.groups.map((x) => x.shots), ...g.singles.map((s) => [s])];
 }
 
@@ -55,14 +55,14 @@ function pairF1(clusters: number[][], setup: number[]): number {
   return f1(pairwiseCounts(truth, (t) => label.get(Math.floor(t)) ?? null)).f1;
 }
 
-const time = (f: () => void) => {
+const time = async (f: () => unknown) => {
   const t0 = performance.now();
-  f();
+  await f();
   return performance.now() - t0;
 };
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 
-function main() {
+async function main() {
   console.log(`Grouped shots scaling (synthetic keyframes; ${rounds} rounds, interleaved, median; machine shared and loaded)`);
   const { looks, setup } = shotList(small, 1);
   const before: number[] = [];
@@ -70,8 +70,8 @@ function main() {
   let fBefore = 0;
   let fAfter = 0;
   for (let r = 0; r < rounds; r++) {
-    before.push(time(() => (fBefore = pairF1(groupAllPairs(looks), setup))));
-    after.push(time(() => (fAfter = pairF1(groupShortlist(looks), setup))));
+    before.push(await time(() => (fBefore = pairF1(groupAllPairs(looks), setup))));
+    after.push(await time(async () => (fAfter = pairF1(await groupShortlist(looks), setup))));
   }
   const pairs = (small * (small - 1)) / 2;
   const perPair = median(before) / pairs;
@@ -85,8 +85,8 @@ function main() {
     let fn = 0;
     let full = 0;
     for (let r = 0; r < rounds; r++) {
-      t.push(time(() => {
-        const g = groupByLook(list.looks);
+      t.push(await time(async () => {
+        const g = await groupByLook(list.looks);
         full = g.fullPairs;
         fn = pairF1([...g.groups.map((x) => x.shots), ...g.singles.map((s) => [s])], list.setup);
       }));
@@ -98,4 +98,4 @@ function main() {
   }
 }
 
-main();
+void main();

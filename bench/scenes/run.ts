@@ -53,10 +53,10 @@ async function evaluate(c: Composite, into: PartResult) {
     log(line);
     return;
   }
-  const { scenes, links } = detectScenes(decoded.frames, spans, [], looks);
+  const { scenes, links } = await detectScenes(decoded.frames, spans, [], looks);
   const sc = sceneBoundaryCounts(c.sceneBoundaries, scenes.slice(1).map((s) => s.start));
   into.scenes = add(into.scenes, sc);
-  const grouping = groupByLook(looks);
+  const grouping = await groupByLook(looks);
   const label = new Map<number, string>();
   grouping.groups.forEach((g) => g.shots.forEach((i) => label.set(i, `g${g.id}`)));
   const groupOf = (t: number) => {

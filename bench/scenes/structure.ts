@@ -65,9 +65,9 @@ async function main() {
     const shots = detectShots(frames, { fps, duration });
     const spans = shots.map((s) => ({ index: s.index, start: s.start, end: s.end, keyframeTime: s.keyframeTime, startsWith: s.startsWith, endsWith: s.endsWith }));
     const looks = await describeShots(frames, spans, cachedKeyframes(c.file));
-    const { scenes, links } = detectScenes(frames, spans, [], looks);
+    const { scenes, links } = await detectScenes(frames, spans, [], looks);
     const sc = sceneBoundaryCounts(c.sceneBoundaries, scenes.slice(1).map((s) => s.start));
-    const grouping = groupByLook(looks, undefined, shortlist);
+    const grouping = await groupByLook(looks, undefined, shortlist);
     const label = new Map<number, string>();
     grouping.groups.forEach((g) => g.shots.forEach((i) => label.set(i, `g${g.id}`)));
     const groupOf = (t: number) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { clusterBySimilarity, similarityMatrix } from "@/lib/analysis/visual/cluster";
 import { groupShotFeatures } from "@/lib/analysis/visual/group-shots";
 import { shortlistMatrix } from "@/lib/analysis/visual/shortlist-matrix";
+import { Pacer } from "@/lib/analysis/pacer";
 import { shotSimilarity, type ShotFeature } from "@/lib/analysis/visual/shot-features";
 
 /** A feature of a flat frame of one colour, with optional per-cell noise from a seed. */
@@ -76,9 +77,9 @@ describe("shortlistMatrix", () => {
   const cheap = (a: number, b: number) => (a % 3 === b % 3 ? 0.8 : 0.3) - Math.abs(a - b) / 1000;
   const full = (a: number, b: number) => (a % 3 === b % 3 ? 0.9 : 0.1);
 
-  it("compares in full only each item's best-estimated partners and its neighbours; the rest keep the estimate", () => {
+  it("compares in full only each item's best-estimated partners and its neighbours; the rest keep the estimate", async () => {
     const calls: [number, number][] = [];
-    const { sims, fullPairs } = shortlistMatrix(items, cheap, (a, b) => (calls.push([a, b]), full(a, b)), { shortlist: 1, neighbours: 1, minEstimate: 0 });
+    const { sims, fullPairs } = await shortlistMatrix(items, cheap, (a, b) => (calls.push([a, b]), full(a, b)), { shortlist: 1, neighbours: 1, minEstimate: 0 });
     expect(fullPairs).toBe(calls.length);
     const n = items.length;
     // Neighbours (i, i+1) are full; each item's best estimate is the nearest item of its class (i±3).
@@ -94,50 +95,85 @@ describe("shortlistMatrix", () => {
     }
   });
 
-  it("equals the full matrix when the shortlist covers every pair", () => {
-    const { sims, fullPairs } = shortlistMatrix(items, cheap, full, { shortlist: 100, neighbours: 0, minEstimate: 0 });
+  it("equals the full matrix when the shortlist covers every pair", async () => {
+    const { sims, fullPairs } = await shortlistMatrix(items, cheap, full, { shortlist: 100, neighbours: 0, minEstimate: 0 });
     expect(fullPairs).toBe((12 * 11) / 2);
     expect(Array.from(sims)).toEqual(Array.from(similarityMatrix(items, full)));
   });
 
-  it("never compares in full a pair estimated below minEstimate", () => {
+  it("never compares in full a pair estimated below minEstimate", async () => {
     const calls: number[] = [];
-    shortlistMatrix(items, cheap, (a, b) => (calls.push(cheap(a, b)), full(a, b)), { shortlist: 100, neighbours: 100, minEstimate: 0.5 });
+    await shortlistMatrix(items, cheap, (a, b) => (calls.push(cheap(a, b)), full(a, b)), { shortlist: 100, neighbours: 100, minEstimate: 0.5 });
     expect(calls.length).toBe(18); // 12 items in 3 classes of 4: 3 × 6 pairs
     expect(Math.min(...calls)).toBeGreaterThanOrEqual(0.5);
   });
 
-  it("grows the full comparisons linearly: n × (shortlist + neighbours) at most", () => {
+  /** The full score of a real comparison: a millisecond or so of work. */
+  const slowFull = (a: number, b: number) => {
+    const until = performance.now() + 1;
+    while (performance.now() < until);
+    return full(a, b);
+  };
+
+  it("gives the event loop turns while it compares (a long grouping does not stall the server)", async () => {
+    let turns = 0;
+    let done = false;
+    const tick = () => {
+      if (done) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const many = Array.from({ length: 30 }, (_, i) => i);
+    const { fullPairs } = await shortlistMatrix(many, cheap, slowFull, { shortlist: 100, neighbours: 0, minEstimate: 0 });
+    done = true;
+    expect(fullPairs).toBe((30 * 29) / 2);
+    expect(turns).toBeGreaterThan(0);
+  });
+
+  it("stops at the next turn once its work is cancelled", async () => {
+    const controller = new AbortController();
+    let calls = 0;
+    const counting = (a: number, b: number) => {
+      if (++calls === 5) setImmediate(() => controller.abort(new Error("run cancelled")));
+      return slowFull(a, b);
+    };
+    const many = Array.from({ length: 30 }, (_, i) => i);
+    await expect(shortlistMatrix(many, cheap, counting, { shortlist: 100, neighbours: 0, minEstimate: 0 }, new Pacer(controller.signal))).rejects.toThrow("run cancelled");
+    expect(calls).toBeLessThan((30 * 29) / 2);
+  });
+
+  it("grows the full comparisons linearly: n × (shortlist + neighbours) at most", async () => {
     const many = Array.from({ length: 400 }, (_, i) => i);
-    const { fullPairs } = shortlistMatrix(many, cheap, full, { shortlist: 4, neighbours: 2, minEstimate: 0 });
+    const { fullPairs } = await shortlistMatrix(many, cheap, full, { shortlist: 4, neighbours: 2, minEstimate: 0 });
     expect(fullPairs).toBeLessThanOrEqual(400 * (4 + 2));
   });
 });
 
 describe("groupShotFeatures", () => {
-  it("groups A B A B C A into set-ups A (3) and B (2), C alone", () => {
+  it("groups A B A B C A into set-ups A (3) and B (2), C alone", async () => {
     let seed = 11;
     const A = () => flat(0.2, 0.4, 0.7, 0.03, seed++);
     const B = () => split([0.9, 0.9, 0.2], [0.1, 0.1, 0.1]);
     const C = flat(0.9, 0.1, 0.1);
-    const g = groupShotFeatures([A(), B(), A(), B(), C, A()]);
+    const g = await groupShotFeatures([A(), B(), A(), B(), C, A()]);
     expect(g.groups.map((x) => x.shots)).toEqual([[0, 2, 5], [1, 3]]);
     expect(g.groups.map((x) => x.id)).toEqual([1, 2]);
     expect(g.singles).toEqual([4]);
     for (const s of g.groups[0]!.similarity) expect(s).toBeGreaterThan(0.75);
   });
 
-  it("skips black shots and shots without features", () => {
+  it("skips black shots and shots without features", async () => {
     const black = flat(0.01, 0.01, 0.01);
     const A = flat(0.5, 0.5, 0.1);
-    const g = groupShotFeatures([black, A, null, black, A]);
+    const g = await groupShotFeatures([black, A, null, black, A]);
     expect(g.skipped).toEqual([0, 2, 3]);
     expect(g.groups.map((x) => x.shots)).toEqual([[1, 4]]);
   });
 
-  it("is stable: the same features give the same groups", () => {
+  it("is stable: the same features give the same groups", async () => {
     const feats = [flat(0.2, 0.2, 0.8, 0.05, 3), flat(0.8, 0.2, 0.2, 0.05, 4), flat(0.2, 0.2, 0.8, 0.05, 5), flat(0.8, 0.2, 0.2, 0.05, 6)];
-    expect(groupShotFeatures(feats)).toEqual(groupShotFeatures(feats));
+    expect(await groupShotFeatures(feats)).toEqual(await groupShotFeatures(feats));
   });
 
   it("rates identical features 1 and unrelated ones low", () => {

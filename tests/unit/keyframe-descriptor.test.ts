@@ -28,9 +28,9 @@ describe("keyframe descriptors", () => {
     expect(keyframeSimilarity(wide, close).score).toBeCloseTo(keyframeSimilarity(close, wide).score, 6);
   });
 
-  it("groups the three framings as one set-up and leaves the other places alone", () => {
+  it("groups the three framings as one set-up and leaves the other places alone", async () => {
     const looks = [wide, others[0]!, medium, others[1]!, close].map((keyframe) => ({ feature: null, keyframe }));
-    const g = groupByLook(looks);
+    const g = await groupByLook(looks);
     expect(g.groups.map((x) => x.shots)).toEqual([[0, 2, 4]]);
     expect(g.singles).toEqual([1, 3]);
     expect(lookSimilarity(looks[0]!, looks[4]!)).toBeGreaterThan(0.7);
@@ -45,9 +45,9 @@ describe("keyframe descriptors", () => {
     }
   });
 
-  it("groups the three framings from a shortlist of one partner per shot", () => {
+  it("groups the three framings from a shortlist of one partner per shot", async () => {
     const looks = [wide, others[0]!, medium, others[1]!, close, others[2]!].map((keyframe) => ({ feature: null, keyframe }));
-    const g = groupByLook(looks, undefined, { shortlist: 1, neighbours: 0 });
+    const g = await groupByLook(looks, undefined, { shortlist: 1, neighbours: 0 });
     expect(g.groups.map((x) => x.shots)).toEqual([[0, 2, 4]]);
     expect(g.fullPairs).toBeLessThanOrEqual(6);
   });

@@ -5,7 +5,8 @@ import type { FrameFeatures } from "@/lib/media/decode-frames";
 import { mergeScenes, speechContinuesAt, type SceneShotInput } from "@/lib/analysis/scenes/merge-scenes";
 import type { RgbImage } from "@/lib/analysis/scenes/keyframe-descriptor";
 import { type KeyframeImageSource, sharedKeyframeSource } from "@/lib/analysis/scenes/keyframe-source";
-import { describeShots } from "@/lib/analysis/scenes/shot-similarity";
+import { describeShots, lookSimilarity } from "@/lib/analysis/scenes/shot-similarity";
+import { sharedShotLooks } from "@/lib/analysis/scenes/shared-looks";
 
 /** Shots of `len` seconds each, labelled by set-up letter; same letter = similar (`same`), else 0.2. */
 function layout(labels: string, len = 2, same = 0.9) {
@@ -109,14 +110,22 @@ describe("detectScenes on frame features", () => {
   });
   const shots = [0, 2, 4].map((t, index) => ({ index, start: t, end: t + 2, keyframeTime: t + 1 }));
 
-  it("merges shots of the same look into one scene with one set-up", () => {
-    const { scenes } = detectScenes(frames, shots);
+  it("merges shots of the same look into one scene with one set-up", async () => {
+    const { scenes } = await detectScenes(frames, shots);
     expect(scenes).toEqual([{ start: 0, end: 6, shots: [0, 1, 2], setups: 1 }]);
   });
 
-  it("keeps identical pictures together across the fades the shot detector reported", () => {
+  it("compares shots with the similarity it is given (a run's memo)", async () => {
+    const asked: number[] = [];
+    const never = (a: unknown, b: unknown) => (asked.push(1), a === b ? 1 : 0);
+    const { scenes } = await detectScenes(frames, shots, [], undefined, never);
+    expect(scenes.map((s) => s.shots)).toEqual([[0], [1], [2]]);
+    expect(asked.length).toBeGreaterThan(0);
+  });
+
+  it("keeps identical pictures together across the fades the shot detector reported", async () => {
     const faded = [{ ...shots[0]!, endsWith: "fade_out" as const }, shots[1]!, { ...shots[2]!, startsWith: "fade_in" as const }];
-    expect(detectScenes(frames, faded).scenes.map((s) => s.shots)).toEqual([[0, 1, 2]]);
+    expect((await detectScenes(frames, faded)).scenes.map((s) => s.shots)).toEqual([[0, 1, 2]]);
   });
 });
 
@@ -144,6 +153,26 @@ describe("describeShots and the shared keyframe source", () => {
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(2);
     expect(looks.map((l) => Math.round(l.keyframe!.meanLuma * 255))).toEqual(shots.map((s) => Math.round(s.keyframeTime * 40)));
+  });
+
+  it("scenes and grouped shots share one description of the shots and one memo of their similarity", async () => {
+    const asked: number[] = [];
+    const shared = {
+      keyframeImage: async (time: number) => {
+        asked.push(time);
+        throw new Error("unreadable"); // compared by their decode-pass features only
+      },
+    };
+    const [a, b] = await Promise.all([sharedShotLooks(shared, frames, shots), sharedShotLooks(shared, frames, shots)]);
+    expect(b).toBe(a);
+    expect(asked.sort()).toEqual(shots.map((s) => s.keyframeTime));
+    const [x, y] = [a.looks[0]!, a.looks[3]!];
+    expect(a.similarity(x, y)).toBe(lookSimilarity(x, y));
+    expect(a.similarity(x, y)).toBe(a.similarity(x, y));
+    // Another shot list (a re-detection) is described anew.
+    const other = await sharedShotLooks(shared, frames, shots.slice(1));
+    expect(other).not.toBe(a);
+    expect(other.looks).toHaveLength(4);
   });
 
   it("the shared source reads each keyframe once per media, and again after a failure", async () => {

@@ -5,8 +5,10 @@ import { frameAt, framesIn } from "@/lib/analysis/visual/frame-stats";
 import { groupByLook } from "@/lib/analysis/visual/group-shots";
 import type { ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { mergeScenes, type BoundaryReason, type SpeechCue } from "./merge-scenes";
-import { isBlackShot, lookSimilarity, type ShotLookDescriptor } from "./shot-similarity";
+import { isBlackShot, lookSimilarity, type LookSimilarity, type ShotLookDescriptor } from "./shot-similarity";
 import { shotFeature } from "@/lib/analysis/visual/shot-features";
+import { Pacer } from "@/lib/analysis/pacer";
+import { SCENES } from "./tuning";
 
 export interface DetectedScene {
   start: number;
@@ -29,12 +31,17 @@ function blackNear(frames: readonly FrameFeatures[], t: number, radius = 0.4): b
   return around.some(isBlackFrame);
 }
 
-export function detectScenes(
+/**
+ * `similarity`: the full comparison of two looks (default lookSimilarity; a run passes its memo
+ * shared with grouped shots).
+ */
+export async function detectScenes(
   frames: readonly FrameFeatures[],
   shots: readonly ShotSpan[],
   cues: readonly SpeechCue[] = [],
   looks?: readonly ShotLookDescriptor[],
-): { scenes: DetectedScene[]; links: BoundaryReason[] } {
+  similarity: LookSimilarity = lookSimilarity,
+): Promise<{ scenes: DetectedScene[]; links: BoundaryReason[] }> {
   const descs: ShotLookDescriptor[] = looks ? [...looks] : shots.map((s) => ({ feature: shotFeature(frames, s), keyframe: null }));
   const black = descs.map((d) => isBlackShot(d));
   // Passing through black between two lit shots; in a dark scene (night, a dim room) a black frame
@@ -48,29 +55,29 @@ export function detectScenes(
         (lit(descs[i]!) && lit(descs[i - 1]!) && blackNear(frames, s.start))),
   );
   const dissolveBefore = shots.map((s, i) => i > 0 && (s.startsWith === "dissolve" || s.startsWith === "wipe"));
-  const cache = new Map<number, number>();
-  const similarity = (i: number, j: number) => {
-    const key = i * shots.length + j;
-    let v = cache.get(key);
-    if (v === undefined) {
-      v = black[i] || black[j] ? 0 : lookSimilarity(descs[i]!, descs[j]!);
-      cache.set(key, v);
+  const pairSimilarity = (i: number, j: number) => (black[i] || black[j] ? 0 : similarity(descs[i]!, descs[j]!));
+  // mergeScenes compares shots at most SCENES.window apart: those pairs first, in slices (the
+  // comparison takes milliseconds), so the merge itself finds them all computed.
+  const pacer = new Pacer();
+  const near = new Float64Array(shots.length * SCENES.window);
+  for (let i = 0; i < shots.length; i++) {
+    for (let d = 1; d <= SCENES.window && i + d < shots.length; d++) {
+      if (pacer.due()) await pacer.pause();
+      near[i * SCENES.window + d - 1] = pairSimilarity(i, i + d);
     }
-    return v;
-  };
+  }
   const { scenes, links } = mergeScenes({
     shots: shots.map((s, i) => ({ start: s.start, end: s.end, black: black[i] })),
-    similarity,
+    similarity: (i, j) => (j - i >= 1 && j - i <= SCENES.window ? near[i * SCENES.window + j - i - 1]! : pairSimilarity(i, j)),
     cues,
     fadeBefore,
     dissolveBefore,
   });
-  return {
-    links,
-    scenes: scenes.map((sc) => {
-      const litShots = sc.shots.filter((i) => !black[i]);
-      const g = groupByLook(litShots.map((i) => descs[i]!));
-      return { start: sc.start, end: sc.end, shots: sc.shots, setups: litShots.length ? g.groups.length + g.singles.length : 0 };
-    }),
-  };
+  const detected: DetectedScene[] = [];
+  for (const sc of scenes) {
+    const litShots = sc.shots.filter((i) => !black[i]);
+    const g = await groupByLook(litShots.map((i) => descs[i]!), undefined, {}, similarity);
+    detected.push({ start: sc.start, end: sc.end, shots: sc.shots, setups: litShots.length ? g.groups.length + g.singles.length : 0 });
+  }
+  return { links, scenes: detected };
 }

@@ -55,3 +55,21 @@ export function lookSimilarity(a: ShotLookDescriptor, b: ShotLookDescriptor, qui
 }
 
 export const quickLookSimilarity = (a: ShotLookDescriptor, b: ShotLookDescriptor) => lookSimilarity(a, b, true);
+
+/** The full comparison of two shots' looks (lookSimilarity, or a memo of it). */
+export type LookSimilarity = (a: ShotLookDescriptor, b: ShotLookDescriptor) => number;
+
+/**
+ * lookSimilarity remembered per pair of descriptors, as asked (a, b): scenes and grouped shots
+ * compare many of the same pairs (shots near each other in time) of one run's descriptors.
+ */
+export function memoizedLookSimilarity(): LookSimilarity {
+  const memo = new WeakMap<ShotLookDescriptor, Map<ShotLookDescriptor, number>>();
+  return (a, b) => {
+    let row = memo.get(a);
+    if (!row) memo.set(a, (row = new Map()));
+    let v = row.get(b);
+    if (v === undefined) row.set(b, (v = lookSimilarity(a, b)));
+    return v;
+  };
+}

@@ -1,13 +1,11 @@
 // Shots of the same set-up, grouped across the whole video by the look of their keyframes: the
 // zoom-searched keyframe descriptors (so a wide shot, a medium and a close-up of one set-up meet)
 // blended with the decode pass's grid+histogram feature. Threshold: lib/analysis/scenes/tuning.ts.
-import type { FrameFeatures } from "@/lib/media/frame-features";
-import { isBlackShot, lookSimilarity, quickLookSimilarity, type ShotLookDescriptor } from "@/lib/analysis/scenes/shot-similarity";
+import { isBlackShot, lookSimilarity, quickLookSimilarity, type LookSimilarity, type ShotLookDescriptor } from "@/lib/analysis/scenes/shot-similarity";
 import { GROUPING, SETUP_THRESHOLD } from "@/lib/analysis/scenes/tuning";
 import { clusterBySimilarity, meanSimilarityWithin } from "./cluster";
 import { shortlistMatrix, type ShortlistOptions } from "./shortlist-matrix";
-import { shotFeature, type ShotFeature } from "./shot-features";
-import type { ShotSpan } from "./shot-spans";
+import type { ShotFeature } from "./shot-features";
 
 export { SETUP_THRESHOLD };
 
@@ -33,18 +31,20 @@ export interface ShotGrouping {
 
 /**
  * Groups shots by the similarity of their look descriptors (black shots and missing ones skipped);
- * the full comparison only on a shortlist of pairs (GROUPING in tuning.ts).
+ * the full comparison (`similarity`, default lookSimilarity; a run passes its memo shared with
+ * scenes) only on a shortlist of pairs (GROUPING in tuning.ts).
  */
-export function groupByLook(
+export async function groupByLook(
   looks: readonly (ShotLookDescriptor | null)[],
   threshold = SETUP_THRESHOLD,
   shortlist: Partial<ShortlistOptions> = {},
-): ShotGrouping {
+  similarity: LookSimilarity = lookSimilarity,
+): Promise<ShotGrouping> {
   const usable: number[] = [];
   const skipped: number[] = [];
   looks.forEach((d, i) => (d && (d.feature || d.keyframe) && !isBlackShot(d) ? usable.push(i) : skipped.push(i)));
   const items = usable.map((i) => looks[i]!);
-  const { sims, fullPairs } = shortlistMatrix(items, quickLookSimilarity, (a, b) => lookSimilarity(a, b), {
+  const { sims, fullPairs } = await shortlistMatrix(items, quickLookSimilarity, similarity, {
     shortlist: GROUPING.shortlist,
     neighbours: GROUPING.neighbours,
     minEstimate: threshold - GROUPING.floorBelow,
@@ -68,10 +68,6 @@ export function groupByLook(
 }
 
 /** Grouping by decode-pass features alone (no keyframe images). */
-export function groupShotFeatures(features: readonly (ShotFeature | null)[], threshold = SETUP_THRESHOLD): ShotGrouping {
+export function groupShotFeatures(features: readonly (ShotFeature | null)[], threshold = SETUP_THRESHOLD): Promise<ShotGrouping> {
   return groupByLook(features.map((feature) => (feature ? { feature, keyframe: null } : null)), threshold);
-}
-
-export function groupShots(frames: readonly FrameFeatures[], shots: readonly ShotSpan[], threshold = SETUP_THRESHOLD): ShotGrouping {
-  return groupShotFeatures(shots.map((s) => shotFeature(frames, s)), threshold);
 }

@@ -2,7 +2,9 @@
 // a long video stays near-linear in the expensive part: every pair is rated by a cheap estimate
 // (O(n²) at microseconds a pair), each item's `shortlist` best-rated partners and its `neighbours`
 // nearest items in order (shots next to each other in time) are compared in full unless their
-// estimate is below `minEstimate`, and the pairs left out keep their estimate.
+// estimate is below `minEstimate`, and the pairs left out keep their estimate. The work gives the
+// event loop a turn every few milliseconds (../pacer.ts): on a long video it takes many seconds.
+import { Pacer } from "../pacer";
 
 export interface ShortlistOptions {
   /** Partners per item compared in full, best estimate first. */
@@ -20,15 +22,17 @@ export interface ShortlistMatrix {
   fullPairs: number;
 }
 
-export function shortlistMatrix<T>(
+export async function shortlistMatrix<T>(
   items: readonly T[],
   cheap: (a: T, b: T) => number,
   full: (a: T, b: T) => number,
   opts: ShortlistOptions,
-): ShortlistMatrix {
+  pacer = new Pacer(),
+): Promise<ShortlistMatrix> {
   const n = items.length;
   const sims = new Float32Array(n * n);
   for (let i = 0; i < n; i++) {
+    if (pacer.due()) await pacer.pause();
     sims[i * n + i] = 1;
     for (let j = i + 1; j < n; j++) {
       const s = cheap(items[i]!, items[j]!);
@@ -39,6 +43,7 @@ export function shortlistMatrix<T>(
   const chosen = new Uint8Array(n * n);
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) {
+    if (pacer.due()) await pacer.pause();
     for (let j = Math.max(0, i - opts.neighbours); j <= Math.min(n - 1, i + opts.neighbours); j++) chosen[i * n + j] = 1;
     if (opts.shortlist <= 0) continue;
     for (let j = 0; j < n; j++) order[j] = j;
@@ -51,6 +56,7 @@ export function shortlistMatrix<T>(
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       if ((!chosen[i * n + j] && !chosen[j * n + i]) || sims[i * n + j]! < opts.minEstimate) continue;
+      if (pacer.due()) await pacer.pause();
       const s = full(items[i]!, items[j]!);
       sims[i * n + j] = s;
       sims[j * n + i] = s;

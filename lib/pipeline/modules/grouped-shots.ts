@@ -1,8 +1,7 @@
 // grouped_shots: shots of the same set-up (same place and subject, any framing: wide, medium and
 // close-up meet through a zoom search over the keyframes) grouped across the video; one segment per
 // occurrence of a group, numbered by first appearance (stable on re-runs).
-import { sharedKeyframeSource } from "@/lib/analysis/scenes/keyframe-source";
-import { describeShots } from "@/lib/analysis/scenes/shot-similarity";
+import { sharedShotLooks } from "@/lib/analysis/scenes/shared-looks";
 import { groupByLook, SETUP_THRESHOLD } from "@/lib/analysis/visual/group-shots";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
@@ -12,8 +11,8 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   const shots = readShotSpans(ctx.results.shots);
   if (!shots.length) return { segments: [], notes: ["No shots were detected, so there is nothing to group"] };
   const { frames } = await ctx.shared.frames();
-  const looks = await describeShots(frames, shots, sharedKeyframeSource(ctx.shared, ctx.signal));
-  const grouping = groupByLook(looks);
+  const { looks, similarity } = await sharedShotLooks(ctx.shared, frames, shots, ctx.signal);
+  const grouping = await groupByLook(looks, SETUP_THRESHOLD, {}, similarity);
   const notes: string[] = [];
   const missing = looks.filter((l) => !l.keyframe).length - grouping.skipped.length;
   if (missing > 0) notes.push(`${missing} shot${missing === 1 ? "" : "s"} had no readable keyframe and were compared by their decoded frame features only`);

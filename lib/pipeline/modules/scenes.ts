@@ -3,8 +3,7 @@
 // inserts or alternations), speech running across a cut, and transitions (fades and dissolves
 // raise the similarity needed). Numbers: lib/analysis/scenes/tuning.ts.
 import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
-import { sharedKeyframeSource } from "@/lib/analysis/scenes/keyframe-source";
-import { describeShots } from "@/lib/analysis/scenes/shot-similarity";
+import { sharedShotLooks } from "@/lib/analysis/scenes/shared-looks";
 import type { SpeechCue } from "@/lib/analysis/scenes/merge-scenes";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
 import { formatClock } from "@/lib/domain/clock";
@@ -24,8 +23,8 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   const cues = speechCues(ctx);
   if (!ctx.results.transcription) notes.push("No transcript was available: scenes are formed from the picture alone");
   const { frames } = await ctx.shared.frames();
-  const looks = await describeShots(frames, shots, sharedKeyframeSource(ctx.shared, ctx.signal));
-  const found = detectScenes(frames, shots, cues, looks).scenes;
+  const { looks, similarity } = await sharedShotLooks(ctx.shared, frames, shots, ctx.signal);
+  const found = (await detectScenes(frames, shots, cues, looks, similarity)).scenes;
   ctx.progress(1);
   const segments: SegmentDraft[] = found.map((sc, i) => {
     const n = sc.shots.length;
