@@ -5,7 +5,7 @@ import { frameAt, framesIn } from "@/lib/analysis/visual/frame-stats";
 import { groupByLook } from "@/lib/analysis/visual/group-shots";
 import type { ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { mergeScenes, type BoundaryReason, type SpeechCue } from "./merge-scenes";
-import { isBlackShot, lookSimilarity, type LookSimilarity, type ShotLookDescriptor } from "./shot-similarity";
+import { isBlackShot, memoizedLookSimilarity, type LookSimilarity, type ShotLookDescriptor } from "./shot-similarity";
 import { shotFeature } from "@/lib/analysis/visual/shot-features";
 import { Pacer } from "@/lib/analysis/pacer";
 import { SCENES } from "./tuning";
@@ -32,15 +32,15 @@ function blackNear(frames: readonly FrameFeatures[], t: number, radius = 0.4): b
 }
 
 /**
- * `similarity`: the full comparison of two looks (default lookSimilarity; a run passes its memo
- * shared with grouped shots).
+ * `similarity`: the full comparison of two looks, memoized (a run passes its memo shared with
+ * grouped shots).
  */
 export async function detectScenes(
   frames: readonly FrameFeatures[],
   shots: readonly ShotSpan[],
   cues: readonly SpeechCue[] = [],
   looks?: readonly ShotLookDescriptor[],
-  similarity: LookSimilarity = lookSimilarity,
+  similarity: LookSimilarity = memoizedLookSimilarity(),
 ): Promise<{ scenes: DetectedScene[]; links: BoundaryReason[] }> {
   const descs: ShotLookDescriptor[] = looks ? [...looks] : shots.map((s) => ({ feature: shotFeature(frames, s), keyframe: null }));
   const black = descs.map((d) => isBlackShot(d));
@@ -57,18 +57,17 @@ export async function detectScenes(
   const dissolveBefore = shots.map((s, i) => i > 0 && (s.startsWith === "dissolve" || s.startsWith === "wipe"));
   const pairSimilarity = (i: number, j: number) => (black[i] || black[j] ? 0 : similarity(descs[i]!, descs[j]!));
   // mergeScenes compares shots at most SCENES.window apart: those pairs first, in slices (the
-  // comparison takes milliseconds), so the merge itself finds them all computed.
+  // comparison takes milliseconds), so the merge itself finds them all in the memo.
   const pacer = new Pacer();
-  const near = new Float64Array(shots.length * SCENES.window);
   for (let i = 0; i < shots.length; i++) {
-    for (let d = 1; d <= SCENES.window && i + d < shots.length; d++) {
+    for (let j = i + 1; j <= i + SCENES.window && j < shots.length; j++) {
       if (pacer.due()) await pacer.pause();
-      near[i * SCENES.window + d - 1] = pairSimilarity(i, i + d);
+      pairSimilarity(i, j);
     }
   }
   const { scenes, links } = mergeScenes({
     shots: shots.map((s, i) => ({ start: s.start, end: s.end, black: black[i] })),
-    similarity: (i, j) => (j - i >= 1 && j - i <= SCENES.window ? near[i * SCENES.window + j - i - 1]! : pairSimilarity(i, j)),
+    similarity: pairSimilarity,
     cues,
     fadeBefore,
     dissolveBefore,
