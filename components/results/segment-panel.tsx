@@ -10,7 +10,7 @@ import type { Segment } from "@/hooks/queries/segments";
 import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-store";
 import { SegmentDetails } from "./segment-details";
 import { spokenTime } from "@/lib/browser/format";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 const PAGE = 300;
 

@@ -11,7 +11,7 @@ import { useStoryboard, type Storyboard } from "@/hooks/queries/storyboard";
 import { MomentThumbnail } from "./moment-thumbnail";
 import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-store";
 import { spokenTime } from "@/lib/browser/format";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 const MAX_ROWS = 3;
 const ROW_PX = 22;

@@ -12,7 +12,7 @@ import { useStoryboard } from "@/hooks/queries/storyboard";
 import type { Video } from "@/hooks/queries/videos";
 import { Highlight } from "./highlight";
 import { hitHref } from "./search-params";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 export function formatSimilarity(value: number): string {
   return value.toFixed(2);

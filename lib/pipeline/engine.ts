@@ -1,5 +1,5 @@
 // Which engine drives the pipeline: Inngest when configured, else the embedded runner.
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 export type EngineName = "embedded" | "inngest";
 

@@ -6,7 +6,7 @@ import { jpegSize } from "@/lib/analysis/visual/jpeg-size";
 import { readingOrder } from "@/lib/analysis/visual/ocr";
 import { fixedWindows, readShotSpans } from "@/lib/analysis/visual/shot-spans";
 import { joinWords, spreadSelection } from "@/lib/analysis/visual/util";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 import { contentLine } from "@/lib/pipeline/modules/visualelements";
 import type { FrameFeatures } from "@/lib/media/decode-frames";
 

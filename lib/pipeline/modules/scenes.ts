@@ -6,7 +6,7 @@ import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
 import { sharedShotLooks } from "@/lib/analysis/scenes/shared-looks";
 import type { SpeechCue } from "@/lib/analysis/scenes/merge-scenes";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
 
 function speechCues(ctx: ModuleContext): SpeechCue[] {
