@@ -7,14 +7,6 @@ export function activeEngine(): EngineName {
   return process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV ? "inngest" : "embedded";
 }
 
-/** The engine could not take the run (the run was marked failed); the message says so to a person. */
-export class QueueUnavailableError extends Error {
-  constructor(message = "The job queue is unavailable; processing was not started. Try again later.") {
-    super(message);
-    this.name = "QueueUnavailableError";
-  }
-}
-
 type Waker = (jobId: string) => void | Promise<void>;
 const wakers = processSingleton<Set<Waker>>("__vaWakers", () => new Set<Waker>());
 

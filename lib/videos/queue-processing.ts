@@ -8,7 +8,8 @@ import { getVideoByJobId, updateVideo, type VideoStatus } from "@/db/queries/vid
 import type { Video } from "@/db/schema";
 import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
 import { isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/module-names";
-import { activeEngine, notifyRunQueued, QueueUnavailableError } from "@/lib/pipeline/engine";
+import { activeEngine, notifyRunQueued } from "@/lib/pipeline/engine";
+import { QueueUnavailableError } from "@/lib/pipeline/queue-unavailable-error";
 import { assertAllowance } from "@/lib/usage/allowance";
 import { refreshProbe } from "./refresh-probe";
 
