@@ -5,7 +5,7 @@
 // Shot and scene blocks wide enough for it show a frame from their middle (the storyboard).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import { moduleColour, moduleLabel, sortModules } from "@/components/videos/module-meta";
+import { moduleColour, moduleLabel, sortModules } from "@/lib/pipeline/modules/registry";
 import type { Segment } from "@/hooks/queries/segments";
 import { useStoryboard, type Storyboard } from "@/hooks/queries/storyboard";
 import { MomentThumbnail } from "./moment-thumbnail";

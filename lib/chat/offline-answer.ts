@@ -6,7 +6,7 @@
 //             found in the visual modules' own words;
 //   moments   the segments that best match the question by words and meaning, with their times.
 import { formatClock } from "@/lib/core/clock";
-import { moduleLabel } from "@/lib/domain/module-labels";
+import { moduleLabel } from "@/lib/pipeline/modules/registry";
 import { clip, type ContextEntry } from "./context";
 import { linkedStamp } from "./citations";
 import { overviewAsk, type OverviewAsk } from "./intent";
