@@ -16,7 +16,7 @@ function startWith(env: Record<string, string>) {
   const r = spawnSync(
     process.execPath,
     [TSX, "--conditions=react-server", "-e", "import('./instrumentation.ts').then((m) => m.register()).then(() => process.exit(0))"],
-    { cwd: ROOT, encoding: "utf8", env: { ...clean, NEXT_RUNTIME: "nodejs", DATA_DIR: dataDir, ...env }, timeout: 60_000 },
+    { cwd: ROOT, encoding: "utf8", env: { ...clean, NEXT_RUNTIME: "nodejs", DATA_DIR: dataDir, ...env } as NodeJS.ProcessEnv, timeout: 60_000 },
   );
   const dataDirUsed = fs.readdirSync(dataDir).length > 0;
   fs.rmSync(dataDir, { recursive: true, force: true });
