@@ -12,11 +12,13 @@ const TSX = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 
 function startWith(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-env-start-"));
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(RATE_LIMIT|STORAGE_DRIVER|S3_)/.test(k)));
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_RUNTIME: "nodejs", DATA_DIR: dataDir };
+  for (const k of Object.keys(childEnv)) if (/^(RATE_LIMIT|STORAGE_DRIVER|S3_)/.test(k)) delete childEnv[k];
+  Object.assign(childEnv, env);
   const r = spawnSync(
     process.execPath,
     [TSX, "--conditions=react-server", "-e", "import('./instrumentation.ts').then((m) => m.register()).then(() => process.exit(0))"],
-    { cwd: ROOT, encoding: "utf8", env: { ...clean, NEXT_RUNTIME: "nodejs", DATA_DIR: dataDir, ...env } as NodeJS.ProcessEnv, timeout: 60_000 },
+    { cwd: ROOT, encoding: "utf8", env: childEnv, timeout: 60_000 },
   );
   const dataDirUsed = fs.readdirSync(dataDir).length > 0;
   fs.rmSync(dataDir, { recursive: true, force: true });
