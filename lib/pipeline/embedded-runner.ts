@@ -99,6 +99,11 @@ export class EmbeddedRunner {
     return this.active.size;
   }
 
+  /** Stopped (shutting down): claims nothing more. */
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
   async tick(): Promise<void> {
     if (this.stopped || this.ticking) return;
     this.ticking = true;
