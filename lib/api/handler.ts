@@ -14,6 +14,7 @@ import { addressKey, checkRateLimit, principalKey } from "./rate-limit";
 import { idempotencyKeyOf, requestHash, withIdempotency } from "./idempotency";
 import { zodDetail } from "./zod-detail";
 import { isUuid } from "@/lib/domain/uuid";
+import { observed } from "@/lib/metrics/observe";
 
 export const MAX_JSON_BODY = 1024 * 1024;
 
@@ -103,13 +104,14 @@ export function toErrorResponse(err: unknown, requestId: string, where: string):
  * signature is the credential and whose body is streamed): the same error answers as `handle`.
  */
 export function rawRoute<A extends unknown[]>(where: string, fn: (req: Request, ...rest: A) => Promise<Response>) {
-  return async (req: Request, ...rest: A): Promise<Response> => {
+  const [method, path] = where.split(" ");
+  return observed(`/api${path}`, method!, async (req: Request, ...rest: A): Promise<Response> => {
     try {
       return await fn(req, ...rest);
     } catch (err) {
       return toErrorResponse(err, crypto.randomUUID(), where);
     }
-  };
+  });
 }
 
 /** The caller, counted against their own limit; a failed authentication counts against the address. */
@@ -130,7 +132,8 @@ export function handle<E extends Endpoint>(
   fn: (args: HandlerArgs<E>) => Promise<unknown>,
   options: HandleOptions = {},
 ) {
-  return async (req: Request, ctx?: RouteContext): Promise<Response> => {
+  // Every answer is counted by route pattern, method and status (lib/metrics).
+  return observed(`/api${endpoint.path}`, endpoint.method, async (req: Request, ctx?: RouteContext): Promise<Response> => {
     const requestId = crypto.randomUUID();
     try {
       if (endpoint.auth !== "required") checkRateLimit(addressKey(req));
@@ -165,5 +168,5 @@ export function handle<E extends Endpoint>(
     } catch (err) {
       return toErrorResponse(err, requestId, `${endpoint.method} ${endpoint.path}`);
     }
-  };
+  });
 }

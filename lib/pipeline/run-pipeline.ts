@@ -18,6 +18,7 @@ import { MODULES } from "./modules";
 import { visualReadAhead } from "./modules/visualelements";
 import { SharedMedia } from "./shared-media";
 import { storyboardStep } from "./storyboard";
+import { observeModuleDuration } from "@/lib/metrics/observe";
 import type { ModuleResult } from "./types";
 
 export type StepFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
@@ -46,12 +47,15 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     if (!now || now.status === "cancelled" || signal.aborted) throw new RunCancelledError();
   };
 
-  // Every step's wall time in the server log (only steps that ran here, not replayed ones).
+  // Every step's wall time in the server log (only steps that ran here, not replayed ones); a
+  // module's finished step also goes into the module-duration histogram (lib/metrics).
   const timed: StepFn = (name, fn) =>
     step(name, async () => {
       const t0 = performance.now();
       try {
-        return await fn();
+        const out = await fn();
+        if (name.startsWith("module:")) observeModuleDuration(name.slice("module:".length), (performance.now() - t0) / 1000);
+        return out;
       } finally {
         console.log(`[pipeline] ${run.jobId} step ${name} ${Math.round(performance.now() - t0)} ms`);
       }

@@ -7,6 +7,7 @@ import { claimDueDeliveries, deleteFinishedDeliveries, recordAttempt, type DueDe
 import { postWebhook } from "./send";
 import { signedHeaders } from "./signing";
 import { processSingleton } from "@/lib/server/process-singleton";
+import { countWebhookDelivery } from "@/lib/metrics/observe";
 
 /** How long delivered and failed messages stay in the log. */
 export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
@@ -108,6 +109,7 @@ export class WebhookDispatcher {
       const result = await postWebhook({ url: d.url, body: d.payload, headers, timeoutMs: this.timeoutMs });
       const attempt = d.attempts + 1;
       const delay = this.retryDelaysMs[attempt - 1];
+      countWebhookDelivery(result.isSuccess ? "delivered" : delay === undefined ? "failed" : "retry");
       await recordAttempt(this.db, {
         deliveryId: d.id,
         delivered: result.isSuccess,
