@@ -8,6 +8,9 @@ import { postWebhook } from "./send";
 import { signedHeaders } from "./signing";
 import { processSingleton } from "@/lib/server/process-singleton";
 import { countWebhookDelivery } from "@/lib/metrics/observe";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("webhooks");
 
 /** How long delivered and failed messages stay in the log. */
 export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
@@ -95,7 +98,7 @@ export class WebhookDispatcher {
         }
       } while (this.again && !this.stopped);
     } catch (err) {
-      console.error("[webhooks] claiming deliveries failed:", err);
+      log.error({ err }, "claiming deliveries failed");
     } finally {
       this.ticking = false;
     }
@@ -124,7 +127,7 @@ export class WebhookDispatcher {
       });
     } catch (err) {
       // The lock lapses and another tick retries this attempt.
-      console.error(`[webhooks] delivery ${d.id} could not be recorded:`, err);
+      log.error({ err, deliveryId: d.id }, `delivery ${d.id} could not be recorded`);
     } finally {
       this.active--;
       if (!this.active) for (const r of this.idle.splice(0)) r();
