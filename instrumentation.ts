@@ -5,8 +5,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { checkEnvOrExit } = await import("./lib/env/check-env");
   checkEnvOrExit();
-  const { bootOrExit } = await import("./lib/server/boot");
-  const { installShutdownHandlers } = await import("./lib/server/shutdown");
+  const { bootOrExit } = await import("./server/boot");
+  const { installShutdownHandlers } = await import("./server/shutdown");
   installShutdownHandlers();
   await bootOrExit();
 }

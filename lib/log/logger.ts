@@ -6,7 +6,7 @@
 // One root logger per process (processSingleton), shared by every bundle of the server.
 import pino, { type Logger } from "pino";
 import pretty from "pino-pretty";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 /** Where lines go; tests put a collector here. */
 export interface LogSink {

@@ -5,7 +5,7 @@
 // webhook dispatcher); the run queue and stored bytes are read from the database at scrape time
 // (scrape.ts). This file imports nothing of the app but the singleton helper, so anything may count.
 import client from "prom-client";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 function createMetrics() {
   const registry = new client.Registry();

@@ -91,7 +91,7 @@ function namesReadInCode(): Set<string> {
       for (const e of fs.readdirSync(full)) walk(path.join(p, e));
     } else if (/\.(ts|tsx|mjs|cjs|js)$/.test(p)) files.push(full);
   };
-  for (const p of ["lib", "db", "app", "inngest", "instrumentation.ts", "proxy.ts", "next.config.mjs", "scripts/start.mjs", "scripts/edge-guard.cjs"]) walk(p);
+  for (const p of ["lib", "db", "app", "inngest", "server", "instrumentation.ts", "proxy.ts", "next.config.mjs", "scripts/start.mjs", "scripts/edge-guard.cjs"]) walk(p);
   const names = new Set<string>();
   const patterns = [
     /process\.env\.([A-Z][A-Z0-9_]*)/g,
