@@ -18,7 +18,11 @@ import { MODULE_RUNS } from "./modules/runs";
 import { visualReadAhead } from "./modules/visualelements/run";
 import { SharedMedia } from "./shared-media";
 import { storyboardStep } from "./storyboard";
+import { observeModuleDuration } from "@/lib/metrics/observe";
 import type { ModuleResult } from "./types";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("pipeline");
 
 export type StepFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
@@ -46,14 +50,18 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     if (!now || now.status === "cancelled" || signal.aborted) throw new RunCancelledError();
   };
 
-  // Every step's wall time in the server log (only steps that ran here, not replayed ones).
+  // Every step's wall time in the server log (only steps that ran here, not replayed ones); a
+  // module's finished step also goes into the module-duration histogram (lib/metrics).
   const timed: StepFn = (name, fn) =>
     step(name, async () => {
       const t0 = performance.now();
       try {
-        return await fn();
+        const out = await fn();
+        if (name.startsWith("module:")) observeModuleDuration(name.slice("module:".length), (performance.now() - t0) / 1000);
+        return out;
       } finally {
-        console.log(`[pipeline] ${run.jobId} step ${name} ${Math.round(performance.now() - t0)} ms`);
+        const ms = Math.round(performance.now() - t0);
+        log.info({ jobId: run.jobId, runId, step: name, ms }, `${run.jobId} step ${name} ${ms} ms`);
       }
     });
   const progressOf = progressReporter(db, { runId, jobId: run.jobId, signal });
@@ -80,7 +88,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     earlyEmbeds = earlyEmbeds
       .then(() => (signal.aborted ? null : embedJobSegments(db, { userId: run.userId, jobId: run.jobId, signal })))
       .catch((err: unknown) => {
-        if (!signal.aborted) console.warn(`[pipeline] ${run.jobId} early embedding failed (the embed step retries): ${(err as Error).message}`);
+        if (!signal.aborted) log.warn({ jobId: run.jobId, err: (err as Error).message }, `${run.jobId} early embedding failed (the embed step retries)`);
       });
   };
 
