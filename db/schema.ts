@@ -98,7 +98,8 @@ export const videos = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     status: text("status").notNull().default("uploaded"),
-    selectedInsights: text("selected_insights").notNull().default("[]"),
+    /** The modules chosen for the video (module names), as the API shows them: JSON text of this array. */
+    selectedInsights: jsonb("selected_insights").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     initialPrompt: text("initial_prompt"),
     duration: doublePrecision("duration").notNull().default(0),
     fileSize: bigint("file_size", { mode: "number" }).notNull().default(0),
@@ -160,7 +161,8 @@ export const processingRuns = pgTable(
     /** queued | running | completed | failed */
     status: text("status").notNull().default("queued"),
     action: text("action").notNull().default("process"),
-    modules: text("modules").notNull().default("[]"),
+    /** The modules this run executes (module names). */
+    modules: jsonb("modules").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     engine: text("engine").notNull().default("embedded"),
     attempts: integer("attempts").notNull().default(0),
     leaseOwner: text("lease_owner"),
@@ -262,7 +264,8 @@ export const usageRecords = pgTable(
     action: text("action").notNull(),
     durationMinutes: doublePrecision("duration_minutes").notNull(),
     processingTime: doublePrecision("processing_time").notNull(),
-    modules: text("modules").notNull().default("[]"),
+    /** The modules the run executed (module names). */
+    modules: jsonb("modules").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index("usage_user_idx").on(t.userId, t.createdAt)],

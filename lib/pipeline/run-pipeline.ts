@@ -11,7 +11,7 @@ import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
 import { renderHls, renderThumbnail } from "./renditions";
-import { executionOrder, MODULE_DEPENDENCIES, type ModuleName } from "./modules/registry";
+import { executionOrder, isModuleName, MODULE_DEPENDENCIES, type ModuleName } from "./modules/registry";
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
 import { MODULE_RUNS } from "./modules/runs";
@@ -44,7 +44,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   if (!run || run.status === "cancelled") throw new RunCancelledError();
   const video = await getVideoByJobId(db, { userId: run.userId, jobId: run.jobId });
   if (!video) throw new RunCancelledError();
-  const selected = JSON.parse(run.modules) as ModuleName[];
+  const selected = run.modules.filter(isModuleName);
   const checkpoint = async () => {
     const now = await getRun(db, runId);
     if (!now || now.status === "cancelled" || signal.aborted) throw new RunCancelledError();

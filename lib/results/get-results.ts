@@ -40,7 +40,7 @@ export async function getJobResults(db: Db, params: { userId: string; jobId: str
 
 export async function getAggregatedResults(db: Db, params: { userId: string; jobId: string }) {
   const { video, segments } = await load(db, params);
-  const present = MODULE_NAMES.filter((m) => segments.some((s) => s.module === m) || video.selectedInsights.includes(`"${m}"`));
+  const present = MODULE_NAMES.filter((m) => segments.some((s) => s.module === m) || video.selectedInsights.includes(m));
   return { job_id: video.jobId, video_name: video.name, status: video.status, total_segments: segments.length, modules: groupByModule(segments, present) };
 }
 

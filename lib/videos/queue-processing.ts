@@ -50,7 +50,7 @@ export function parseSelectedInsights(text: string | undefined, field = "selecte
 
 function chooseModules(requested: ModuleName[] | undefined, video: Video): ModuleName[] {
   if (requested?.length) return [...new Set(requested)];
-  const current = parseSelectedInsights(video.selectedInsights) ?? [];
+  const current = video.selectedInsights.filter(isModuleName);
   return current.length ? current : [...DEFAULT_MODULES];
 }
 
@@ -84,7 +84,7 @@ export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video
         status: "queued",
         error: null,
         processingTime: null,
-        selectedInsights: JSON.stringify(modules),
+        selectedInsights: modules,
         ...(opts.initialPrompt !== undefined ? { initialPrompt: opts.initialPrompt } : {}),
         ...(opts.storagePath ? { storagePath: opts.storagePath } : {}),
       },
@@ -97,7 +97,7 @@ export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video
       userId: opts.userId,
       status: "queued",
       action: updated.runCount > 0 ? "reprocess" : "process",
-      modules: JSON.stringify(modules),
+      modules,
       engine,
     });
     return updated;
