@@ -1,8 +1,8 @@
 // Offline chapter titles: the most distinctive key phrase of what is said and shown in a chapter.
-// Phrases are runs of content words (RAKE-like: split at stopwords and punctuation, at most 4
-// words); a word weighs its count in the chapter times how rare it is across the chapters
-// (tf·idf), on-screen text counting 1.5×; a phrase weighs the sum of its words, more when it
-// recurs. No title is invented: a chapter without words says so with its time range.
+// Phrases are up to 4 consecutive content words (RAKE-like: split at stopwords and punctuation);
+// a word weighs its count in the chapter times how rare it is across the chapters (tf·idf),
+// on-screen text counting 1.5×; a phrase weighs the mean of its words, more when longer and when
+// it recurs. No title is invented: a chapter without words says so with its time range.
 import { formatClock } from "@/lib/domain/clock";
 import type { PlannedChapter } from "./plan-chapters";
 
@@ -38,24 +38,37 @@ interface Phrase {
 const normalize = (w: string) => w.toLowerCase().replace(/’/g, "'").replace(/^'+|'+$/g, "");
 const isContentWord = (w: string) => !STOPWORDS.has(w) && (w.length >= 3 || /\d/.test(w)) && !/^\d{1,2}$/.test(w);
 
-/** Runs of content words in a text, each at most MAX_WORDS long, with the form as written. */
-export function phrasesOf(text: string): Phrase[] {
-  const out: Phrase[] = [];
+interface Token {
+  key: string;
+  form: string;
+}
+
+/** Runs of content words in a text (split at stopwords and punctuation), with the forms as written. */
+export function runsOf(text: string): Token[][] {
+  const out: Token[][] = [];
   for (const clause of text.split(CLAUSE)) {
-    let run: { key: string; form: string }[] = [];
-    const flush = () => {
-      for (let i = 0; i < run.length; i += MAX_WORDS) {
-        const part = run.slice(i, i + MAX_WORDS);
-        out.push({ key: part.map((p) => p.key).join(" "), words: part.map((p) => p.key), form: part.map((p) => p.form).join(" ") });
-      }
-      run = [];
-    };
+    let run: Token[] = [];
     for (const m of clause.matchAll(WORD)) {
       const key = normalize(m[0]);
       if (isContentWord(key)) run.push({ key, form: m[0] });
-      else flush();
+      else if (run.length) {
+        out.push(run);
+        run = [];
+      }
     }
-    flush();
+    if (run.length) out.push(run);
+  }
+  return out;
+}
+
+/** Every phrase of one to MAX_WORDS consecutive words of a run. */
+function phrasesOfRun(run: readonly Token[]): Phrase[] {
+  const out: Phrase[] = [];
+  for (let i = 0; i < run.length; i++) {
+    for (let n = 1; n <= MAX_WORDS && i + n <= run.length; n++) {
+      const part = run.slice(i, i + n);
+      out.push({ key: part.map((p) => p.key).join(" "), words: part.map((p) => p.key), form: part.map((p) => p.form).join(" ") });
+    }
   }
   return out;
 }
@@ -69,9 +82,9 @@ function wordsOf(c: PlannedChapter): ChapterWords {
   const phrases: ChapterWords["phrases"] = [];
   const tf = new Map<string, number>();
   const add = (text: string, weight: number) => {
-    for (const phrase of phrasesOf(text)) {
-      phrases.push({ phrase, weight });
-      for (const w of phrase.words) tf.set(w, (tf.get(w) ?? 0) + weight);
+    for (const run of runsOf(text)) {
+      for (const t of run) tf.set(t.key, (tf.get(t.key) ?? 0) + weight);
+      for (const phrase of phrasesOfRun(run)) phrases.push({ phrase, weight });
     }
   };
   for (const line of c.speech) add(line, 1);
@@ -79,7 +92,11 @@ function wordsOf(c: PlannedChapter): ChapterWords {
   return { phrases, tf };
 }
 
-/** Each chapter's phrases, best first (distinct by their words). */
+/**
+ * Each chapter's phrases, best first. A phrase scores the mean tf·idf of its words, a little more
+ * per extra word (so a phrase of distinctive words beats one padded with common ones), and more
+ * when it recurs in the chapter.
+ */
 export function rankedPhrases(chapters: readonly PlannedChapter[]): string[][] {
   const all = chapters.map(wordsOf);
   const df = new Map<string, number>();
@@ -89,8 +106,9 @@ export function rankedPhrases(chapters: readonly PlannedChapter[]): string[][] {
     const score = (w: string) => (c.tf.get(w) ?? 0) * Math.log(1 + n / (df.get(w) ?? 1));
     const best = new Map<string, { form: string; score: number; count: number }>();
     for (const { phrase, weight } of c.phrases) {
+      const mean = phrase.words.reduce((sum, w) => sum + score(w), 0) / phrase.words.length;
+      const base = mean * (1 + 0.25 * (phrase.words.length - 1)) * (weight > 1 ? SCREEN_WEIGHT : 1);
       const prev = best.get(phrase.key);
-      const base = phrase.words.reduce((sum, w) => sum + score(w), 0) * (weight > 1 ? SCREEN_WEIGHT : 1);
       if (prev) {
         prev.count++;
         prev.score = Math.max(prev.score, base);
@@ -98,10 +116,13 @@ export function rankedPhrases(chapters: readonly PlannedChapter[]): string[][] {
     }
     return [...best.entries()]
       .map(([key, v]) => ({ key, form: v.form, score: v.score * (1 + 0.5 * (v.count - 1)) }))
-      .sort((a, b) => b.score - a.score || a.key.localeCompare(b.key))
+      .sort((a, b) => b.score - a.score || b.key.length - a.key.length || a.key.localeCompare(b.key))
       .map((p) => p.form);
   });
 }
+
+/** Transcript lines as running text: a line without closing punctuation gets a full stop. */
+const sentences = (lines: readonly string[]) => lines.map((l) => (/[.!?…]["”’)]?$/.test(l) ? l : `${l}.`)).join(" ");
 
 const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
@@ -130,7 +151,7 @@ export function offlineTitles(chapters: readonly PlannedChapter[]): OfflineTitle
   return chapters.map((c, i) => {
     const phrases = ranked[i]!;
     const summary =
-      c.speech.length ? clipText(c.speech.join(" "), SUMMARY_MAX_CHARS)
+      c.speech.length ? clipText(sentences(c.speech), SUMMARY_MAX_CHARS)
       : c.screen.length ? `On screen: ${clipText(c.screen.join(" / "), SUMMARY_MAX_CHARS - 11)}`
       : null;
     if (!phrases.length) {
