@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { getRun } from "@/db/queries/runs";
 import { editedSegments } from "@/db/queries/segment-edits";
 import { deleteSegments, insertSegments } from "@/db/queries/segments";
-import { withoutEdited } from "@/lib/segments/keep-edits";
+import { withoutEdited } from "./keep-edits";
 import { getVideoByJobId, updateVideo } from "@/db/queries/videos";
 import { probeMedia, type MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { offlineTitles, runsOf } from "@/lib/chapters/key-phrases";
 import { planChapters } from "@/lib/chapters/plan-chapters";
-import { overlapsByHalf, withoutEdited } from "@/lib/segments/keep-edits";
+import { overlapsByHalf, withoutEdited } from "@/lib/pipeline/keep-edits";
 
 const seg = (module: string, startTime: number, endTime: number, content = "", metadata: string | null = null) => ({ module, startTime, endTime, content, metadata });
 
