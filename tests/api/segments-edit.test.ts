@@ -277,5 +277,5 @@ describe("reprocessing keeps edited segments unless discard_edits", () => {
     const db = await getDb();
     const rows = await db.select().from(segmentsTable).where(and(eq(segmentsTable.jobId, jobId), eq(segmentsTable.edited, true)));
     expect(rows).toEqual([]);
-  });
+  }, 240_000);
 });
