@@ -15,7 +15,7 @@ import { errorDetail } from "@/lib/browser/api-client";
 import { formatDateTime } from "@/lib/browser/format";
 import { currentCueIndex } from "@/lib/browser/captions";
 import { usePlayerValue, type PlayerStore } from "./player-store";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 function EditedMark() {
   return (
