@@ -26,7 +26,10 @@ export type ResourceName =
   | "File"
   | "Feedback"
   | "Webhook"
-  | "Upload";
+  | "Upload"
+  | "Segment"
+  | "Revision"
+  | "Chapter";
 
 export const notFound = (resource: ResourceName) => new ApiError(404, `${resource} not found`);
 export const badRequest = (detail: string) => new ApiError(400, detail);

@@ -14,6 +14,8 @@ import { projectsApi } from "@/lib/schemas/projects";
 import { multipartApi } from "@/lib/schemas/multipart";
 import { storageApi } from "@/lib/schemas/storage";
 import { resultsApi } from "@/lib/schemas/results";
+import { segmentEditsApi } from "@/lib/schemas/segment-edits";
+import { chaptersApi } from "@/lib/schemas/chapters";
 import { searchApi } from "@/lib/schemas/search";
 import { sharesApi } from "@/lib/schemas/shares";
 import { usageApi } from "@/lib/schemas/usage";
@@ -29,6 +31,8 @@ const groups: Record<string, Endpoint>[] = [
   dashboardApi,
   videosApi,
   resultsApi,
+  segmentEditsApi,
+  chaptersApi,
   storageApi,
   multipartApi,
   projectsApi,

@@ -3,7 +3,9 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { getRun } from "@/db/queries/runs";
+import { editedSegments } from "@/db/queries/segment-edits";
 import { deleteSegments, insertSegments } from "@/db/queries/segments";
+import { withoutEdited } from "./keep-edits";
 import { getVideoByJobId, updateVideo } from "@/db/queries/videos";
 import { probeMedia, type MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
@@ -117,8 +119,11 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
       if (signal.aborted) throw new RunCancelledError();
       let kept = 0;
       if (isSelected) {
-        await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name });
-        const rows = result.segments.map((s) => ({
+        // The owner's corrections stay (the reprocess request already removed them when told to discard them).
+        await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name, keepEdited: true });
+        const edited = await editedSegments(db, { userId: run.userId, jobId: run.jobId, module: name });
+        const fresh = withoutEdited(result.segments, (s) => ({ startTime: s.start_time, endTime: s.end_time }), edited);
+        const rows = fresh.map((s) => ({
           videoId: video.id,
           jobId: run.jobId,
           userId: run.userId,
