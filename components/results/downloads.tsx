@@ -7,7 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { moduleLabel, sortModules } from "@/components/videos/module-meta";
-import { errorDetail } from "@/lib/browser/api-client";
+import { api, errorDetail } from "@/lib/browser/api-client";
+import type { ModuleName } from "@/lib/pipeline/module-names";
 import { downloadWithAuth } from "@/lib/browser/sse";
 
 type Format = "json" | "csv" | "srt" | "vtt";
@@ -16,14 +17,12 @@ export function Downloads({ jobId, modules, counts }: { jobId: string; modules: 
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const id = encodeURIComponent(jobId);
-
-  const run = async (key: string, path: string, fallback: string) => {
+  const run = async (key: string, download: () => Parameters<typeof downloadWithAuth>[0], fallback: string) => {
     setBusy(key);
     setError(null);
     setSaved(null);
     try {
-      setSaved(await downloadWithAuth(path, fallback));
+      setSaved(await downloadWithAuth(download(), fallback));
     } catch (err) {
       setError(errorDetail(err));
     } finally {
@@ -38,7 +37,13 @@ export function Downloads({ jobId, modules, counts }: { jobId: string; modules: 
       variant="secondary"
       busy={busy === `${module}:${format}`}
       disabled={busy !== null && busy !== `${module}:${format}`}
-      onClick={() => run(`${module}:${format}`, `/download/report/${id}?module=${encodeURIComponent(module)}&format=${format}`, `${module}.${format}`)}
+      onClick={() =>
+        run(
+          `${module}:${format}`,
+          () => api.GET("/download/report/{job_id}", { params: { path: { job_id: jobId }, query: { module: module as ModuleName, format } }, parseAs: "stream" }),
+          `${module}.${format}`,
+        )
+      }
       aria-label={`Download ${moduleLabel(module)} as ${format.toUpperCase()}`}
     >
       {format.toUpperCase()}
@@ -55,7 +60,7 @@ export function Downloads({ jobId, modules, counts }: { jobId: string; modules: 
             size="sm"
             busy={busy === "combined"}
             disabled={busy !== null && busy !== "combined"}
-            onClick={() => run("combined", `/download/combined-report/${id}`, "report.json")}
+            onClick={() => run("combined", () => api.GET("/download/combined-report/{job_id}", { params: { path: { job_id: jobId } }, parseAs: "stream" }), "report.json")}
           >
             Full report (JSON)
           </Button>

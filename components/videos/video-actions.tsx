@@ -10,6 +10,7 @@ import { deleteStoredFile, storageQueries } from "@/hooks/queries/storage";
 import { selectedModules, useDeleteVideo, useReprocessVideo, useUpdateVideo, type Video, type VideoPatch } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/browser/api-client";
 import { MODULE_NAMES } from "./module-meta";
+import { isModuleName, type ModuleName } from "@/lib/pipeline/module-names";
 import { ModulePicker } from "./module-picker";
 import { resetProcessing } from "./processing-store";
 
@@ -70,8 +71,8 @@ function EditDialog({ video, onClose }: { video: Video; onClose: () => void }) {
 
 function ReprocessDialog({ video, onClose, onStarted }: { video: Video; onClose: () => void; onStarted?: () => void }) {
   const reprocess = useReprocessVideo();
-  const current = selectedModules(video);
-  const [modules, setModules] = useState<string[]>(current.length ? current : [...MODULE_NAMES]);
+  const current = selectedModules(video).filter(isModuleName);
+  const [modules, setModules] = useState<ModuleName[]>(current.length ? current : [...MODULE_NAMES]);
   return (
     <FormDialog
       open

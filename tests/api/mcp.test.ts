@@ -177,7 +177,7 @@ describe.each(["http", "stdio"] as const)("MCP over %s", (kind) => {
     expect(uris.some((u) => u.includes(bobsVideo))).toBe(false);
     const transcript = await a.readResource({ uri: `video://${harbour}/transcript` });
     expect((transcript.contents[0] as { text: string }).text).toContain("[00:30] Seagulls circle over the fishing fleet");
-    const report = JSON.parse((await a.readResource({ uri: `video://${harbour}/report` })).contents[0]!.text as string);
+    const report = JSON.parse(((await a.readResource({ uri: `video://${harbour}/report` })).contents[0] as { text: string }).text);
     expect(report).toMatchObject({ job_id: harbour, video_name: "Harbour tour.mp4", status: "completed" });
     expect(report.modules.shots).toHaveLength(2);
     await expect(b.readResource({ uri: `video://${harbour}/report` })).rejects.toThrow(/Video not found/);
