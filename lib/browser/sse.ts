@@ -1,6 +1,7 @@
 // Requests the JSON client cannot make: the processing event stream (text/event-stream, which
 // needs the Authorization header, so no EventSource) and file downloads read as a Blob.
 import { api, ApiClientError, unwrapResponse } from "./api-client";
+import { createSseParser } from "@/lib/client/sse-parser";
 import { saveBlob } from "./save-file";
 
 /** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
@@ -49,32 +50,7 @@ export interface ProcessingEvent {
   [k: string]: unknown;
 }
 
-/**
- * Splits an SSE body into the JSON of its `data:` fields, each with the event's `id:` (the last
- * one seen, as EventSource keeps it); comments (`: keepalive`) are skipped.
- */
-export function createSseParser(onData: (data: string, id: string | null) => void) {
-  let buffer = "";
-  let dataLines: string[] = [];
-  let lastId: string | null = null;
-  return (chunk: string) => {
-    buffer += chunk;
-    let nl: number;
-    while ((nl = buffer.search(/\r\n|\r|\n/)) >= 0) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + (buffer[nl] === "\r" && buffer[nl + 1] === "\n" ? 2 : 1));
-      if (line === "") {
-        if (dataLines.length) onData(dataLines.join("\n"), lastId);
-        dataLines = [];
-      } else if (line.startsWith("data:")) {
-        dataLines.push(line.slice(5).replace(/^ /, ""));
-      } else if (line.startsWith("id:")) {
-        lastId = line.slice(3).replace(/^ /, "");
-      }
-      // `: comment`, `event:`, `retry:` lines carry nothing this client uses.
-    }
-  };
-}
+export { createSseParser };
 
 export interface StreamOptions {
   onEvent: (e: ProcessingEvent) => void;
