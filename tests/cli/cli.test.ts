@@ -47,7 +47,8 @@ function makeLargeClip(): string {
   const out = path.join(work, "large-clip.mp4");
   execFileSync("ffmpeg", [
     "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=8",
-    "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "40M", "-minrate", "40M", "-maxrate", "40M", "-bufsize", "80M",
+    // Constant bitrate with filler data (nal-hrd=cbr): a test pattern alone compresses far below it.
+    "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "40M", "-minrate", "40M", "-maxrate", "40M", "-bufsize", "2M", "-x264-params", "nal-hrd=cbr",
     "-pix_fmt", "yuv420p", out,
   ]);
   return out;
@@ -74,9 +75,9 @@ describe("npm run cli -- upload --watch", () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines).toHaveLength(2);
+    jobId = lines[0]!.split(" ")[0]!;
     for (const line of lines) expect(line).toMatch(/^[0-9a-f-]{36}  completed /);
     expect(lines[0]).toMatch(/cli-harbour\.mp4 · shots \d+, transcription 1$/);
-    jobId = lines[0]!.split(" ")[0]!;
     // Progress bars: the files' bytes, then each module of each video, on stderr.
     expect(r.stderr).toMatch(/cli-harbour\.mp4 +\[#+\] 100%  uploaded · job /);
     expect(r.stderr).toMatch(/large-clip\.mp4 +\[#+\] 100%  uploaded · job /);

@@ -86,7 +86,7 @@ export async function runUpload(argv: string[], io: Output): Promise<void> {
   if (ctx.json) printJson(ctx, results);
   else {
     for (const r of results) {
-      const counts = r.segments ? ` · ${Object.entries(r.segments).map(([m, n]) => `${m} ${n}`).join(", ") || "no segments"}` : "";
+      const counts = r.segments ? ` · ${Object.entries(r.segments).sort(([a], [b]) => a.localeCompare(b)).map(([m, n]) => `${m} ${n}`).join(", ") || "no segments"}` : "";
       io.out(`${r.job_id ?? "-"}  ${r.status.padEnd(9)}  ${path.basename(r.file)}${counts}${r.error ? `  (${r.error})` : ""}`);
     }
   }
