@@ -35,7 +35,7 @@ async function runAdmin(argv: string[]): Promise<number> {
   }
   const { closeDb, dataDir, getDb } = await import("@/db/client");
   const { lockHolder } = await import("@/db/data-dir-lock");
-  const { sendControlCommand } = await import("@/lib/server/control-socket");
+  const { sendControlCommand } = await import("@/server/control-socket");
   try {
     let result: unknown;
     const holder = process.env.DATABASE_URL ? null : lockHolder(dataDir());

@@ -6,9 +6,8 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { moduleLabel, sortModules } from "@/components/videos/module-meta";
+import { moduleLabel, sortModules, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { api, errorDetail } from "@/lib/browser/api-client";
-import type { ModuleName } from "@/lib/pipeline/module-names";
 import { downloadWithAuth } from "@/lib/browser/sse";
 
 type Format = "json" | "csv" | "srt" | "vtt";

@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { videoQueries } from "@/hooks/queries/videos";
 import { api, errorDetail, unwrap } from "@/lib/browser/api-client";
-import type { ModuleName } from "@/lib/pipeline/module-names";
+import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { discardMultipartUpload, hasResumableUpload, MULTIPART_THRESHOLD, uploadInParts } from "@/lib/browser/multipart-upload";
 import { checkFile, contentTypeFor, putFile, registerAndProcess, requestUploadUrl } from "@/lib/browser/upload";
 

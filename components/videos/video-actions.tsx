@@ -9,8 +9,7 @@ import { useProjects } from "@/hooks/queries/projects";
 import { deleteStoredFile, storageQueries } from "@/hooks/queries/storage";
 import { selectedModules, useDeleteVideo, useReprocessVideo, useUpdateVideo, type Video, type VideoPatch } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/browser/api-client";
-import { MODULE_NAMES } from "./module-meta";
-import { isModuleName, type ModuleName } from "@/lib/pipeline/module-names";
+import { DEFAULT_MODULES, isModuleName, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { ModulePicker } from "./module-picker";
 import { resetProcessing } from "./processing-store";
 
@@ -72,7 +71,7 @@ function EditDialog({ video, onClose }: { video: Video; onClose: () => void }) {
 function ReprocessDialog({ video, onClose, onStarted }: { video: Video; onClose: () => void; onStarted?: () => void }) {
   const reprocess = useReprocessVideo();
   const current = selectedModules(video).filter(isModuleName);
-  const [modules, setModules] = useState<ModuleName[]>(current.length ? current : [...MODULE_NAMES]);
+  const [modules, setModules] = useState<ModuleName[]>(current.length ? current : [...DEFAULT_MODULES]);
   return (
     <FormDialog
       open

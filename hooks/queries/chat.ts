@@ -4,7 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, isApiClientError, unwrap, type Schemas } from "@/lib/browser/api-client";
 import { postStreaming } from "@/lib/browser/ask-stream";
-import { scopeBody } from "@/components/chat/chat-url";
+import { scopeBody } from "@/lib/browser/chat-url";
 
 export type ChatSession = Schemas["ChatSession"];
 export type ChatMessage = Schemas["ChatMessage"];

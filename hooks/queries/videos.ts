@@ -2,13 +2,13 @@
 // them. While any shown video is queued or processing, its query polls so badges move on their own.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap, type Schemas } from "@/lib/browser/api-client";
-import type { ModuleName } from "@/lib/pipeline/module-names";
+import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { dashboardQueries } from "./dashboard";
 
 export type Video = Schemas["Video"];
 export type VideoStatus = Video["status"];
 
-export { VIDEO_STATUSES } from "@/lib/domain/video-statuses";
+export { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 
 export function isActiveStatus(status: VideoStatus | undefined): boolean {
   return status === "queued" || status === "processing";

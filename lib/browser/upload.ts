@@ -4,7 +4,7 @@
 import { contentTypeFor as contentTypeForName, extensionOf } from "@/lib/storage/content-types";
 import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
 import { api, ApiClientError, detailOf, unwrap } from "./api-client";
-import type { ModuleName } from "@/lib/pipeline/module-names";
+import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { formatBytes } from "./format";
 
 export { extensionOf, MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };

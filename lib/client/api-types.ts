@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Service health: `degraded` with the error text when the database check fails */
+        /**
+         * Readiness: 503 while the database or storage is unusable, 200 again once they work (no auth)
+         * @description `status` is `healthy` when every check passes and `degraded` when any fails. The answer is **503** (same body) while the database or storage is unusable; a runner that is not running leaves it at 200. Checked anew on every request, each check within 3 s. `GET /ping` is the liveness probe.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -27,6 +30,26 @@ export interface paths {
         };
         /** Liveness: answers a constant without touching the database (no auth) */
         get: operations["getPing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics (text format): requests, runs and queue, module durations, model restarts, webhooks, refusals, stored bytes
+         * @description For an operator's Prometheus, not for users. With `METRICS_TOKEN` set, send `Authorization: Bearer <METRICS_TOKEN>`; without it only loopback clients are served. `va_http_requests_total` and `va_http_request_duration_seconds` (route pattern, method, status), `va_rate_limit_refusals_total`, `va_module_duration_seconds`, `va_model_process_restarts_total`, `va_webhook_deliveries_total` (outcome) count what this process did; `va_runs` (state), `va_run_queue_depth`, `va_run_queue_oldest_age_seconds` and `va_stored_bytes` are read from the database at each scrape, the same from every process.
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1114,7 +1137,12 @@ export interface components {
             status: "healthy" | "degraded";
             checks: {
                 api: string;
+                /** @description `ok`, or the error text */
                 database: string;
+                /** @description `ok` (a small object was written and removed), or the error text */
+                storage: string;
+                /** @description `ok` (this process runs jobs), `off` (it is not meant to: `RUNNER_CONCURRENCY=0` or Inngest), `not started` or `stopped` */
+                runner: string;
             };
         };
         ApiKey: {
@@ -1536,6 +1564,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The database or storage is unusable (body as 200, `status` `degraded`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
         };
     };
     getPing: {
@@ -1557,6 +1594,53 @@ export interface operations {
                         /** @enum {boolean} */
                         ok: true;
                     };
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4": unknown;
+                };
+            };
+            /** @description `METRICS_TOKEN` is set and the request does not carry it as a bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `METRICS_TOKEN` is not set and the client is not on loopback */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded */

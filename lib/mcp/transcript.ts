@@ -1,7 +1,7 @@
 // A video's transcript as text lines `[mm:ss] words`, shared by the get_transcript tool and the
 // video://{job_id}/transcript resource.
 import type { Db } from "@/db/client";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 import { getSegments } from "@/lib/results/get-results";
 import { requireVideo } from "@/lib/videos/video-ops";
 

@@ -6,6 +6,7 @@ import { enterpriseApi } from "@/lib/schemas/enterprise";
 import { healthApi } from "@/lib/schemas/health";
 import { keysApi } from "@/lib/schemas/keys";
 import { mcpApi } from "@/lib/schemas/mcp";
+import { metricsApi } from "@/lib/schemas/metrics";
 import { notificationsApi } from "@/lib/schemas/notifications";
 import { openapiApi } from "@/lib/schemas/openapi";
 import { pingApi } from "@/lib/schemas/ping";
@@ -23,6 +24,7 @@ import { webhooksApi } from "@/lib/schemas/webhooks";
 const groups: Record<string, Endpoint>[] = [
   healthApi,
   pingApi,
+  metricsApi,
   openapiApi,
   keysApi,
   dashboardApi,

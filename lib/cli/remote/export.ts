@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { unwrap, unwrapResponse } from "@/lib/client/typed-client";
-import { isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/module-names";
+import { isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { COMMON_HELP, COMMON_OPTIONS, remoteContext, UsageError, type Output, type RemoteContext } from "./context";
 
 const FORMATS = ["json", "csv", "srt", "vtt"] as const;

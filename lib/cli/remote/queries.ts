@@ -1,7 +1,7 @@
 // `status`, `search` and `ask`: one request each, printed for people or as JSON.
 import { parseArgs } from "node:util";
 import { unwrap } from "@/lib/client/typed-client";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 import { COMMON_HELP, COMMON_OPTIONS, FailedJob, printJson, remoteContext, UsageError, type Output } from "./context";
 
 export const STATUS_HELP = `npm run cli -- status <job_id> [--json]

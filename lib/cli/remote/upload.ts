@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { unwrap } from "@/lib/client/typed-client";
-import { isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/module-names";
+import { DEFAULT_MODULES, isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { COMMON_HELP, COMMON_OPTIONS, FailedJob, printJson, remoteContext, UsageError, type Output } from "./context";
 import { ProgressBoard } from "./progress";
 import { uploadFile } from "./upload-file";
@@ -14,7 +14,7 @@ import { watchProcessing, type DoneEvent } from "./watch";
 export const UPLOAD_HELP = `npm run cli -- upload <files…> [--modules m1,m2] [--project PROJECT_ID] [--watch] [--json]
 
 Uploads each video file (in parts when larger than 32 MiB), registers it and queues its analysis.
-  --modules LIST   comma-separated modules (default: all): ${MODULE_NAMES.join(", ")}
+  --modules LIST   comma-separated modules (default: those on by default in the app): ${MODULE_NAMES.join(", ")}
   --project ID     put the videos into this project
   --watch          follow processing until every video is completed or failed
                    (a progress bar per file, then per module, on stderr)
@@ -22,7 +22,7 @@ Uploads each video file (in parts when larger than 32 MiB), registers it and que
 ${COMMON_HELP}`;
 
 function modulesOf(text: string | undefined): ModuleName[] {
-  if (text === undefined) return [...MODULE_NAMES];
+  if (text === undefined) return [...DEFAULT_MODULES];
   const names = text.split(",").map((s) => s.trim()).filter(Boolean);
   const unknown = names.filter((m) => !isModuleName(m));
   if (!names.length || unknown.length) {

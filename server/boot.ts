@@ -15,7 +15,10 @@ import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { startReembedding } from "@/lib/search/reembed";
 import { startControlSocket } from "./control-socket";
 import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("boot");
 
 const state = processSingleton<{ started?: Promise<void> }>("__vaBoot", () => ({}));
 
@@ -40,10 +43,12 @@ export async function bootOrExit(opts: { tries?: number; delayMs?: number } = {}
     } catch (err) {
       const text = err instanceof DataDirBusyError ? err.message : withoutPaths((err as Error).message || String(err));
       if (i >= tries) {
+        log.fatal({ attempts: i }, `the app could not start: ${text}`);
+        // Also plainly on stderr: the last words of a process that exits, for whoever started it.
         console.error(`\n  The app could not start: ${text}\n`);
         process.exit(1);
       }
-      console.error(`[boot] start-up failed (${text}); retrying (${i}/${tries - 1})`);
+      log.warn(`start-up failed (${text}); retrying (${i}/${tries - 1})`);
       await new Promise((r) => setTimeout(r, opts.delayMs ?? 500));
     }
   }
@@ -57,7 +62,7 @@ function browserUsesLocalSignIn(): boolean {
 async function run(): Promise<void> {
   const t0 = Date.now();
   const handle = await getDbHandle();
-  console.log(`[boot] database ready (${handle.kind}: ${handle.location}) in ${Date.now() - t0} ms`);
+  log.info({ database: handle.kind, ms: Date.now() - t0 }, `database ready (${handle.kind}: ${handle.location}) in ${Date.now() - t0} ms`);
   if (handle.kind === "pglite") {
     await startControlSocket(dataDir(), async () => handle.db);
   }
@@ -67,6 +72,8 @@ async function run(): Promise<void> {
       name: "Local user",
       keyName: "first start",
     });
+    // A banner for the person who started the app, not a log line: the key is shown once, on
+    // stdout, and never goes through the logger (whose lines are shipped and kept).
     console.log(
       [
         "",
@@ -81,11 +88,11 @@ async function run(): Promise<void> {
   startMultipartSweeper(handle.db);
   if (activeEngine() === "embedded") {
     const recovered = await recoverOrphanedRuns(handle.db, { exclusive: handle.kind === "pglite" });
-    if (recovered) console.log(`[boot] resuming ${recovered} interrupted run(s) now`);
+    if (recovered) log.info({ runs: recovered }, `resuming ${recovered} interrupted run(s) now`);
     const swept = await sweepWorkDirs(handle.db);
-    if (swept) console.log(`[boot] removed work files of ${swept} ended run(s)`);
+    if (swept) log.info({ runs: swept }, `removed work files of ${swept} ended run(s)`);
     const runner = startEmbeddedRunner(handle.db);
-    console.log(`[boot] embedded job runner started (concurrency ${runner.concurrency})`);
+    log.info({ concurrency: runner.concurrency }, `embedded job runner started (concurrency ${runner.concurrency})`);
   }
   // Whichever engine runs the pipeline, this process delivers the webhooks its events queued.
   startWebhookDispatcher(handle.db);
