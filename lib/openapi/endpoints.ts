@@ -5,6 +5,7 @@ import { dashboardApi } from "@/lib/schemas/dashboard";
 import { enterpriseApi } from "@/lib/schemas/enterprise";
 import { healthApi } from "@/lib/schemas/health";
 import { keysApi } from "@/lib/schemas/keys";
+import { mcpApi } from "@/lib/schemas/mcp";
 import { metricsApi } from "@/lib/schemas/metrics";
 import { notificationsApi } from "@/lib/schemas/notifications";
 import { openapiApi } from "@/lib/schemas/openapi";
@@ -44,6 +45,7 @@ const groups: Record<string, Endpoint>[] = [
   searchApi,
   chatApi,
   webhooksApi,
+  mcpApi,
 ];
 
 export const allEndpoints: Endpoint[] = groups.flatMap((g) => Object.values(g));
