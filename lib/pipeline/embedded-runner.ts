@@ -16,6 +16,9 @@ import { publicErrorText } from "@/lib/api/public-error";
 import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
 import { workDirFor } from "./shared-media";
 import { processSingleton } from "@/lib/server/process-singleton";
+import { runnerConcurrency } from "./runner-concurrency";
+
+export { runnerConcurrency };
 
 export const DEFAULT_LEASE_MS = 12_000;
 /** How long a finished run's abandoned steps may wind down before its work files are removed. */
@@ -27,11 +30,6 @@ export interface RunnerOptions {
   pollMs?: number;
   /** A run claimed more often than this (it keeps dying mid-way) is failed instead of retried. */
   maxAttempts?: number;
-}
-
-export function runnerConcurrency(): number {
-  const n = Number(process.env.RUNNER_CONCURRENCY);
-  return Number.isInteger(n) && n > 0 ? n : Math.max(1, Math.floor(os.availableParallelism() / 2));
 }
 
 export class EmbeddedRunner {

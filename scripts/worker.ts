@@ -1,0 +1,28 @@
+// npm run worker: a process that runs jobs and serves no HTTP (lib/server/worker.ts), for machines
+// that only analyse, beside web processes started with RUNNER_CONCURRENCY=0 on the same PostgreSQL
+// server and storage. SIGTERM/SIGINT hand its runs back and end it (and its model processes and
+// ffmpeg children) within a few seconds; kill -9 leaves its runs to another worker after the lease.
+import { workerRefusal } from "@/lib/server/worker-refusal";
+
+function fail(text: string): never {
+  console.error(`\n  The worker could not start: ${text}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const refusal = workerRefusal();
+  if (refusal) fail(refusal);
+  // Loaded only once the refusal is ruled out: they bring the whole pipeline.
+  const { installShutdownHandlers } = await import("@/lib/server/shutdown");
+  const { startWorker } = await import("@/lib/server/worker");
+  installShutdownHandlers();
+  // The runner's and dispatcher's timers do not hold the event loop (a web process's server does
+  // that): this one does, until a signal ends the process.
+  setInterval(() => {}, 1 << 30);
+  await startWorker();
+}
+
+main().catch(async (err) => {
+  const { withoutPaths } = await import("@/lib/api/public-error");
+  fail(withoutPaths((err as Error).message || String(err)));
+});
