@@ -9,9 +9,9 @@ import { useTestDb } from "../helpers/db";
 
 const testDb = useTestDb();
 
-afterEach(() => {
+afterEach(async () => {
   setDbHandle(testDb.handle());
-  resetRateLimits();
+  await resetRateLimits();
 });
 
 describe("GET /api/health", () => {
