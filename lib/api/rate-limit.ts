@@ -91,11 +91,15 @@ async function countShared(key: string, now: number): Promise<Window | null> {
 async function countRequest(key: string, now: number): Promise<Window> {
   try {
     const shared = await within(countShared(key, now), SHARED_TIMEOUT_MS);
+    if (shared && state.warned) {
+      state.warned = false;
+      console.error("[rate-limit] the shared counters answer again");
+    }
     if (shared) return shared;
   } catch (err) {
     if (!state.warned) {
       state.warned = true;
-      console.error(`[rate-limit] the shared counters failed (${(err as Error).message}); counting in this process meanwhile`);
+      console.error(`[rate-limit] the shared counters are unavailable (${(err as Error).message}); counting in this process until they answer`);
     }
   }
   return countInMemory(key, now);

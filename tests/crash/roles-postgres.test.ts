@@ -54,6 +54,8 @@ beforeAll(async () => {
   web = AppProcess.start({ port: 4210, dataDir: tempDir("web"), env: { ...env, RUNNER_CONCURRENCY: "0" } });
   workers.push(WorkerProcess.start({ name: "worker-1", dataDir: tempDir("worker-1"), env }));
   await Promise.all([web.waitHealthy(180_000), workers[0]!.waitRunning(180_000)]);
+  // Once more, so the test's first request does not reuse a keep-alive connection the server is closing.
+  await web.waitHealthy();
   key = (await until("the first start's API key", () => web.apiKey(), 10_000))!;
 });
 
