@@ -1,10 +1,11 @@
-// npm run worker: a process that runs jobs and serves no HTTP (lib/server/worker.ts), for machines
+// npm run worker: a process that runs jobs and serves no HTTP (server/worker.ts), for machines
 // that only analyse, beside web processes started with RUNNER_CONCURRENCY=0 on the same PostgreSQL
 // server and storage. npm runs `exec node --conditions=react-server --import tsx scripts/worker.ts`
 // (the condition because server modules `import "server-only"`; `exec` so npm's signals reach it).
 // SIGTERM/SIGINT hand its runs back and end it (and its model processes and ffmpeg children) within
 // a few seconds; kill -9 leaves its runs to another worker once the lease lapses.
-import { workerRefusal } from "@/lib/server/worker-refusal";
+import { checkEnvOrExit } from "@/lib/env/check-env";
+import { workerRefusal } from "@/server/worker-refusal";
 
 function fail(text: string): never {
   console.error(`\n  The worker could not start: ${text}\n`);
@@ -12,11 +13,13 @@ function fail(text: string): never {
 }
 
 async function main(): Promise<void> {
+  // A bad configuration value stops it with the variable's name, as it stops the web server.
+  checkEnvOrExit();
   const refusal = workerRefusal();
   if (refusal) fail(refusal);
   // Loaded only once the refusal is ruled out: they bring the whole pipeline.
-  const { installShutdownHandlers, shutdown } = await import("@/lib/server/shutdown");
-  const { startWorker } = await import("@/lib/server/worker");
+  const { installShutdownHandlers, shutdown } = await import("@/server/shutdown");
+  const { startWorker } = await import("@/server/worker");
   installShutdownHandlers();
   // `npm run worker` execs this process in npm's place of child, so the SIGTERM/SIGINT that npm
   // forwards reach it; and if npm dies without forwarding (kill -9), this process goes too.

@@ -9,7 +9,10 @@ import { clearRateLimitWindows, countRateLimited, deleteEndedRateLimitWindows } 
 import { rateLimitPerMinute } from "@/lib/config";
 import type { UserContext } from "@/lib/auth/user-context";
 import { ApiError } from "./errors";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("rate-limit");
 
 const WINDOW_MS = 60_000;
 /** A shared counter that does not answer in time is replaced by this process's own for the request. */
@@ -93,13 +96,13 @@ async function countRequest(key: string, now: number): Promise<Window> {
     const shared = await within(countShared(key, now), SHARED_TIMEOUT_MS);
     if (shared && state.warned) {
       state.warned = false;
-      console.error("[rate-limit] the shared counters answer again");
+      log.info("the shared counters answer again");
     }
     if (shared) return shared;
   } catch (err) {
     if (!state.warned) {
       state.warned = true;
-      console.error(`[rate-limit] the shared counters are unavailable (${(err as Error).message}); counting in this process until they answer`);
+      log.warn(`the shared counters are unavailable (${(err as Error).message}); counting in this process until they answer`);
     }
   }
   return countInMemory(key, now);

@@ -5,6 +5,7 @@ import { dashboardApi } from "@/lib/schemas/dashboard";
 import { enterpriseApi } from "@/lib/schemas/enterprise";
 import { healthApi } from "@/lib/schemas/health";
 import { keysApi } from "@/lib/schemas/keys";
+import { metricsApi } from "@/lib/schemas/metrics";
 import { notificationsApi } from "@/lib/schemas/notifications";
 import { openapiApi } from "@/lib/schemas/openapi";
 import { pingApi } from "@/lib/schemas/ping";
@@ -22,6 +23,7 @@ import { webhooksApi } from "@/lib/schemas/webhooks";
 const groups: Record<string, Endpoint>[] = [
   healthApi,
   pingApi,
+  metricsApi,
   openapiApi,
   keysApi,
   dashboardApi,

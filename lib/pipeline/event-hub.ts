@@ -9,7 +9,10 @@ import type { Db } from "@/db/client";
 import { eventsAfterCursors, maxJobEventId, type RunEvent } from "@/db/queries/runs";
 import { existingJobIds } from "@/db/queries/videos";
 import { onLocalEvent } from "./events";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("events");
 
 type Listener = (e: RunEvent) => void;
 
@@ -92,7 +95,7 @@ export class EventHub {
       for (const e of rows) this.deliver(e);
       if (++this.polls % EXISTENCE_EVERY === 0) await this.endDeletedJobs();
     } catch (err) {
-      console.error("[events] poll failed:", err);
+      log.error({ err }, "poll failed");
     } finally {
       this.polling = false;
     }

@@ -11,14 +11,18 @@ import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
 import { renderHls, renderThumbnail } from "./renditions";
-import { executionOrder, MODULE_DEPENDENCIES, type ModuleName } from "./module-names";
+import { executionOrder, MODULE_DEPENDENCIES, type ModuleName } from "./modules/registry";
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
-import { MODULES } from "./modules";
-import { visualReadAhead } from "./modules/visualelements";
+import { MODULE_RUNS } from "./modules/runs";
+import { visualReadAhead } from "./modules/visualelements/run";
 import { SharedMedia } from "./shared-media";
 import { storyboardStep } from "./storyboard";
+import { observeModuleDuration } from "@/lib/metrics/observe";
 import type { ModuleResult } from "./types";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("pipeline");
 
 export type StepFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
@@ -46,14 +50,18 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     if (!now || now.status === "cancelled" || signal.aborted) throw new RunCancelledError();
   };
 
-  // Every step's wall time in the server log (only steps that ran here, not replayed ones).
+  // Every step's wall time in the server log (only steps that ran here, not replayed ones); a
+  // module's finished step also goes into the module-duration histogram (lib/metrics).
   const timed: StepFn = (name, fn) =>
     step(name, async () => {
       const t0 = performance.now();
       try {
-        return await fn();
+        const out = await fn();
+        if (name.startsWith("module:")) observeModuleDuration(name.slice("module:".length), (performance.now() - t0) / 1000);
+        return out;
       } finally {
-        console.log(`[pipeline] ${run.jobId} step ${name} ${Math.round(performance.now() - t0)} ms`);
+        const ms = Math.round(performance.now() - t0);
+        log.info({ jobId: run.jobId, runId, step: name, ms }, `${run.jobId} step ${name} ${ms} ms`);
       }
     });
   const progressOf = progressReporter(db, { runId, jobId: run.jobId, signal });
@@ -80,7 +88,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     earlyEmbeds = earlyEmbeds
       .then(() => (signal.aborted ? null : embedJobSegments(db, { userId: run.userId, jobId: run.jobId, signal })))
       .catch((err: unknown) => {
-        if (!signal.aborted) console.warn(`[pipeline] ${run.jobId} early embedding failed (the embed step retries): ${(err as Error).message}`);
+        if (!signal.aborted) log.warn({ jobId: run.jobId, err: (err as Error).message }, `${run.jobId} early embedding failed (the embed step retries)`);
       });
   };
 
@@ -89,24 +97,21 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     const stored = (await timed(`module:${name}`, async () => {
       const isSelected = selected.includes(name);
       await emitEvent(db, { runId, jobId: run.jobId, type: "module_started", data: { module: name, selected: isSelected } });
-      const impl = MODULES[name];
-      const result: ModuleResult = impl
-        ? await impl.run({
-            video: {
-              jobId: run.jobId,
-              userId: run.userId,
-              name: video.name,
-              duration: media.duration || video.duration,
-              storagePath: video.storagePath,
-              initialPrompt: video.initialPrompt,
-            },
-            media,
-            shared,
-            results,
-            progress: progressOf(name),
-            signal,
-          })
-        : { segments: [], notes: [`The ${name} module is not available in this build`] };
+      const result: ModuleResult = await MODULE_RUNS[name].run({
+        video: {
+          jobId: run.jobId,
+          userId: run.userId,
+          name: video.name,
+          duration: media.duration || video.duration,
+          storagePath: video.storagePath,
+          initialPrompt: video.initialPrompt,
+        },
+        media,
+        shared,
+        results,
+        progress: progressOf(name),
+        signal,
+      });
       // A module that finished as its run was cancelled writes nothing (the runner no longer waits
       // for it, and a new run of the video may have started).
       if (signal.aborted) throw new RunCancelledError();

@@ -9,7 +9,10 @@ import type { MultipartBackend } from "./multipart-backend";
 import { LocalMultipart } from "./multipart-local";
 import { S3Multipart } from "./multipart-s3";
 import { S3StorageDriver, s3ConfigFromEnv } from "./s3-driver";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("multipart");
 
 const EVERY_MS = 3600 * 1000;
 const state = processSingleton<{ timer?: NodeJS.Timeout }>("__vaMultipartSweeper", () => ({}));
@@ -29,8 +32,8 @@ export function startMultipartSweeper(db: Db): void {
   if (state.timer) return;
   const sweep = () =>
     void sweepExpiredMultipartUploads(db, { force: true, backend: ownBackend() })
-      .then((n) => n && console.log(`[multipart] removed ${n} abandoned upload(s)`))
-      .catch((err) => console.warn("[multipart] sweep failed:", err));
+      .then((n) => n && log.info({ uploads: n }, `removed ${n} abandoned upload(s)`))
+      .catch((err) => log.warn({ err }, "sweep failed"));
   sweep();
   state.timer = setInterval(sweep, EVERY_MS);
   state.timer.unref();

@@ -3,10 +3,11 @@
 // (A web process and workers on one PostgreSQL: tests/crash/roles-postgres.test.ts.)
 import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { redirectLog } from "@/lib/log/logger";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { runnerConcurrency } from "@/lib/pipeline/runner-concurrency";
-import { startJobs } from "@/lib/server/jobs";
-import { workerRefusal } from "@/lib/server/worker-refusal";
+import { startJobs } from "@/server/jobs";
+import { workerRefusal } from "@/server/worker-refusal";
 import { useApiTestEnv } from "../helpers/env";
 
 const testDb = useApiTestEnv("roles");
@@ -33,10 +34,15 @@ describe("RUNNER_CONCURRENCY", () => {
   it("a web-only process starts no runner, and says why", async () => {
     vi.stubEnv("RUNNER_CONCURRENCY", "0");
     const lines: string[] = [];
-    const runner = await startJobs(testDb.handle(), (l) => lines.push(l));
-    expect(runner).toBeNull();
+    const restore = redirectLog({ write: (line) => lines.push(line) });
+    try {
+      const runner = await startJobs(testDb.handle());
+      expect(runner).toBeNull();
+    } finally {
+      restore();
+    }
     expect(embeddedRunner()).toBeUndefined();
-    expect(lines.join("\n")).toMatch(/RUNNER_CONCURRENCY=0/);
+    expect(lines.join("\n")).toMatch(/RUNNER_CONCURRENCY=0 with the embedded database: no process will run jobs/);
   });
 });
 

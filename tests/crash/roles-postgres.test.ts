@@ -140,6 +140,6 @@ describe("a web-only process and workers", () => {
     report("worker SIGTERM to exit", (Date.now() - t0) / 1000);
     expect(code).toBe(0);
     expect(Date.now() - t0).toBeLessThan(10_000);
-    expect(last.output).toMatch(/\[shutdown\] SIGTERM/);
+    expect(last.output).toMatch(/SIGTERM: releasing work and stopping/);
   });
 });

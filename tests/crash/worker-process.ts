@@ -52,7 +52,7 @@ export class WorkerProcess {
       `${this.name} to run jobs`,
       () => {
         if (this.child.exitCode !== null) throw new Error(`${this.name} exited (${this.child.exitCode}):\n${this.output.slice(-3000)}`);
-        return /\[worker\] pid \d+ running jobs/.test(this.output);
+        return /worker \d+ running jobs/.test(this.output);
       },
       timeoutMs,
       50,

@@ -6,7 +6,10 @@
 import fs from "node:fs";
 import { closeDb } from "@/db/client";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("shutdown");
 
 const HARD_DEADLINE_MS = 8_000;
 const state = processSingleton<{ installed?: boolean; stopping?: boolean }>("__vaShutdown", () => ({}));
@@ -35,12 +38,12 @@ function childPids(): number[] {
 export async function shutdown(reason: string): Promise<void> {
   if (state.stopping) return;
   state.stopping = true;
-  console.log(`[shutdown] ${reason}: releasing work and stopping`);
+  log.info({ reason }, `${reason}: releasing work and stopping`);
   setTimeout(() => process.exit(0), HARD_DEADLINE_MS).unref();
   try {
     await embeddedRunner()?.shutdown();
   } catch (err) {
-    console.error("[shutdown] releasing runs failed:", (err as Error).message);
+    log.error({ err }, "releasing runs failed");
   }
   for (const pid of childPids()) {
     try {
@@ -52,7 +55,7 @@ export async function shutdown(reason: string): Promise<void> {
   try {
     await closeDb();
   } catch (err) {
-    console.error("[shutdown] closing the database failed:", (err as Error).message);
+    log.error({ err }, "closing the database failed");
   }
   process.exit(0);
 }
