@@ -19,6 +19,7 @@ const notDbFacing = [
   "tests/api/chat-stream.test.ts",
   "tests/api/inngest.test.ts",
   "tests/api/keyframe-read-ahead.test.ts",
+  "tests/api/roles.test.ts",
 ];
 
 export default defineConfig({

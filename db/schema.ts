@@ -497,3 +497,19 @@ export const uploadReservations = pgTable(
   },
   (t) => [index("upload_reservations_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Rate-limit windows shared by every process on a Postgres server (lib/api/rate-limit.ts): one row
+ * per credential or client address, a fixed one-minute window counted with one upsert. The
+ * embedded database (one process) counts in memory instead.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    /** Start of the current window, epoch milliseconds. */
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limit_counters_window_idx").on(t.windowStart)],
+);
