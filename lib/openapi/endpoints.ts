@@ -1,6 +1,7 @@
 // Every endpoint contract of the API. A test fails when a route handler has no entry here.
 import type { Endpoint } from "@/lib/api/contract";
 import { chatApi } from "@/lib/schemas/chat";
+import { clipsApi } from "@/lib/schemas/clips";
 import { dashboardApi } from "@/lib/schemas/dashboard";
 import { enterpriseApi } from "@/lib/schemas/enterprise";
 import { healthApi } from "@/lib/schemas/health";
@@ -38,6 +39,7 @@ const groups: Record<string, Endpoint>[] = [
   searchApi,
   chatApi,
   webhooksApi,
+  clipsApi,
 ];
 
 export const allEndpoints: Endpoint[] = groups.flatMap((g) => Object.values(g));

@@ -15,6 +15,8 @@ import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { startReembedding } from "@/lib/search/reembed";
 import { startControlSocket } from "./control-socket";
 import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
+import { recoverOrphanedClips } from "@/lib/clips/recover-clips";
+import { startClipWorker } from "@/lib/clips/clip-worker";
 import { processSingleton } from "@/lib/server/process-singleton";
 
 const state = processSingleton<{ started?: Promise<void> }>("__vaBoot", () => ({}));
@@ -87,6 +89,11 @@ async function run(): Promise<void> {
     const runner = startEmbeddedRunner(handle.db);
     console.log(`[boot] embedded job runner started (concurrency ${runner.concurrency})`);
   }
+  // Clips are cut in the app process whichever engine runs the pipeline; those of a process that
+  // died are taken over at once.
+  const clipsRecovered = await recoverOrphanedClips(handle.db, { exclusive: handle.kind === "pglite" });
+  if (clipsRecovered) console.log(`[boot] resuming ${clipsRecovered} interrupted clip(s) now`);
+  startClipWorker(handle.db);
   // Whichever engine runs the pipeline, this process delivers the webhooks its events queued.
   startWebhookDispatcher(handle.db);
   // Vectors made by another embedding model than the configured one are re-embedded in the background.

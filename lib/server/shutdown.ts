@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import { closeDb } from "@/db/client";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { clipWorker } from "@/lib/clips/clip-worker";
 import { processSingleton } from "@/lib/server/process-singleton";
 
 const HARD_DEADLINE_MS = 8_000;
@@ -38,7 +39,7 @@ export async function shutdown(reason: string): Promise<void> {
   console.log(`[shutdown] ${reason}: releasing work and stopping`);
   setTimeout(() => process.exit(0), HARD_DEADLINE_MS).unref();
   try {
-    await embeddedRunner()?.shutdown();
+    await Promise.all([embeddedRunner()?.shutdown(), clipWorker()?.shutdown()]);
   } catch (err) {
     console.error("[shutdown] releasing runs failed:", (err as Error).message);
   }
