@@ -13,7 +13,7 @@ export type QueuedResponse = z.output<typeof queuedResponse>;
 export { VIDEO_STATUSES } from "@/lib/domain/video-statuses";
 
 export function isActiveStatus(status: VideoStatus | undefined): boolean {
-  return status === "queued" || status === "processing";
+  return status === "importing" || status === "queued" || status === "processing";
 }
 
 export interface VideoFilters {

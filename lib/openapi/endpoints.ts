@@ -2,6 +2,7 @@
 import type { Endpoint } from "@/lib/api/contract";
 import { chatApi } from "@/lib/schemas/chat";
 import { clipsApi } from "@/lib/schemas/clips";
+import { importsApi } from "@/lib/schemas/imports";
 import { dashboardApi } from "@/lib/schemas/dashboard";
 import { enterpriseApi } from "@/lib/schemas/enterprise";
 import { healthApi } from "@/lib/schemas/health";
@@ -40,6 +41,7 @@ const groups: Record<string, Endpoint>[] = [
   chatApi,
   webhooksApi,
   clipsApi,
+  importsApi,
 ];
 
 export const allEndpoints: Endpoint[] = groups.flatMap((g) => Object.values(g));

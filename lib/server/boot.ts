@@ -17,6 +17,8 @@ import { startControlSocket } from "./control-socket";
 import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
 import { recoverOrphanedClips } from "@/lib/clips/recover-clips";
 import { startClipWorker } from "@/lib/clips/clip-worker";
+import { recoverOrphanedImports } from "@/lib/imports/recover-imports";
+import { startImportWorker } from "@/lib/imports/import-worker";
 import { processSingleton } from "@/lib/server/process-singleton";
 
 const state = processSingleton<{ started?: Promise<void> }>("__vaBoot", () => ({}));
@@ -94,6 +96,10 @@ async function run(): Promise<void> {
   const clipsRecovered = await recoverOrphanedClips(handle.db, { exclusive: handle.kind === "pglite" });
   if (clipsRecovered) console.log(`[boot] resuming ${clipsRecovered} interrupted clip(s) now`);
   startClipWorker(handle.db);
+  // Imports by URL are fetched in the app process too (runs of engine `import`).
+  const importsRecovered = await recoverOrphanedImports(handle.db, { exclusive: handle.kind === "pglite" });
+  if (importsRecovered) console.log(`[boot] resuming ${importsRecovered} interrupted import(s) now`);
+  startImportWorker(handle.db);
   // Whichever engine runs the pipeline, this process delivers the webhooks its events queued.
   startWebhookDispatcher(handle.db);
   // Vectors made by another embedding model than the configured one are re-embedded in the background.

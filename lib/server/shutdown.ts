@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { closeDb } from "@/db/client";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { clipWorker } from "@/lib/clips/clip-worker";
+import { importWorker } from "@/lib/imports/import-worker";
 import { processSingleton } from "@/lib/server/process-singleton";
 
 const HARD_DEADLINE_MS = 8_000;
@@ -39,7 +40,7 @@ export async function shutdown(reason: string): Promise<void> {
   console.log(`[shutdown] ${reason}: releasing work and stopping`);
   setTimeout(() => process.exit(0), HARD_DEADLINE_MS).unref();
   try {
-    await Promise.all([embeddedRunner()?.shutdown(), clipWorker()?.shutdown()]);
+    await Promise.all([embeddedRunner()?.shutdown(), clipWorker()?.shutdown(), importWorker()?.shutdown()]);
   } catch (err) {
     console.error("[shutdown] releasing runs failed:", (err as Error).message);
   }
