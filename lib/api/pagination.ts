@@ -64,3 +64,25 @@ export function pageOf<T>(req: Request, page: PageRequest, rows: T[], key: (row:
   const next = encodeCursor(key(kept[kept.length - 1]!));
   return { rows: kept, headers: { Link: `<${nextPageUrl(req, next, page.limit)}>; rel="next"` } };
 }
+
+/** Lists ordered by a text key (stored files, by storage key): the cursor is the last key. */
+export function encodeKeyCursor(key: string): string {
+  return Buffer.from(`k|${key}`).toString("base64url");
+}
+
+export function decodeKeyCursor(text: string): string {
+  const decoded = /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, "base64url").toString("utf8") : "";
+  if (!decoded.startsWith("k|") || decoded.length < 3) throw badRequest("cursor: is not valid (use the one from the Link header)");
+  return decoded.slice(2);
+}
+
+/** A page of a key-ordered list (all of it in memory: stored objects are listed whole). */
+export function keyPageOf<T>(req: Request, q: { limit?: number; cursor?: string }, items: T[], key: (item: T) => string): { items: T[]; headers: Record<string, string> } {
+  if (q.limit === undefined && q.cursor === undefined) return { items, headers: {} };
+  const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
+  const after = q.cursor === undefined ? null : decodeKeyCursor(q.cursor);
+  const rest = after === null ? items : items.filter((i) => key(i) > after);
+  const page = rest.slice(0, limit);
+  if (rest.length <= limit) return { items: page, headers: {} };
+  return { items: page, headers: { Link: `<${nextPageUrl(req, encodeKeyCursor(key(page[page.length - 1]!)), limit)}>; rel="next"` } };
+}
