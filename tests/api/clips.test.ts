@@ -23,6 +23,9 @@ import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 
+/** Cutting and processing with real ffmpeg on a shared, busy machine. */
+const HEAVY_MS = 240_000;
+
 useApiTestEnv("clips");
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "1";
 
@@ -131,7 +134,7 @@ describe("POST /api/clips with ranges", () => {
     expect(isBlue(await colourAt(key, 0.08))).toBe(true);
     // In order: the second range (red) follows the first.
     expect(isRed(await colourAt(key, 0.64 + 0.5))).toBe(true);
-  });
+  }, HEAVY_MS);
 
   it("the stream URL's token plays the clip without credentials; a wrong token is 404", async () => {
     const jobId = await registerClip(alice, withAudio);
@@ -148,7 +151,7 @@ describe("POST /api/clips with ranges", () => {
     // a video's playback token does not open a clip
     const noToken = await call("GET", `/playback/clip/${done.clip_id}`);
     expect(noToken.status).toBe(404);
-  });
+  }, HEAVY_MS);
 
   it("400 with {detail} for ranges out of bounds, too many, too long, or a malformed body", async () => {
     const jobId = await registerClip(alice, withAudio);
@@ -181,7 +184,7 @@ describe("POST /api/clips with ranges", () => {
     const max = await call("POST", "/clips", { auth: alice.api_key, body: { job_id: long.jobId, ranges: [{ start: 0, end: 1800 }] } });
     expect(max.status, max.text).toBe(202);
     await call("DELETE", `/clips/${max.body.clip_id}`, { auth: alice.api_key });
-  });
+  }, HEAVY_MS);
 
   it("404 Video not found for another user's or an unknown video; 401 without credentials", async () => {
     const bobs = await registerClip(bob, withAudio);
@@ -192,7 +195,7 @@ describe("POST /api/clips with ranges", () => {
     }
     const anon = await call("POST", "/clips", { body: { job_id: bobs, ranges: [{ start: 0, end: 1 }] } });
     expect(anon.status).toBe(401);
-  });
+  }, HEAVY_MS);
 });
 
 describe("GET and DELETE /api/clips", () => {
@@ -229,7 +232,7 @@ describe("GET and DELETE /api/clips", () => {
     expect(await getStorage().stat(key)).toBeNull();
     expect((await call("GET", `/clips/${ids[0]}`, { auth: bob.api_key })).status).toBe(404);
     await waitForClip(bob.api_key, ids[1]!);
-  });
+  }, HEAVY_MS);
 });
 
 describe("POST /api/clips with search", () => {
@@ -268,7 +271,7 @@ describe("POST /api/clips with search", () => {
     const others = await call("POST", "/clips", { auth: bob.api_key, body: { search: { query: "pelican", job_ids: [a] } } });
     expect(others.status).toBe(404);
     expect(others.body.detail).toBe("Video not found");
-  });
+  }, HEAVY_MS);
 });
 
 describe("webhooks and crashes", () => {
@@ -279,7 +282,7 @@ describe("webhooks and crashes", () => {
     expect(completed[0].data.clip_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(completed[0].data.status).toBe("completed");
     expect(completed[0].data.links.clip).toContain(`/api/clips/${completed[0].data.clip_id}`);
-  });
+  }, HEAVY_MS);
 
   it("a clip left processing by a dead process is taken over at start-up; one that keeps dying ends failed", async () => {
     const db = await getDb();
@@ -319,5 +322,5 @@ describe("webhooks and crashes", () => {
     } finally {
       await fresh.shutdown();
     }
-  });
+  }, HEAVY_MS);
 });

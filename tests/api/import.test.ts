@@ -22,6 +22,9 @@ import { makeClip } from "../helpers/media";
 import { makeUser, type TestUser } from "../helpers/users";
 import { waitForStatus } from "../helpers/videos";
 
+/** Cutting and processing with real ffmpeg on a shared, busy machine. */
+const HEAVY_MS = 240_000;
+
 useApiTestEnv("import");
 process.env.IMPORT_ALLOW_PRIVATE_URLS = "1";
 const app = useHttpServer();
@@ -147,7 +150,7 @@ describe("POST /api/videos/import", () => {
     const usage = await call("GET", "/usage/summary", { auth: alice.api_key });
     expect(usage.body.total_jobs).toBe(1);
     expect(usage.body.total_minutes).toBeCloseTo(video.duration / 60, 3);
-  });
+  }, HEAVY_MS);
 
   it("follows up to 3 redirects; a URL without an extension is a video by its Content-Type; file_name names it", async () => {
     const redirected = await importUrl(alice, { url: `${base}/hop/2` });
@@ -158,7 +161,7 @@ describe("POST /api/videos/import", () => {
     const video = (await call("GET", `/videos/${named.body.job_id}`, { auth: alice.api_key })).body;
     expect(video.name).toBe("my holiday.mp4");
     expect(video.storage_path).toMatch(/my_holiday(_[0-9a-f]{6})?\.mp4$/);
-  });
+  }, HEAVY_MS);
 
   it("a 404, a web page, a file that is not a video, more than 4 GB declared, or more than 3 redirects end the video failed with a clear error", async () => {
     const cases: [string, RegExp][] = [
@@ -177,14 +180,14 @@ describe("POST /api/videos/import", () => {
     }
     const notes = await call("GET", "/notifications", { auth: alice.api_key });
     expect(notes.body.some((n: any) => n.title === "Import failed" && n.type === "error")).toBe(true);
-  });
+  }, HEAVY_MS);
 
   it("bytes are counted while streaming: a body without Content-Length beyond the limit is cut off", async () => {
     const dest = `${process.env.DATA_DIR}/endless.bin`;
     await expect(fetchToFile(`${base}/endless`, dest, { maxBytes: 1_000_000 })).rejects.toThrow(ImportError);
     await expect(fetchToFile(`${base}/endless`, dest, { maxBytes: 1_000_000 })).rejects.toThrow(/^File too large/);
     expect(fs.statSync(dest).size).toBeLessThanOrEqual(1_000_000);
-  });
+  }, HEAVY_MS);
 
   it("400 at once for a malformed, non-http, credentialed or (by default) private URL, a bad file name or module", async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
@@ -213,7 +216,7 @@ describe("POST /api/videos/import", () => {
     }
     const anon = await call("POST", "/videos/import", { body: { url: `${base}/clip.mp4`, modules: [] } });
     expect(anon.status).toBe(401);
-  });
+  }, HEAVY_MS);
 
   it("404 for another user's project; 402 when the allowance is used up (nothing is created)", async () => {
     const project = await call("POST", "/projects", { auth: bob.api_key, body: { name: "bob's" } });
@@ -234,7 +237,7 @@ describe("POST /api/videos/import", () => {
     expect(refused.status).toBe(402);
     expect(refused.body.detail).toBe("Processing allowance exhausted");
     expect((await call("GET", "/videos", { auth: bob.api_key })).body.length).toBe(before);
-  });
+  }, HEAVY_MS);
 
   it("an importing video is listed with status importing; deleting it stops the import", async () => {
     const res = await importUrl(alice, { url: `${base}/slow.mp4` });
@@ -257,5 +260,5 @@ describe("POST /api/videos/import", () => {
       if (Date.now() > stopDeadline) throw new Error("the import of a deleted video kept running");
       await new Promise((r) => setTimeout(r, 100));
     }
-  });
+  }, HEAVY_MS);
 });
