@@ -58,7 +58,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function waitForClip(auth: string, clipId: string, timeoutMs = 60_000): Promise<any> {
+async function waitForClip(auth: string, clipId: string, timeoutMs = 180_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await call("GET", `/clips/${clipId}`, { auth });
