@@ -9,7 +9,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { usePlayerValue, type PlayerStore } from "@/components/results/player-store";
 import { useCreateClip } from "@/hooks/queries/clips";
 import { errorDetail } from "@/lib/browser/api-client";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 interface Range {
   start: number;

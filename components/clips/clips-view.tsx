@@ -15,7 +15,7 @@ import { QueryView } from "@/components/ui/query-view";
 import { Spinner } from "@/components/ui/spinner";
 import { useClips, useDeleteClip, type Clip } from "@/hooks/queries/clips";
 import { formatDateTime, formatDuration } from "@/lib/browser/format";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 const STATUS: Record<Clip["status"], { tone: "gray" | "amber" | "green"; label: string; className?: string }> = {
   queued: { tone: "amber", label: "Queued" },

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useCreateClip } from "@/hooks/queries/clips";
 import { errorDetail } from "@/lib/browser/api-client";
-import type { ModuleName } from "@/lib/pipeline/module-names";
+import type { ModuleName } from "@/lib/pipeline/modules/registry";
 
 export function MakeClipButton({ query, jobId, modules, threshold, hits }: { query: string; jobId?: string; modules: ModuleName[]; threshold: number; hits: number }) {
   const create = useCreateClip();

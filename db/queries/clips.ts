@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { clips, type Clip, type ClipRange } from "../schema";
-import { isUuid } from "@/lib/domain/uuid";
+import { isUuid } from "@/lib/core/uuid";
 import { afterCursor, pageOrder, type PageCursor } from "./page-cursor";
 
 export type { Clip, ClipRange };

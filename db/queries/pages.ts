@@ -5,8 +5,8 @@ import type { Db } from "../client";
 import { notifications, videos, type Video } from "../schema";
 import type { Notification } from "./notifications";
 import { afterCursor, pageOrder, type PageCursor } from "./page-cursor";
-import type { VideoStatus } from "@/lib/domain/video-statuses";
-import { isUuid } from "@/lib/domain/uuid";
+import type { VideoStatus } from "@/lib/core/video-statuses";
+import { isUuid } from "@/lib/core/uuid";
 
 export async function listVideosPage(
   db: Db,

@@ -3,7 +3,7 @@
 // page while there is one. Without `limit` (and `cursor`) a list answers as it always did.
 import { z } from "zod";
 import type { PageCursor } from "@/db/queries/page-cursor";
-import { isUuid } from "@/lib/domain/uuid";
+import { isUuid } from "@/lib/core/uuid";
 import { badRequest } from "./errors";
 
 export const MAX_PAGE_LIMIT = 200;

@@ -8,7 +8,7 @@ import { closeDb } from "@/db/client";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { clipWorker } from "@/lib/clips/clip-worker";
 import { importWorker } from "@/lib/imports/import-worker";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 const HARD_DEADLINE_MS = 8_000;
 const state = processSingleton<{ installed?: boolean; stopping?: boolean }>("__vaShutdown", () => ({}));

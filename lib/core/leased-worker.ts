@@ -6,7 +6,7 @@
 // ends `failed`, never stuck.
 import crypto from "node:crypto";
 import os from "node:os";
-import { identityToken } from "@/lib/server/process-identity";
+import { identityToken } from "@/lib/core/process-identity";
 
 export interface LeasedJob {
   id: string;

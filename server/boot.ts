@@ -19,7 +19,7 @@ import { recoverOrphanedClips } from "@/lib/clips/recover-clips";
 import { startClipWorker } from "@/lib/clips/clip-worker";
 import { recoverOrphanedImports } from "@/lib/imports/recover-imports";
 import { startImportWorker } from "@/lib/imports/import-worker";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 const state = processSingleton<{ started?: Promise<void> }>("__vaBoot", () => ({}));
 
