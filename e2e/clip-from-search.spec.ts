@@ -8,6 +8,13 @@ import { SignInPage } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, CLIP_SUBTITLES, makeClip, processClip } from "./support/clips";
 
+interface ClipBody {
+  status: string;
+  duration: number;
+  stream_url: string;
+  ranges: { job_id: string; start: number; end: number }[];
+}
+
 const GREEN = CLIP_SUBTITLES[1]; // "Now everything is green", from 2.2 s
 
 test("a search hit becomes a playable, shareable clip", async ({ page, request }, testInfo) => {
@@ -46,11 +53,11 @@ test("a search hit becomes a playable, shareable clip", async ({ page, request }
   const shown = await player.evaluate((v: HTMLVideoElement) => v.duration);
 
   // The API agrees: the hit's moment, padded by a second on each side, as one range.
-  const clip = await api(user.api_key)<any>("GET", `/clips/${clipId}`);
+  const clip = await api(user.api_key)<ClipBody>("GET", `/clips/${clipId}`);
   expect(clip.status).toBe("completed");
   expect(clip.ranges.length).toBeGreaterThan(0);
   expect(clip.ranges[0].job_id).toBe(jobId);
-  const sum = clip.ranges.reduce((s: number, r: any) => s + r.end - r.start, 0);
+  const sum = clip.ranges.reduce((s, r) => s + r.end - r.start, 0);
   expect(Math.abs(clip.duration - sum)).toBeLessThanOrEqual(0.1 * clip.ranges.length);
   expect(Math.abs(shown - sum)).toBeLessThanOrEqual(0.1 * clip.ranges.length);
 
