@@ -56,7 +56,7 @@ test("a search hit becomes a playable, shareable clip", async ({ page, request }
   const clip = await api(user.api_key)<ClipBody>("GET", `/clips/${clipId}`);
   expect(clip.status).toBe("completed");
   expect(clip.ranges.length).toBeGreaterThan(0);
-  expect(clip.ranges[0].job_id).toBe(jobId);
+  expect(clip.ranges[0]!.job_id).toBe(jobId);
   const sum = clip.ranges.reduce((s, r) => s + r.end - r.start, 0);
   expect(Math.abs(clip.duration - sum)).toBeLessThanOrEqual(0.1 * clip.ranges.length);
   expect(Math.abs(shown - sum)).toBeLessThanOrEqual(0.1 * clip.ranges.length);
