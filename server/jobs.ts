@@ -1,4 +1,4 @@
-// The job side of a process: the embedded runner (after taking over the runs of a dead process and
+// The job side of a process: the clip and import workers, the embedded runner (after taking over the runs of a dead process and
 // clearing leftover work files) and the background re-embedding. A web process runs it unless
 // RUNNER_CONCURRENCY=0 (web only: HTTP, no jobs); a worker process (`npm run worker`) runs it always.
 import type { DbHandle } from "@/db/client";
@@ -8,6 +8,10 @@ import { startEmbeddedRunner, type EmbeddedRunner } from "@/lib/pipeline/embedde
 import { runnerConcurrency } from "@/lib/pipeline/runner-concurrency";
 import { recoverOrphanedRuns, sweepWorkDirs } from "@/lib/pipeline/recover-runs";
 import { startReembedding } from "@/lib/search/reembed";
+import { recoverOrphanedClips } from "@/lib/clips/recover-clips";
+import { startClipWorker } from "@/lib/clips/clip-worker";
+import { recoverOrphanedImports } from "@/lib/imports/recover-imports";
+import { startImportWorker } from "@/lib/imports/import-worker";
 
 const log = logger("boot");
 
@@ -28,6 +32,15 @@ export async function startJobs(handle: DbHandle): Promise<EmbeddedRunner | null
   }
   // Vectors made by another embedding model than the configured one are re-embedded in the background.
   startReembedding(handle.db);
+  // Clips are cut and imports fetched by job processes whichever engine runs the pipeline; those of
+  // a process that died are taken over at once.
+  const exclusive = handle.kind === "pglite";
+  const clipsRecovered = await recoverOrphanedClips(handle.db, { exclusive });
+  if (clipsRecovered) log.info({ clips: clipsRecovered }, `resuming ${clipsRecovered} interrupted clip(s) now`);
+  startClipWorker(handle.db);
+  const importsRecovered = await recoverOrphanedImports(handle.db, { exclusive });
+  if (importsRecovered) log.info({ imports: importsRecovered }, `resuming ${importsRecovered} interrupted import(s) now`);
+  startImportWorker(handle.db);
   if (activeEngine() !== "embedded") return null;
   const recovered = await recoverOrphanedRuns(handle.db, { exclusive: handle.kind === "pglite" });
   if (recovered) log.info({ runs: recovered }, `resuming ${recovered} interrupted run(s) now`);

@@ -31,6 +31,7 @@ import { useLastRun } from "./use-last-run";
 import { SegmentPanel } from "./segment-panel";
 import { SharePanel } from "./share-panel";
 import { Timeline } from "./timeline";
+import { ClipMaker } from "@/components/clips/clip-maker";
 import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
 
@@ -239,6 +240,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
           <div className="min-w-0 space-y-6">
             {panelModules.length > 0 && <Downloads jobId={jobId} modules={panelModules} counts={counts} />}
             <SharePanel jobId={jobId} />
+            {v.duration > 0 && v.status !== "importing" && <ClipMaker jobId={jobId} duration={v.duration} name={v.name} store={store} />}
           </div>
           <DetailsCard video={v} onEdit={() => setAction("edit")} />
         </div>

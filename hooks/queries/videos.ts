@@ -11,7 +11,7 @@ export type VideoStatus = Video["status"];
 export { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 
 export function isActiveStatus(status: VideoStatus | undefined): boolean {
-  return status === "queued" || status === "processing";
+  return status === "importing" || status === "queued" || status === "processing";
 }
 
 export interface VideoFilters {

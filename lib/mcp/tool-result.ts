@@ -5,13 +5,16 @@
 import crypto from "node:crypto";
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { clientErrorOf } from "@/lib/api/errors";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("mcp");
 
 /** The detail a client may see for `err`, and whether it was the client's mistake. */
 export function publicDetail(err: unknown, where: string): { detail: string; status: number } {
   const known = clientErrorOf(err);
   if (known) return { detail: known.detail, status: known.status };
   const id = crypto.randomUUID();
-  console.error(`[mcp] ${id} ${where} failed:`, err);
+  log.error({ err }, `${id} ${where} failed`);
   return { detail: "Internal server error", status: 500 };
 }
 

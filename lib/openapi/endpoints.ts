@@ -1,6 +1,8 @@
 // Every endpoint contract of the API. A test fails when a route handler has no entry here.
 import type { Endpoint } from "@/lib/api/contract";
 import { chatApi } from "@/lib/schemas/chat";
+import { clipsApi } from "@/lib/schemas/clips";
+import { importsApi } from "@/lib/schemas/imports";
 import { dashboardApi } from "@/lib/schemas/dashboard";
 import { enterpriseApi } from "@/lib/schemas/enterprise";
 import { healthApi } from "@/lib/schemas/health";
@@ -46,6 +48,8 @@ const groups: Record<string, Endpoint>[] = [
   chatApi,
   webhooksApi,
   mcpApi,
+  clipsApi,
+  importsApi,
 ];
 
 export const allEndpoints: Endpoint[] = groups.flatMap((g) => Object.values(g));
