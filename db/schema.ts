@@ -445,3 +445,18 @@ export const uploadReservations = pgTable(
   },
   (t) => [index("upload_reservations_expires_idx").on(t.expiresAt)],
 );
+
+/** Names given to the people found in a video (GET/PATCH /videos/{job_id}/people); "Person N" until renamed. */
+export const videoPeople = pgTable(
+  "video_people",
+  {
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    personId: text("person_id").notNull(),
+    name: text("name").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.personId] }), index("video_people_user_idx").on(t.userId)],
+);

@@ -26,7 +26,8 @@ export type ResourceName =
   | "File"
   | "Feedback"
   | "Webhook"
-  | "Upload";
+  | "Upload"
+  | "Person";
 
 export const notFound = (resource: ResourceName) => new ApiError(404, `${resource} not found`);
 export const badRequest = (detail: string) => new ApiError(400, detail);

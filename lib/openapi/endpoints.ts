@@ -7,6 +7,7 @@ import { healthApi } from "@/lib/schemas/health";
 import { keysApi } from "@/lib/schemas/keys";
 import { notificationsApi } from "@/lib/schemas/notifications";
 import { openapiApi } from "@/lib/schemas/openapi";
+import { peopleApi } from "@/lib/schemas/people";
 import { pingApi } from "@/lib/schemas/ping";
 import { playbackApi } from "@/lib/schemas/playback";
 import { projectsApi } from "@/lib/schemas/projects";
@@ -27,6 +28,7 @@ const groups: Record<string, Endpoint>[] = [
   dashboardApi,
   videosApi,
   resultsApi,
+  peopleApi,
   storageApi,
   multipartApi,
   projectsApi,

@@ -4,6 +4,7 @@ import "server-only";
 import type { Db } from "@/db/client";
 import { getRun } from "@/db/queries/runs";
 import { deleteSegments, insertSegments } from "@/db/queries/segments";
+import { deletePeopleNames } from "@/db/queries/people";
 import { getVideoByJobId, updateVideo } from "@/db/queries/videos";
 import { probeMedia, type MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
@@ -113,6 +114,8 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
       let kept = 0;
       if (isSelected) {
         await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name });
+        // visualelements groups people afresh: names given to the previous run's people go with them.
+        if (name === "visualelements") await deletePeopleNames(db, { userId: run.userId, videoId: video.id });
         const rows = result.segments.map((s) => ({
           videoId: video.id,
           jobId: run.jobId,

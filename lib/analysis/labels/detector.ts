@@ -8,6 +8,8 @@ export interface Box4 {
   /** [x, y, width, height] as fractions of the image, 0..1. */
   box: [number, number, number, number];
   confidence: number;
+  /** A face's faceres description (lib/analysis/people), when one was asked for. */
+  descriptor?: Float32Array;
 }
 export interface RawObject extends Box4 {
   label: string;
