@@ -23,6 +23,7 @@ import { errorDetail } from "@/lib/browser/api-client";
 import { formatBytes, formatDateTime, formatDuration } from "@/lib/browser/format";
 import { captionsUrlFor } from "@/lib/browser/captions";
 import { AnalysisChart } from "./analysis-chart";
+import { PeoplePanel } from "./people-panel";
 import { Downloads } from "./downloads";
 import { usePlayerStore } from "./player-store";
 import { useLastRun } from "./use-last-run";
@@ -209,6 +210,14 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
                 )}
               </div>
             </Card>
+            {v.status === "completed" && (
+              <PeoplePanel
+                jobId={jobId}
+                duration={v.duration}
+                store={store}
+                groupingOff={(moduleProgress ?? []).some((m) => m.module === "visualelements" && m.notes.some((n) => n.startsWith("Face grouping is off")))}
+              />
+            )}
             <TranscriptPanel segments={segs} store={store} />
             {segs.length > 0 && <AnalysisChart segments={segs} duration={v.duration} store={store} />}
           </div>

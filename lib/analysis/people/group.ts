@@ -7,7 +7,7 @@ import { clusterFaces } from "./cluster";
  * Average cosine similarity of faceres descriptions at which two groups are one person. Calibrated
  * on bench/quality/people.ts (photographs of recurring people): see bench/quality/README.md.
  */
-export const PERSON_SIMILARITY = 0.6;
+export const PERSON_SIMILARITY = 0.55;
 
 export const FACE_GROUPING_METHOD = "faceres_average_linkage";
 
