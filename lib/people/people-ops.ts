@@ -35,7 +35,11 @@ function parse(metadata: string | null): Record<string, unknown> {
   }
 }
 
-const personNumber = (id: string) => Number(/(\d+)$/.exec(id)?.[1] ?? Number.MAX_SAFE_INTEGER);
+/** People in order of first appearance (metadata.person_index), else of their first appearance's start. */
+const order = (rows: PersonRow[]) => {
+  const i = rows[0]?.metadata.person_index;
+  return typeof i === "number" ? i : Number.MAX_SAFE_INTEGER;
+};
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 export function personThumbnailUrl(jobId: string, personId: string, token = signPlaybackToken(jobId)): string {
@@ -76,7 +80,7 @@ export async function listPeople(db: Db, params: { userId: string; jobId: string
   const { byPerson, names } = await load(db, params);
   const token = signPlaybackToken(params.jobId);
   return [...byPerson.entries()]
-    .sort((a, b) => personNumber(a[0]) - personNumber(b[0]))
+    .sort((a, b) => order(a[1]) - order(b[1]) || a[1][0]!.startTime - b[1][0]!.startTime)
     .map(([id, rows]) => view(params.jobId, id, rows, names.get(id), token));
 }
 

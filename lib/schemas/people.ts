@@ -2,7 +2,7 @@
 // faces on the shots' keyframes, grouped over the whole video. No identity: "Person 1" … until
 // the user names them.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/api/contract";
 import { nameField } from "./common";
 import { jobIdParams } from "./videos";
 
@@ -10,7 +10,7 @@ export const appearance = z.object({ start: z.number(), end: z.number() }).meta(
 
 export const personResponse = z
   .object({
-    person_id: z.string().describe("Stable within one run of the video (person-1, person-2 … in order of first appearance)"),
+    person_id: z.string().describe("A UUID, stable within one run of the video (a new run groups people afresh, with new ids)"),
     name: z.string().describe('"Person N" until renamed'),
     appearances: z.array(appearance).describe("Seconds on screen: the shots their face was seen in, adjacent shots joined"),
     total_seconds: z.number(),
@@ -20,7 +20,7 @@ export const personResponse = z
 
 export const peopleResponse = z.array(personResponse);
 
-export const personParams = jobIdParams.extend({ person_id: z.string() });
+export const personParams = jobIdParams.extend({ person_id: pathId("Person") });
 export const renamePersonBody = z.object({ name: nameField });
 
 const tag = "People";

@@ -9,7 +9,7 @@ const tokenField = z
   .meta({ description: "The signed playback token from thumbnail_url, stream_url or playback_url" });
 
 export const playbackParams = z.object({ job_id: pathId("Video") });
-export const personPlaybackParams = z.object({ job_id: pathId("Video"), person_id: z.string() });
+export const personPlaybackParams = z.object({ job_id: pathId("Video"), person_id: pathId("Person") });
 export const playbackQuery = z.object({ token: tokenField });
 export const directQuery = z.object({
   job_id: z.preprocess((v) => v ?? "", z.string()).meta({ description: "The video's job_id" }),

@@ -4,6 +4,7 @@
 // detector and faceres in the TF.js models' process); GET /videos/{job_id}/people groups the man's
 // two shots into one person, PATCH names him, and search, chat and the report use the name.
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -47,6 +48,9 @@ let runner: EmbeddedRunner;
 let alice: TestUser;
 let bob: TestUser;
 let jobId: string;
+let manId: string;
+let womanId: string;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 beforeAll(async () => {
   server = await startHttpServer();
@@ -75,7 +79,8 @@ describe("people across a video", () => {
     const list = res.body as any[];
     expect(list).toHaveLength(2);
     const [man, woman] = list;
-    expect(man.person_id).toBe("person-1");
+    expect(man.person_id).toMatch(UUID);
+    expect(woman.person_id).toMatch(UUID);
     expect(man.name).toBe("Person 1");
     expect(man.appearances).toHaveLength(2);
     expect(man.appearances[0].start).toBeCloseTo(0, 0);
@@ -97,8 +102,10 @@ describe("people across a video", () => {
     const tampered = new URL(man.thumbnail_url);
     tampered.searchParams.set("token", "x");
     expect((await fetch(tampered, { redirect: "manual" })).status).toBe(404);
-    const unknown = man.thumbnail_url.replace("/person-1?", "/person-9?");
+    const unknown = man.thumbnail_url.replace(`/${man.person_id}?`, `/${crypto.randomUUID()}?`);
     expect((await fetch(unknown, { redirect: "manual" })).status).toBe(404);
+    manId = man.person_id;
+    womanId = woman.person_id;
   });
 
   it("appearances are visualelements segments naming the person; the shots' face boxes name them too", async () => {
@@ -108,20 +115,20 @@ describe("people across a video", () => {
     expect(Array.isArray(segs)).toBe(true);
     const meta = segs.map((s) => ({ s, m: JSON.parse(s.metadata) }));
     const persons = meta.filter((x) => x.m.kind === "person");
-    expect(persons.map((x) => x.m.person_id).sort()).toEqual(["person-1", "person-1", "person-2"]);
+    expect(persons.map((x) => x.m.person_id).sort()).toEqual([manId, manId, womanId].sort());
     expect(persons.every((x) => x.m.provider === "local" && x.m.method === "faceres_average_linkage")).toBe(true);
     const shotFaces = meta.filter((x) => x.m.kind !== "person").flatMap((x) => x.m.face_boxes as any[]);
-    expect(shotFaces.filter((f) => f.person_id === "person-1")).toHaveLength(2);
+    expect(shotFaces.filter((f) => f.person_id === manId)).toHaveLength(2);
   });
 
   it("renames a person: the list, search and chat use the name", async () => {
-    const res = await call("PATCH", `/videos/${jobId}/people/person-1`, { auth: alice.api_key, body: { name: "Alice Moreau" } });
+    const res = await call("PATCH", `/videos/${jobId}/people/${manId}`, { auth: alice.api_key, body: { name: "Alice Moreau" } });
     expect(res.status, res.text).toBe(200);
     expect(res.body.name).toBe("Alice Moreau");
     expect(res.body.appearances).toHaveLength(2);
     const list = (await people()).body as any[];
-    expect(list.find((p) => p.person_id === "person-1").name).toBe("Alice Moreau");
-    expect(list.find((p) => p.person_id === "person-2").name).toBe("Person 2");
+    expect(list.find((p) => p.person_id === manId).name).toBe("Alice Moreau");
+    expect(list.find((p) => p.person_id === womanId).name).toBe("Person 2");
 
     const search = await call("POST", "/search", { auth: alice.api_key, body: { query: "Alice Moreau", job_ids: [jobId] } });
     expect(search.status, search.text).toBe(200);
@@ -139,19 +146,21 @@ describe("people across a video", () => {
   });
 
   it("rejects bad names, unknown people and other users' videos", async () => {
-    const empty = await call("PATCH", `/videos/${jobId}/people/person-1`, { auth: alice.api_key, body: { name: "  " } });
+    const empty = await call("PATCH", `/videos/${jobId}/people/${manId}`, { auth: alice.api_key, body: { name: "  " } });
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toMatch(/name/);
-    const long = await call("PATCH", `/videos/${jobId}/people/person-1`, { auth: alice.api_key, body: { name: "x".repeat(256) } });
+    const long = await call("PATCH", `/videos/${jobId}/people/${manId}`, { auth: alice.api_key, body: { name: "x".repeat(256) } });
     expect(long.status).toBe(400);
-    const missing = await call("PATCH", `/videos/${jobId}/people/person-7`, { auth: alice.api_key, body: { name: "Nobody" } });
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ detail: "Person not found" });
+    for (const id of [crypto.randomUUID(), "person-7"]) {
+      const missing = await call("PATCH", `/videos/${jobId}/people/${id}`, { auth: alice.api_key, body: { name: "Nobody" } });
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ detail: "Person not found" });
+    }
     const other = await people(bob);
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ detail: "Video not found" });
-    const otherRename = await call("PATCH", `/videos/${jobId}/people/person-1`, { auth: bob.api_key, body: { name: "Mallory" } });
+    const otherRename = await call("PATCH", `/videos/${jobId}/people/${manId}`, { auth: bob.api_key, body: { name: "Mallory" } });
     expect(otherRename.status).toBe(404);
-    expect((await call("GET", `/videos/${jobId}/people/person-1`, { auth: alice.api_key })).status).toBe(405);
+    expect((await call("GET", `/videos/${jobId}/people/${manId}`, { auth: alice.api_key })).status).toBe(405);
   });
 });

@@ -1,6 +1,7 @@
 // People across a video ("face grouping"): the faces described on the shots' keyframes are
 // clustered (cluster.ts) into people; each person's appearances are the shots their face was
 // seen in, adjacent shots joined. No identity: people are numbered in order of first appearance.
+import crypto from "node:crypto";
 import { clusterFaces } from "./cluster";
 
 /**
@@ -32,8 +33,10 @@ export interface ShotFace {
 }
 
 export interface Person {
-  /** "person-1", "person-2" … in order of first appearance. */
+  /** A UUID of its own (a new run groups afresh: new people, new ids). */
   personId: string;
+  /** 1, 2 … in order of first appearance. */
+  index: number;
   /** "Person 1" … until renamed. */
   defaultName: string;
   appearances: { start: number; end: number }[];
@@ -61,7 +64,7 @@ export function joinSpans(spans: readonly { start: number; end: number }[], gap 
 }
 
 /** People from the described faces of a video's shots. */
-export function groupPeople(faces: readonly ShotFace[], threshold = PERSON_SIMILARITY): Person[] {
+export function groupPeople(faces: readonly ShotFace[], threshold = PERSON_SIMILARITY, newId: () => string = () => crypto.randomUUID()): Person[] {
   const groups = clusterFaces(faces.map((f) => ({ descriptor: f.descriptor, frame: `shot-${f.shot}` })), threshold);
   const people = groups.map((members) => {
     const fs = members.map((i) => faces[i]!);
@@ -71,7 +74,8 @@ export function groupPeople(faces: readonly ShotFace[], threshold = PERSON_SIMIL
   });
   people.sort((a, b) => a.first - b.first);
   return people.map((p, k) => ({
-    personId: `person-${k + 1}`,
+    personId: newId(),
+    index: k + 1,
     defaultName: `Person ${k + 1}`,
     appearances: p.appearances,
     totalSeconds: round3(p.appearances.reduce((s, a) => s + (a.end - a.start), 0)),

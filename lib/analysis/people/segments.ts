@@ -68,6 +68,7 @@ export async function peopleSegments(o: { shots: readonly ShotFaces[]; userId: s
           method: FACE_GROUPING_METHOD,
           kind: PERSON_KIND,
           person_id: p.personId,
+          person_index: p.index,
           person_name: p.defaultName,
           face_model: FACE_DESCRIPTION_METHOD,
           similarity_threshold: PERSON_SIMILARITY,
