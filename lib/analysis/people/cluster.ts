@@ -53,7 +53,11 @@ export function clusterFaces(items: readonly ClusterItem[], threshold: number): 
         const gj = groups[j]!;
         if ([...gj.frames].some((f) => gi.frames.has(f))) continue;
         const s = linkage(gi.members, gj.members);
-        if (s > best) (best = s), (bi = i), (bj = j);
+        if (s > best) {
+          best = s;
+          bi = i;
+          bj = j;
+        }
       }
     }
     if (bi < 0 || best < threshold) break;
