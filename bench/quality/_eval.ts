@@ -28,3 +28,25 @@ for (const [sn, S] of sets) for (const [rn, rule] of rules) {
   console.log(`${sn.padEnd(20)} ${rn.padEnd(18)} ${line}`);
 }
 const e = evalRule([0, 1, 2, 3, 4], (f) => f.top2, 0.4); console.log(e.wrong.join(", "));
+// gated: extra passes only when the whole pass has a candidate in [g, 0.55)
+for (const g of [0.15, 0.2, 0.25, 0.3]) for (const S of [[0, 2, 3], [0, 1, 2, 3]]) {
+  let tp = 0, fp = 0, truth = 0, runs = 0; const wrong: string[] = [];
+  for (const { photo, passes } of raw) {
+    const gate = passes[0]!.objects.some((o: any) => o.confidence >= g && o.confidence < 0.55);
+    if (gate) runs++;
+    const fused = fuseObjects((gate ? S : [0]).map((i) => passes[i]!.objects));
+    const found = new Set(fused.filter((f) => f.confidence >= 0.55).map((f) => f.label));
+    truth += photo.objects.length;
+    for (const l of found) { if (photo.objects.includes(l)) tp++; else if (!photo.ignore?.includes(l)) { fp++; wrong.push(`${photo.file.split("/").pop()}:${l}`); } }
+  }
+  console.log(`gate ${g} passes ${S.join("+")}: P ${(tp / (tp + fp)).toFixed(2)} R ${(tp / truth).toFixed(2)} (${tp}/${truth}) extra passes on ${runs}/${raw.length} photos; wrong ${wrong.join(", ")}`);
+}
+// misses
+for (const { photo, passes } of raw) {
+  const fused = fuseObjects(passes.map((p) => p.objects));
+  for (const l of photo.objects) {
+    const best = Math.max(0, ...fused.filter((f) => f.label === l).map((f) => f.confidence));
+    const whole = Math.max(0, ...passes[0]!.objects.filter((f: any) => f.label === l).map((f: any) => f.confidence));
+    if (best < 0.55) console.log(`miss ${photo.file.split("/").pop()}${photo.at ?? ""} ${l}: best ${best.toFixed(2)} whole ${whole.toFixed(2)}`);
+  }
+}

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { decodeRgb, detectPasses, type RawDetections } from "@/lib/analysis/labels/detector";
-import { fuseObjects, passesFor } from "@/lib/analysis/labels/nms";
+import { allPassesFor as passesFor, fuseObjects } from "@/lib/analysis/labels/nms";
 import { LABELLED_PHOTOS } from "./labels-set";
 import { media } from "./metrics";
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-lm-"));

@@ -46,8 +46,8 @@ export function fuseObjects(passes: readonly (readonly RawObject[])[]): FusedObj
   return kept.map((k) => ({ ...k.o, support: k.passes.size }));
 }
 
-/** The looks at a picture of this aspect: whole, mirrored, and two zoomed regions along its longer side. */
-export function passesFor(width: number, height: number): DetectPass[] {
+/** Every look the bench compares (bench/quality/labels.ts); the product uses `passesFor`. */
+export function allPassesFor(width: number, height: number): DetectPass[] {
   const passes: DetectPass[] = [{ name: "whole" }, { name: "mirrored", flip: true }];
   if (width >= height) {
     const f = Math.min(1, Math.max(0.6, height / width));
@@ -56,6 +56,13 @@ export function passesFor(width: number, height: number): DetectPass[] {
     const f = Math.min(1, Math.max(0.6, width / height));
     passes.push({ name: "top", region: [0, 0, 1, f] }, { name: "bottom", region: [0, 1 - f, 1, f] });
   }
-  passes.push({ name: "centre", region: [0.15, 0.15, 0.7, 0.7] });
+  passes.push({ name: "centre", region: [0.15, 0.15, 0.7, 0.7] }, { name: "out-1.6", zoomOut: 1.6 }, { name: "out-2.2", zoomOut: 2.2 });
   return passes;
+}
+
+/** The product's looks at a keyframe (chosen on bench/quality/labels.ts; see its README). */
+export const PRODUCT_PASSES = ["whole", "out-1.6", "out-2.2"];
+
+export function passesFor(width: number, height: number): DetectPass[] {
+  return allPassesFor(width, height).filter((p) => PRODUCT_PASSES.includes(p.name));
 }

@@ -6,7 +6,7 @@ import { getModelClient } from "@/lib/ai/provider";
 import { dominantColors, type DominantColor } from "@/lib/analysis/visual/colors";
 import { describeKeyframe } from "@/lib/analysis/visual/describe-frame";
 import { frameAt, shotLook, type ShotLook } from "@/lib/analysis/visual/frame-stats";
-import { describeObjects, LABELS_METHOD, OBJECT_THRESHOLD, type Detections } from "@/lib/analysis/labels";
+import { CANDIDATE_FLOOR, describeObjects, LABELS_METHOD, OBJECT_THRESHOLD, type Detections } from "@/lib/analysis/labels";
 import { OCR_METHOD, type OcrLine } from "@/lib/analysis/visual/ocr";
 import { ReadBudget, readBudgetSeconds, spreadOrder } from "@/lib/analysis/visual/read-budget";
 import { KeyframePool, type KeyframeAnalyzer } from "@/lib/analysis/keyframes/pool";
@@ -61,6 +61,10 @@ export function contentLine(a: ShotAnalysis): string {
   if (a.objects?.objects.length) {
     const faces = a.objects.faces.length ? ` (${facesWords(a.objects.faces.length)})` : "";
     parts.push(`${describeObjects(a.objects.objects)}${faces}`);
+  }
+  if (a.objects?.candidates?.length) {
+    // Just under the naming threshold: said as such, so a search for the word still finds the shot.
+    parts.push(`maybe ${joinWords(a.objects.candidates.map((c) => c.label))}`);
   }
   if (a.ocr?.length) {
     const text = a.ocr.map((l) => l.text).join(" / ");
@@ -233,6 +237,9 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
         objects_method: a.objects ? LABELS_METHOD : null,
         objects_threshold: a.objects ? OBJECT_THRESHOLD : null,
         objects: a.objects?.objects ?? [],
+        // Under objects_threshold (from CANDIDATE_FLOOR): not named as facts, listed as "maybe".
+        object_candidates: a.objects?.candidates ?? [],
+        object_candidate_floor: a.objects ? CANDIDATE_FLOOR : null,
         faces: a.objects ? a.objects.faces.length : null,
         face_boxes: (a.objects?.faces ?? []).map((f, k) => ({
           box: f.box,
