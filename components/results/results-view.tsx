@@ -11,7 +11,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { LoadError, NOT_FOUND_DETAIL } from "@/components/ui/load-error";
 import { LoadingBlock } from "@/components/ui/spinner";
-import { moduleLabel, sortModules } from "@/components/videos/module-meta";
+import { moduleLabel, sortModules } from "@/lib/pipeline/modules/registry";
 import { ProcessingProgress } from "@/components/videos/processing-progress";
 import type { ProcessingState } from "@/components/videos/processing-store";
 import { VideoStatusBadge } from "@/components/videos/status-badge";

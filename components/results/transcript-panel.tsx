@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import type { Segment } from "@/hooks/queries/segments";
 import { currentCueIndex } from "@/lib/browser/captions";
 import { usePlayerValue, type PlayerStore } from "./player-store";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 export function TranscriptPanel({ segments, store }: { segments: readonly Segment[]; store: PlayerStore }) {
   const cues = useMemo(

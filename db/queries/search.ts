@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { projects, segments, videos } from "../schema";
-import { isUuid } from "@/lib/domain/uuid";
+import { isUuid } from "@/lib/core/uuid";
 
 /** Markers ts_headline puts around matched words (characters that do not occur in text). */
 const MARK_START = "\u27e6";

@@ -12,7 +12,7 @@
 // A model variable set to `none` turns that capability off (an endpoint without speech-to-text,
 // say), and the modules that need it fall back to local analysis with a note.
 import OpenAI from "openai";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 export type ModelKind = "chat" | "vision" | "transcribe" | "embedding";
 

@@ -13,7 +13,7 @@ import { DISK_FULL_DETAIL } from "@/lib/storage/errors";
 import { addressKey, checkRateLimit, principalKey } from "./rate-limit";
 import { idempotencyKeyOf, requestHash, withIdempotency } from "./idempotency";
 import { zodDetail } from "./zod-detail";
-import { isUuid } from "@/lib/domain/uuid";
+import { isUuid } from "@/lib/core/uuid";
 
 export const MAX_JSON_BODY = 1024 * 1024;
 

@@ -6,8 +6,8 @@ import type { Db } from "@/db/client";
 import { createUser, getUserByClerkId, getUserById, setClerkUserId, type NewUser } from "@/db/queries/users";
 import { unauthorized } from "@/lib/api/errors";
 import type { ClerkConfig } from "@/lib/config";
-import { isUuid } from "@/lib/domain/uuid";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { isUuid } from "@/lib/core/uuid";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 const subToUser: Map<string, string> = processSingleton<Map<string, string>>("__vaClerkMap", () => new Map());
 

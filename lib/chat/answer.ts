@@ -7,7 +7,7 @@ import type { Video } from "@/db/schema";
 import { getModelClient } from "@/lib/ai/provider";
 import { completeChat } from "./answer-stream";
 import { citationsOf, linkCitations, type Citation } from "./citations";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 import { clip, oneLine } from "./context";
 import { offlineAnswer } from "./offline-answer";
 import type { Retrieved } from "./retrieve";

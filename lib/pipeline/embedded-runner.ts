@@ -8,14 +8,14 @@ import fs from "node:fs";
 import os from "node:os";
 import type { Db } from "@/db/client";
 import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, renewLease, type Run } from "@/db/queries/runs";
-import { identityToken } from "@/lib/server/process-identity";
-import { untilAborted, withRunSignal } from "@/lib/server/run-context";
+import { identityToken } from "@/lib/core/process-identity";
+import { untilAborted, withRunSignal } from "@/lib/core/run-context";
 import { onRunCancelled, onRunQueued } from "./engine";
 import { failRun } from "./finalize-run";
 import { publicErrorText } from "@/lib/api/public-error";
 import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
 import { workDirFor } from "./shared-media";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 export const DEFAULT_LEASE_MS = 12_000;
 /** How long a finished run's abandoned steps may wind down before its work files are removed. */

@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { eventsSince, maxEventId, type RunEvent } from "@/db/queries/runs";
 import { existingJobIds } from "@/db/queries/videos";
 import { onLocalEvent } from "./events";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 type Listener = (e: RunEvent) => void;
 

@@ -12,11 +12,11 @@ import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
 import { renderHls, renderThumbnail } from "./renditions";
-import { executionOrder, MODULE_DEPENDENCIES, type ModuleName } from "./module-names";
+import { executionOrder, MODULE_DEPENDENCIES, type ModuleName } from "./modules/registry";
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
-import { MODULES } from "./modules";
-import { visualReadAhead } from "./modules/visualelements";
+import { MODULE_RUNS } from "./modules/runs";
+import { visualReadAhead } from "./modules/visualelements/run";
 import { SharedMedia } from "./shared-media";
 import { storyboardStep } from "./storyboard";
 import type { ModuleResult } from "./types";
@@ -90,24 +90,21 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     const stored = (await timed(`module:${name}`, async () => {
       const isSelected = selected.includes(name);
       await emitEvent(db, { runId, jobId: run.jobId, type: "module_started", data: { module: name, selected: isSelected } });
-      const impl = MODULES[name];
-      const result: ModuleResult = impl
-        ? await impl.run({
-            video: {
-              jobId: run.jobId,
-              userId: run.userId,
-              name: video.name,
-              duration: media.duration || video.duration,
-              storagePath: video.storagePath,
-              initialPrompt: video.initialPrompt,
-            },
-            media,
-            shared,
-            results,
-            progress: progressOf(name),
-            signal,
-          })
-        : { segments: [], notes: [`The ${name} module is not available in this build`] };
+      const result: ModuleResult = await MODULE_RUNS[name].run({
+        video: {
+          jobId: run.jobId,
+          userId: run.userId,
+          name: video.name,
+          duration: media.duration || video.duration,
+          storagePath: video.storagePath,
+          initialPrompt: video.initialPrompt,
+        },
+        media,
+        shared,
+        results,
+        progress: progressOf(name),
+        signal,
+      });
       // A module that finished as its run was cancelled writes nothing (the runner no longer waits
       // for it, and a new run of the video may have started).
       if (signal.aborted) throw new RunCancelledError();

@@ -22,7 +22,7 @@ import { buildStoryboardVtt, type StoryboardCue } from "@/lib/playback/storyboar
 import { getStorage } from "@/lib/storage";
 import { resultsPrefix } from "./renditions";
 import type { SharedMedia } from "./shared-media";
-import { runSignal } from "@/lib/server/run-context";
+import { runSignal } from "@/lib/core/run-context";
 import { tileStills } from "./storyboard-stills";
 
 export const STORYBOARD_MAX_FRAMES = 100;

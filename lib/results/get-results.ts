@@ -1,7 +1,7 @@
 // The results views of one video, all from one read of its segments.
 import type { Db } from "@/db/client";
 import { listSegments } from "@/db/queries/segments";
-import { MODULE_NAMES, type ModuleName } from "@/lib/pipeline/module-names";
+import { MODULE_NAMES, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { toSegmentResponse, type SegmentResponse } from "@/lib/schemas/results";
 import { requireVideo } from "@/lib/videos/video-ops";
 import { attachment, fileStem, toCsv, toSrt, toVtt } from "./formats";

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import type { Video } from "@/db/schema";
 import { defineEndpoint, pathId } from "@/lib/api/contract";
-import { VIDEO_STATUSES } from "@/lib/domain/video-statuses";
-import { MODULE_NAMES } from "@/lib/pipeline/module-names";
+import { VIDEO_STATUSES } from "@/lib/core/video-statuses";
+import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
 
 export const MAX_FILE_SIZE = 4 * 1024 ** 3;

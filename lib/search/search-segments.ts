@@ -29,7 +29,7 @@ import { availableEmbeddingModels } from "@/lib/ai/embeddings";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { embedQuery } from "@/lib/search/embed-query";
 import type { QueryVectors } from "@/lib/search/query-vectors";
-import { MODULE_NAMES } from "@/lib/pipeline/module-names";
+import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import type { SearchResult } from "@/lib/schemas/search";
 import { compareCandidates, modulesThatRanShort, rankCandidates } from "./rank";
 

@@ -6,7 +6,7 @@ import { listSegments } from "@/db/queries/segments";
 import { deleteShareForVideo, getShareForVideo, getSharedVideo, insertShareIfAbsent } from "@/db/queries/shares";
 import { notFound } from "@/lib/api/errors";
 import { appUrl } from "@/lib/config";
-import { MODULE_NAMES } from "@/lib/pipeline/module-names";
+import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { playbackUrls } from "@/lib/playback/token";
 import { groupByModule } from "@/lib/results/get-results";
 import { isoTime } from "@/lib/schemas/common";

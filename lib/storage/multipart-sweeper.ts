@@ -9,7 +9,7 @@ import type { MultipartBackend } from "./multipart-backend";
 import { LocalMultipart } from "./multipart-local";
 import { S3Multipart } from "./multipart-s3";
 import { S3StorageDriver, s3ConfigFromEnv } from "./s3-driver";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 const EVERY_MS = 3600 * 1000;
 const state = processSingleton<{ timer?: NodeJS.Timeout }>("__vaMultipartSweeper", () => ({}));

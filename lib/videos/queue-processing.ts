@@ -7,8 +7,9 @@ import { deleteSegments } from "@/db/queries/segments";
 import { getVideoByJobId, updateVideo, type VideoStatus } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
 import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
-import { isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/module-names";
-import { activeEngine, notifyRunQueued, QueueUnavailableError } from "@/lib/pipeline/engine";
+import { DEFAULT_MODULES, isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/modules/registry";
+import { activeEngine, notifyRunQueued } from "@/lib/pipeline/engine";
+import { QueueUnavailableError } from "@/lib/pipeline/queue-unavailable-error";
 import { assertAllowance } from "@/lib/usage/allowance";
 import { refreshProbe } from "./refresh-probe";
 
@@ -50,7 +51,7 @@ export function parseSelectedInsights(text: string | undefined, field = "selecte
 function chooseModules(requested: ModuleName[] | undefined, video: Video): ModuleName[] {
   if (requested?.length) return [...new Set(requested)];
   const current = parseSelectedInsights(video.selectedInsights) ?? [];
-  return current.length ? current : [...MODULE_NAMES];
+  return current.length ? current : [...DEFAULT_MODULES];
 }
 
 function wrongState(kind: QueueKind, status: string): ApiError {

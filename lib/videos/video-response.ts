@@ -2,7 +2,7 @@
 // signed tokens make this server-only (the schema itself stays browser-safe).
 import type { z } from "zod";
 import type { Video } from "@/db/schema";
-import type { VideoStatus } from "@/lib/domain/video-statuses";
+import type { VideoStatus } from "@/lib/core/video-statuses";
 import { playbackUrls } from "@/lib/playback/token";
 import { isoTime } from "@/lib/schemas/common";
 import type { videoResponse } from "@/lib/schemas/videos";

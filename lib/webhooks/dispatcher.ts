@@ -1,4 +1,4 @@
-// Delivers queued webhook messages. Runs inside every app process (lib/server/boot.ts): claims due
+// Delivers queued webhook messages. Runs inside every app process (server/boot.ts): claims due
 // deliveries from Postgres (FOR UPDATE SKIP LOCKED + a lock lease, so one process makes each
 // attempt), POSTs them signed, and records the outcome: delivered, or retried with exponential
 // backoff for about a day (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), then failed.
@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import { claimDueDeliveries, deleteFinishedDeliveries, recordAttempt, type DueDelivery } from "@/db/queries/webhooks";
 import { postWebhook } from "./send";
 import { signedHeaders } from "./signing";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 /** How long delivered and failed messages stay in the log. */
 export const LOG_RETENTION_MS = 30 * 24 * 3600_000;

@@ -6,7 +6,7 @@ import type { RunEvent } from "@/db/queries/runs";
 import { countSegmentsByModule, enqueueDeliveries, videoForEvents } from "@/db/queries/webhooks";
 import { appUrl } from "@/lib/config";
 import { isoTime } from "@/lib/schemas/common";
-import { eventPayload } from "@/lib/pipeline/event-stream";
+import { eventPayload } from "@/lib/pipeline/event-payload";
 import { wakeWebhookDispatchers } from "./dispatcher";
 
 export function videoLinks(jobId: string): Record<string, string> {

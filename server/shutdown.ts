@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { closeDb } from "@/db/client";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 const HARD_DEADLINE_MS = 8_000;
 const state = processSingleton<{ installed?: boolean; stopping?: boolean }>("__vaShutdown", () => ({}));

@@ -16,7 +16,7 @@ import {
   type DigestInput,
   type SegmentLike,
 } from "@/lib/analysis/text/digest";
-import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
+import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
 
 export const REASONING_SYSTEM_PROMPT = [
   "You are a video analyst. You receive a digest of automatic analyses of one video: shot boundaries,",
@@ -183,8 +183,7 @@ export function computedDigest(input: DigestInput): SegmentDraft[] {
   return out;
 }
 
-export const videoReasoning: AnalysisModule = {
-  name: "video_reasoning",
+export const videoReasoning: ModuleRunner = {
   async run(ctx): Promise<ModuleResult> {
     const input = digestInput(ctx);
     if (!hasAnything(input)) {

@@ -15,7 +15,7 @@ import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { startReembedding } from "@/lib/search/reembed";
 import { startControlSocket } from "./control-socket";
 import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 const state = processSingleton<{ started?: Promise<void> }>("__vaBoot", () => ({}));
 

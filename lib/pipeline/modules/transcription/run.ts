@@ -19,7 +19,7 @@ import {
   transcribeOffline,
 } from "@/lib/analysis/speech";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
-import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
+import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
 
 /** Subtitle codecs that hold pictures, not text. */
 const BITMAP_SUBTITLES = new Set(["dvd_subtitle", "hdmv_pgs_subtitle", "dvb_subtitle", "xsub", "dvb_teletext"]);
@@ -201,8 +201,7 @@ async function offline(ctx: ModuleContext, notes: string[]): Promise<ModuleResul
   return { segments, notes, data: { source: "offline", ...result.data, utterances: segments.length } };
 }
 
-export const transcription: AnalysisModule = {
-  name: "transcription",
+export const transcription: ModuleRunner = {
   async run(ctx) {
     const notes: string[] = [];
     const subs = await fromSubtitles(ctx, notes);

@@ -4,8 +4,8 @@ import { getModelClient } from "@/lib/ai/provider";
 import { matchBrands, wordsOf } from "@/lib/analysis/logos/match-brands";
 import { recognizeLogos, type SeenLogo } from "@/lib/analysis/logos/vision-logos";
 import { mapLimit, metadataOf, spreadSelection } from "@/lib/analysis/visual/util";
-import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
-import { MAX_DESCRIBED_FRAMES } from "./visualelements";
+import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
+import { MAX_DESCRIBED_FRAMES } from "../visualelements/run";
 
 const MIN_CONFIDENCE = 0.5;
 
@@ -118,4 +118,4 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   return { segments, notes };
 }
 
-export const logos: AnalysisModule = { name: "logos", run };
+export const logos: ModuleRunner = { run };

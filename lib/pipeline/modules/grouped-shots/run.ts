@@ -4,7 +4,7 @@
 import { sharedShotLooks } from "@/lib/analysis/scenes/shared-looks";
 import { groupByLook, SETUP_THRESHOLD } from "@/lib/analysis/visual/group-shots";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
-import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
+import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
 
 async function run(ctx: ModuleContext): Promise<ModuleResult> {
   if (!ctx.media.video) return { segments: [], notes: ["The file has no video stream"] };
@@ -50,4 +50,4 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   };
 }
 
-export const groupedShots: AnalysisModule = { name: "grouped_shots", run };
+export const groupedShots: ModuleRunner = { run };

@@ -1,9 +1,8 @@
 // shots: shot boundaries (cuts and gradual transitions) from the run's single decode pass.
 import { describeShot, detectShots } from "@/lib/analysis/shots";
-import type { AnalysisModule } from "../types";
+import type { ModuleRunner } from "../../types";
 
-export const shots: AnalysisModule = {
-  name: "shots",
+export const shots: ModuleRunner = {
   async run(ctx) {
     if (!ctx.media.video) return { segments: [], notes: ["The file has no video stream"] };
     const decoded = await ctx.shared.frames();

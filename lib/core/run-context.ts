@@ -2,7 +2,7 @@
 // storage) so every child process a run spawns dies with it when the run is cancelled, deleted
 // or its process shuts down, without threading a signal through every helper.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 type RunContext = { signal: AbortSignal };
 const store = processSingleton<AsyncLocalStorage<RunContext>>("__vaRunContext", () => new AsyncLocalStorage<RunContext>());

@@ -6,8 +6,8 @@ import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
 import { sharedShotLooks } from "@/lib/analysis/scenes/shared-looks";
 import type { SpeechCue } from "@/lib/analysis/scenes/merge-scenes";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
-import { formatClock } from "@/lib/domain/clock";
-import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
+import { formatClock } from "@/lib/core/clock";
+import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
 
 function speechCues(ctx: ModuleContext): SpeechCue[] {
   return (ctx.results.transcription?.segments ?? [])
@@ -46,4 +46,4 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   return { segments, notes };
 }
 
-export const scenes: AnalysisModule = { name: "scenes", run };
+export const scenes: ModuleRunner = { run };

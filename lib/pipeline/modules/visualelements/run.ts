@@ -19,8 +19,8 @@ import { keyframeImages } from "@/lib/analysis/keyframes/keyframe-images";
 import type { MediaInfo } from "@/lib/media/probe";
 import { peopleSegments } from "@/lib/analysis/people/segments";
 import { ANALYSIS_HEIGHT, ANALYSIS_WIDTH } from "@/lib/media/decode-frames";
-import type { AnalysisModule, ModuleContext, ModuleResult, SegmentDraft } from "../types";
-import type { SharedMedia } from "../shared-media";
+import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
+import type { SharedMedia } from "../../shared-media";
 
 /** Shots with no decode-pass still inside (shorter than its interval) get a frame by seeking, at most this many. */
 export const MAX_SEEK_KEYFRAMES = 200;
@@ -285,4 +285,4 @@ function describeAnalyzer(client: Parameters<typeof describeKeyframe>[0], model:
   return { name: "description", unavailable: async () => null, analyze: (kf, signal) => describeKeyframe(client, model, kf.file, signal) };
 }
 
-export const visualelements: AnalysisModule = { name: "visualelements", run: analyse };
+export const visualelements: ModuleRunner = { run: analyse };
