@@ -10,7 +10,7 @@ import { usePeople, useRenamePerson, type Person } from "@/hooks/queries/people"
 import { errorDetail } from "@/lib/browser/api-client";
 import { spokenTime } from "@/lib/browser/format";
 import { toThisOrigin } from "@/lib/browser/upload";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 import { segmentSeekTime, type PlayerStore } from "./player-store";
 
 function PersonRow({ jobId, person, duration, store }: { jobId: string; person: Person; duration: number; store: PlayerStore }) {
