@@ -61,9 +61,9 @@ beforeAll(async () => {
   jobId = await registerClip(alice, peopleClip(), "people.mp4");
   const start = await call("POST", `/processing/${jobId}/start`, { auth: alice.api_key, body: { selected_insights: JSON.stringify(["visualelements"]) } });
   expect(start.status, start.text).toBe(200);
-  const done = await waitForStatus(alice.api_key, jobId, ["completed", "failed"], 400_000);
+  const done = await waitForStatus(alice.api_key, jobId, ["completed", "failed"], 580_000);
   expect(done.status, JSON.stringify(done)).toBe("completed");
-}, 420_000);
+}, 600_000);
 
 afterAll(async () => {
   await runner?.stop();
