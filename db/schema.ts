@@ -566,3 +566,18 @@ export const videoImports = pgTable(
   (t) => [index("video_imports_job_idx").on(t.jobId)],
 );
 export type VideoImport = typeof videoImports.$inferSelect;
+
+/** Names given to the people found in a video (GET/PATCH /videos/{job_id}/people); "Person N" until renamed. */
+export const videoPeople = pgTable(
+  "video_people",
+  {
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    personId: text("person_id").notNull(),
+    name: text("name").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.personId] }), index("video_people_user_idx").on(t.userId)],
+);

@@ -25,6 +25,7 @@ import { formatBytes, formatDateTime, formatDuration } from "@/lib/browser/forma
 import { captionsUrlAt, captionsUrlFor } from "@/lib/browser/captions";
 import { AnalysisChart } from "./analysis-chart";
 import { ChaptersPanel } from "./chapters-panel";
+import { PeoplePanel } from "./people-panel";
 import { Downloads } from "./downloads";
 import { usePlayerStore } from "./player-store";
 import { useLastRun } from "./use-last-run";
@@ -222,6 +223,14 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
                 )}
               </div>
             </Card>
+            {v.status === "completed" && (
+              <PeoplePanel
+                jobId={jobId}
+                duration={v.duration}
+                store={store}
+                groupingOff={(moduleProgress ?? []).some((m) => m.module === "visualelements" && m.notes.some((n) => n.startsWith("Face grouping is off")))}
+              />
+            )}
             <TranscriptPanel segments={segs} store={store} jobId={jobId} />
             {segs.length > 0 && <AnalysisChart segments={segs} duration={v.duration} store={store} />}
           </div>

@@ -30,8 +30,8 @@ export type ResourceName =
   | "Segment"
   | "Revision"
   | "Chapter"
-  | "Clip";
-
+  | "Clip"
+  | "Person";
 
 export const notFound = (resource: ResourceName) => new ApiError(404, `${resource} not found`);
 export const badRequest = (detail: string) => new ApiError(400, detail);

@@ -11,6 +11,7 @@ import { mcpApi } from "@/lib/schemas/mcp";
 import { metricsApi } from "@/lib/schemas/metrics";
 import { notificationsApi } from "@/lib/schemas/notifications";
 import { openapiApi } from "@/lib/schemas/openapi";
+import { peopleApi } from "@/lib/schemas/people";
 import { pingApi } from "@/lib/schemas/ping";
 import { playbackApi } from "@/lib/schemas/playback";
 import { projectsApi } from "@/lib/schemas/projects";
@@ -36,6 +37,7 @@ const groups: Record<string, Endpoint>[] = [
   resultsApi,
   segmentEditsApi,
   chaptersApi,
+  peopleApi,
   storageApi,
   multipartApi,
   projectsApi,
