@@ -6,6 +6,7 @@ import { deleteSegments } from "@/db/queries/segments";
 import { deleteVideo, getVideoByJobId, listVideos, updateVideo, type VideoStatus } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
+import { removeDerivedFiles } from "@/lib/pipeline/derived-files";
 import { notifyRunCancelled } from "@/lib/pipeline/engine";
 import { emitEvent } from "@/lib/pipeline/events";
 
@@ -40,12 +41,21 @@ export async function patchVideo(
   return updated;
 }
 
-/** Deletes the video record with its segments, runs and shared reports; the source file stays. */
+/**
+ * Deletes the video record with its segments, runs and shared reports, and its derived files
+ * (thumbnail, renditions, storyboard; a run's writers still winding down remove theirs); the
+ * source file stays.
+ */
 export async function removeVideo(db: Db, params: { userId: string; jobId: string }): Promise<void> {
   await requireVideo(db, params);
   await cancelActiveRuns(db, params.jobId);
   if (!(await deleteVideo(db, params))) throw notFound("Video");
   notifyRunCancelled(params.jobId);
+  // The video is gone whatever storage says now; files a failure here leaves are swept with the
+  // results of no video (lib/storage/multipart-sweeper.ts, hourly and at start-up).
+  await removeDerivedFiles(params).catch((err: unknown) =>
+    console.error(`[videos] removing the derived files of ${params.jobId} failed (the sweeper retries):`, (err as Error).message),
+  );
 }
 
 /** Deletes all segments and resets the video to `uploaded` (a run in flight is cancelled). */
