@@ -28,6 +28,9 @@ const until = async (what: string, fn: () => Promise<boolean> | boolean, timeout
   }
 };
 
+/** Runs of a real pipeline on a busy machine (2 cores shared): a reprocess is two of them. */
+const RUN_TIMEOUT_MS = 300_000;
+
 const keysOf = async (prefix: string) => (await getStorage().list(prefix)).map((o) => o.key);
 
 export function derivedFilesCases(): void {
@@ -37,8 +40,8 @@ export function derivedFilesCases(): void {
 
   beforeAll(async () => {
     alice = await makeUser("alice@example.com");
-    // Long enough for a dozen HLS segments, so writes are still going on when the delete comes.
-    clip = makeClip("derived-files", { seconds: 40, size: "640x360" });
+    // Long enough for six HLS segments, so writes are still going on when the delete comes.
+    clip = makeClip("derived-files", { seconds: 24, size: "640x360" });
     // A long lease: a delete made by another process is heard of only at a renewal (every 15 s).
     runner = new EmbeddedRunner(await getDb(), { pollMs: 50, concurrency: 1, leaseMs: 60_000 }).start();
   });
@@ -62,7 +65,7 @@ export function derivedFilesCases(): void {
       expect(del.status, del.text).toBe(200);
       await windDownOver(jobId);
       expect(await keysOf(prefix)).toEqual([]);
-    });
+    }, RUN_TIMEOUT_MS);
 
     it("by another process during the run here: what the run stores after the delete is removed once it winds down", async () => {
       const jobId = await registerClip(alice, clip);
@@ -82,7 +85,7 @@ export function derivedFilesCases(): void {
       await removeDerivedFiles({ userId: alice.user_id, jobId });
       await windDownOver(jobId);
       expect(await keysOf(prefix)).toEqual([]);
-    });
+    }, RUN_TIMEOUT_MS);
 
     it("after its run: thumbnail, HLS and storyboard go; the source file stays", async () => {
       const jobId = await registerClip(alice, clip);
@@ -94,7 +97,7 @@ export function derivedFilesCases(): void {
       expect((await call("DELETE", `/videos/${jobId}`, { auth: alice.api_key })).status).toBe(200);
       expect(await keysOf(prefix)).toEqual([]);
       expect(await getStorage().stat(video.body.storage_path)).not.toBeNull();
-    });
+    }, RUN_TIMEOUT_MS);
   });
 
   describe("DELETE /api/storage/files", () => {
@@ -108,7 +111,7 @@ export function derivedFilesCases(): void {
       expect(del.status, del.text).toBe(200);
       expect((await call("GET", `/videos/${jobId}`, { auth: alice.api_key })).status).toBe(404);
       expect(await keysOf(prefix)).toEqual([]);
-    });
+    }, RUN_TIMEOUT_MS);
   });
 
   describe("POST /api/videos/{job_id}/reprocess", () => {
@@ -124,10 +127,10 @@ export function derivedFilesCases(): void {
       for (const key of stale) await getStorage().putBytes(key, "old", "application/octet-stream");
       const re = await call("POST", `/videos/${jobId}/reprocess`, { auth: alice.api_key, body: { modules: ["shots"] } });
       expect(re.status, re.text).toBe(200);
-      const done = await waitForStatus(alice.api_key, jobId);
+      const done = await waitForStatus(alice.api_key, jobId, ["completed", "failed"], RUN_TIMEOUT_MS - 60_000);
       expect(done.status, JSON.stringify(done)).toBe("completed");
       expect(await keysOf(prefix)).toEqual(first);
-    });
+    }, RUN_TIMEOUT_MS);
   });
 
   describe("storage sweeper", () => {
@@ -143,7 +146,7 @@ export function derivedFilesCases(): void {
       expect(swept.orphanedVideos).toBe(1);
       expect(await keysOf(resultsPrefix(alice.user_id, gone))).toEqual([]);
       expect(await keysOf(resultsPrefix(alice.user_id, jobId))).toEqual(kept);
-    });
+    }, RUN_TIMEOUT_MS);
 
     it("forgets expired upload reservations (at start-up and then hourly) and keeps live ones", async () => {
       const db = await getDb();
@@ -157,6 +160,6 @@ export function derivedFilesCases(): void {
       await startMultipartSweeper(db);
       expect(await reserved()).not.toContain(expired);
       expect(await reserved()).toContain(live);
-    });
+    }, RUN_TIMEOUT_MS);
   });
 }
