@@ -18,7 +18,7 @@ import { startMultipartSweeper, sweepStorage } from "@/lib/storage/multipart-swe
 import { call } from "./api";
 import { makeClip } from "./media";
 import { makeUser, type TestUser } from "./users";
-import { processToCompletion, registerClip, waitForStatus } from "./videos";
+import { registerClip, waitForStatus } from "./videos";
 
 const until = async (what: string, fn: () => Promise<boolean> | boolean, timeoutMs = 60_000, everyMs = 20) => {
   const deadline = Date.now() + timeoutMs;
@@ -30,6 +30,14 @@ const until = async (what: string, fn: () => Promise<boolean> | boolean, timeout
 
 /** Runs of a real pipeline on a busy machine (2 cores shared): a reprocess is two of them. */
 const RUN_TIMEOUT_MS = 300_000;
+
+/** Starts a run of `jobId` and waits for it to complete (processToCompletion, with room for a busy machine). */
+async function processFully(user: TestUser, jobId: string): Promise<void> {
+  const start = await call("POST", `/processing/${jobId}/start`, { auth: user.api_key, body: { selected_insights: JSON.stringify(["shots"]) } });
+  expect(start.status, start.text).toBe(200);
+  const done = await waitForStatus(user.api_key, jobId, ["completed", "failed"], RUN_TIMEOUT_MS / 2);
+  expect(done.status, JSON.stringify(done)).toBe("completed");
+}
 
 const keysOf = async (prefix: string) => (await getStorage().list(prefix)).map((o) => o.key);
 
@@ -89,7 +97,7 @@ export function derivedFilesCases(): void {
 
     it("after its run: thumbnail, HLS and storyboard go; the source file stays", async () => {
       const jobId = await registerClip(alice, clip);
-      await processToCompletion(alice, jobId, ["shots"]);
+      await processFully(alice, jobId);
       const prefix = resultsPrefix(alice.user_id, jobId);
       const before = await keysOf(prefix);
       expect(before).toEqual(expect.arrayContaining([`${prefix}thumbnail.jpg`, `${prefix}hls/index.m3u8`, `${prefix}storyboard.jpg`, `${prefix}storyboard.vtt`]));
@@ -103,7 +111,7 @@ export function derivedFilesCases(): void {
   describe("DELETE /api/storage/files", () => {
     it("deleting a video's source file removes the video's derived files too", async () => {
       const jobId = await registerClip(alice, clip);
-      await processToCompletion(alice, jobId, ["shots"]);
+      await processFully(alice, jobId);
       const prefix = resultsPrefix(alice.user_id, jobId);
       expect((await keysOf(prefix)).length).toBeGreaterThan(3);
       const video = await call("GET", `/videos/${jobId}`, { auth: alice.api_key });
@@ -117,7 +125,7 @@ export function derivedFilesCases(): void {
   describe("POST /api/videos/{job_id}/reprocess", () => {
     it("replaces the earlier run's derived files: one set stays, nothing the new run did not write", async () => {
       const jobId = await registerClip(alice, clip);
-      await processToCompletion(alice, jobId, ["shots"]);
+      await processFully(alice, jobId);
       const prefix = resultsPrefix(alice.user_id, jobId);
       const first = await keysOf(prefix);
       expect(first.length).toBeGreaterThan(3);
@@ -127,7 +135,7 @@ export function derivedFilesCases(): void {
       for (const key of stale) await getStorage().putBytes(key, "old", "application/octet-stream");
       const re = await call("POST", `/videos/${jobId}/reprocess`, { auth: alice.api_key, body: { modules: ["shots"] } });
       expect(re.status, re.text).toBe(200);
-      const done = await waitForStatus(alice.api_key, jobId, ["completed", "failed"], RUN_TIMEOUT_MS - 60_000);
+      const done = await waitForStatus(alice.api_key, jobId, ["completed", "failed"], RUN_TIMEOUT_MS / 2);
       expect(done.status, JSON.stringify(done)).toBe("completed");
       expect(await keysOf(prefix)).toEqual(first);
     }, RUN_TIMEOUT_MS);
@@ -136,7 +144,7 @@ export function derivedFilesCases(): void {
   describe("storage sweeper", () => {
     it("removes the derived files of videos that no longer exist and keeps those of existing ones", async () => {
       const jobId = await registerClip(alice, clip);
-      await processToCompletion(alice, jobId, ["shots"]);
+      await processFully(alice, jobId);
       const kept = await keysOf(resultsPrefix(alice.user_id, jobId));
       expect(kept.length).toBeGreaterThan(3);
       const gone = crypto.randomUUID();
