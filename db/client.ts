@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { ReadCache } from "./read-cache";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

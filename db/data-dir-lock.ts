@@ -4,7 +4,7 @@
 // or whose pid was reused) is recognised as dead and its lock is taken over.
 import fs from "node:fs";
 import path from "node:path";
-import { isProcessAlive, selfIdentity, type ProcessIdentity } from "@/lib/server/process-identity";
+import { isProcessAlive, selfIdentity, type ProcessIdentity } from "@/lib/core/process-identity";
 
 export class DataDirBusyError extends Error {
   constructor(

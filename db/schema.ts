@@ -2,6 +2,7 @@
 // db/queries takes the owner's id, so ownership is enforced where the data is read.
 import { sql, type SQL } from "drizzle-orm";
 import {
+  boolean,
   customType,
   bigint,
   bigserial,
@@ -98,7 +99,8 @@ export const videos = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     status: text("status").notNull().default("uploaded"),
-    selectedInsights: text("selected_insights").notNull().default("[]"),
+    /** The modules chosen for the video (module names), as the API shows them: JSON text of this array. */
+    selectedInsights: jsonb("selected_insights").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     initialPrompt: text("initial_prompt"),
     duration: doublePrecision("duration").notNull().default(0),
     fileSize: bigint("file_size", { mode: "number" }).notNull().default(0),
@@ -134,6 +136,10 @@ export const segments = pgTable(
     embedding: vector("embedding", { dimensions: EMBEDDING_DIMENSIONS }),
     embeddingModel: text("embedding_model"),
     contentTsv: tsvector("content_tsv").generatedAlwaysAs(SEGMENT_TSV_EXPRESSION),
+    /** Corrected by its owner (PATCH …/segments/{id}): reprocessing keeps it unless told to discard edits. */
+    edited: boolean("edited").notNull().default(false),
+    /** The current revision: 0 for the machine's output, 1, 2, … after edits and restores. */
+    revision: integer("revision").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -146,6 +152,50 @@ export const segments = pgTable(
     index("segments_embedding_hnsw_idx").using("hnsw", t.embedding.op("vector_cosine_ops")),
   ],
 );
+
+/** Every version of an edited segment's text; revision 0 is the machine's original (written on the first edit). */
+export const segmentRevisions = pgTable(
+  "segment_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    segmentId: uuid("segment_id")
+      .notNull()
+      .references(() => segments.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    revision: integer("revision").notNull(),
+    content: text("content").notNull(),
+    metadata: text("metadata"),
+    /** The user who wrote this revision; null for the machine's original. */
+    editedBy: uuid("edited_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("segment_revisions_segment_revision_idx").on(t.segmentId, t.revision)],
+);
+
+/** A video's chapters as generated (and edited), one row per video; `fingerprint` names the segments they came from. */
+export const videoChapters = pgTable("video_chapters", {
+  videoId: uuid("video_id")
+    .primaryKey()
+    .references(() => videos.id, { onDelete: "cascade" }),
+  userId: uuid("user_id").notNull(),
+  jobId: uuid("job_id").notNull(),
+  fingerprint: text("fingerprint").notNull(),
+  chapters: jsonb("chapters").$type<StoredChapter[]>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export interface StoredChapter {
+  index: number;
+  start: number;
+  end: number;
+  title: string;
+  summary: string | null;
+  /** Who wrote the title: the offline key phrases, the model, or the owner. */
+  source: "local" | "openai";
+  /** The owner changed the title or summary (kept when the chapters are made again). */
+  edited: boolean;
+}
 
 /** A run: one processing of a video (README › Words); what the engines claim and lease. */
 export const processingRuns = pgTable(
@@ -160,7 +210,8 @@ export const processingRuns = pgTable(
     /** queued | running | completed | failed */
     status: text("status").notNull().default("queued"),
     action: text("action").notNull().default("process"),
-    modules: text("modules").notNull().default("[]"),
+    /** The modules this run executes (module names). */
+    modules: jsonb("modules").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     engine: text("engine").notNull().default("embedded"),
     attempts: integer("attempts").notNull().default(0),
     leaseOwner: text("lease_owner"),
@@ -262,7 +313,8 @@ export const usageRecords = pgTable(
     action: text("action").notNull(),
     durationMinutes: doublePrecision("duration_minutes").notNull(),
     processingTime: doublePrecision("processing_time").notNull(),
-    modules: text("modules").notNull().default("[]"),
+    /** The modules the run executed (module names). */
+    modules: jsonb("modules").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index("usage_user_idx").on(t.userId, t.createdAt)],

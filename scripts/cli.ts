@@ -4,7 +4,7 @@
 import { closeDb, dataDir, getDb } from "@/db/client";
 import { lockHolder } from "@/db/data-dir-lock";
 import { CLI_USAGE, CliError, runCliCommand, type CliArgs } from "@/lib/cli/commands";
-import { sendControlCommand } from "@/lib/server/control-socket";
+import { sendControlCommand } from "@/server/control-socket";
 
 function parse(argv: string[]): { verb: string; args: CliArgs } {
   const words: string[] = [];

@@ -15,7 +15,7 @@ import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { useChatSessions } from "@/hooks/queries/chat";
 import { useSegments } from "@/hooks/queries/segments";
 import { isActiveStatus, useVideo, useVideos, type Video } from "@/hooks/queries/videos";
-import { chatHref } from "./chat-url";
+import { chatHref } from "@/lib/browser/chat-url";
 import { Conversation } from "./conversation";
 import type { CitedSeek } from "./message-list";
 import { ScopeSwitcher } from "./scope-switcher";

@@ -11,7 +11,7 @@ import { LoadError } from "@/components/ui/load-error";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { useAskQuestion, useChatMessages, useSessionRatings, type ChatMode, type ChatSession } from "@/hooks/queries/chat";
 import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
-import { chatHref } from "./chat-url";
+import { chatHref } from "@/lib/browser/chat-url";
 import { Composer } from "./composer";
 import { MessageList, type CitedSeek } from "./message-list";
 import type { SessionAction } from "./session-dialogs";

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { useChatSessions } from "@/hooks/queries/chat";
 import { useProject, useProjects, type Project } from "@/hooks/queries/projects";
-import { chatHref, projectScope } from "./chat-url";
+import { chatHref, projectScope } from "@/lib/browser/chat-url";
 import { Conversation } from "./conversation";
 import { ScopeSwitcher } from "./scope-switcher";
 import { SessionDialogs, type SessionAction } from "./session-dialogs";

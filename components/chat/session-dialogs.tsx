@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormDialog, TextField } from "@/components/ui/form-dialog";
 import { useDeleteSession, useRenameSession, type ChatSession } from "@/hooks/queries/chat";
-import { projectScope } from "./chat-url";
+import { projectScope } from "@/lib/browser/chat-url";
 
 export type SessionAction = "rename" | "delete";
 

@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { QueryView } from "@/components/ui/query-view";
 import { useChatSessions } from "@/hooks/queries/chat";
 import { formatDateTime, formatRelative } from "@/lib/browser/format";
-import { chatHref } from "./chat-url";
+import { chatHref } from "@/lib/browser/chat-url";
 
 export function SessionList({ jobId, sessionId, className }: { jobId: string; sessionId: string | null; className?: string }) {
   const sessions = useChatSessions(jobId);

@@ -11,7 +11,7 @@ import { VideoThumbnail } from "@/components/videos/video-thumbnail";
 import { useProjects } from "@/hooks/queries/projects";
 import { useVideos } from "@/hooks/queries/videos";
 import { formatDuration, formatRelative } from "@/lib/browser/format";
-import { chatHref } from "./chat-url";
+import { chatHref } from "@/lib/browser/chat-url";
 import { ChevronRight } from "./scope-switcher";
 
 function ProjectChooser() {

@@ -8,7 +8,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import type { Segment } from "@/hooks/queries/segments";
 import { usePlayerValue, type PlayerStore } from "./player-store";
 import { formatDuration } from "@/lib/browser/format";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 interface Span {
   start: number;

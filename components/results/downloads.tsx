@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { moduleLabel, sortModules } from "@/components/videos/module-meta";
+import { moduleLabel, sortModules } from "@/lib/pipeline/modules/registry";
 import { errorDetail } from "@/lib/browser/api-client";
 import { downloadWithAuth } from "@/lib/browser/sse";
 

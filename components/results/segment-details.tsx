@@ -2,7 +2,7 @@
 // "Keyframe at 00:03"), not raw JSON. Whatever shape a module records, it renders: known keys get
 // a friendly form, anything else a readable generic one; nothing is cut off on the right.
 import type { ReactNode } from "react";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 

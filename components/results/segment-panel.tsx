@@ -4,13 +4,13 @@
 // kept in view. `?module=<name>` in the page's address opens that module's tab (search hits).
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import { moduleColour, moduleDescription, moduleLabel, sortModules } from "@/components/videos/module-meta";
+import { moduleColour, moduleDescription, moduleLabel, sortModules } from "@/lib/pipeline/modules/registry";
 import type { ModuleProgress } from "@/components/videos/processing-store";
 import type { Segment } from "@/hooks/queries/segments";
 import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-store";
 import { SegmentDetails } from "./segment-details";
 import { spokenTime } from "@/lib/browser/format";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 const PAGE = 300;
 

@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { LoadingBlock } from "@/components/ui/spinner";
-import { sortModules } from "@/components/videos/module-meta";
+import { sortModules } from "@/lib/pipeline/modules/registry";
 import { useSharedReport, type Segment, type SharedReport } from "@/hooks/queries/segments";
 import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
 import { captionsUrlFor } from "@/lib/browser/captions";

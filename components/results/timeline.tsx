@@ -5,13 +5,13 @@
 // Shot and scene blocks wide enough for it show a frame from their middle (the storyboard).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import { moduleColour, moduleLabel, sortModules } from "@/components/videos/module-meta";
+import { moduleColour, moduleLabel, sortModules } from "@/lib/pipeline/modules/registry";
 import type { Segment } from "@/hooks/queries/segments";
 import { useStoryboard, type Storyboard } from "@/hooks/queries/storyboard";
 import { MomentThumbnail } from "./moment-thumbnail";
 import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-store";
 import { spokenTime } from "@/lib/browser/format";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 const MAX_ROWS = 3;
 const ROW_PX = 22;

@@ -4,9 +4,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/form-dialog";
-import { moduleColour, moduleLabel } from "@/components/videos/module-meta";
+import { moduleColour, moduleLabel, type ModuleName } from "@/lib/pipeline/modules/registry";
 import type { Video } from "@/hooks/queries/videos";
-import type { ModuleName } from "@/lib/pipeline/module-names";
 import { DEFAULT_SEARCH_THRESHOLD, roundThreshold, type SearchState } from "./search-params";
 
 export type FilterChange = Partial<Pick<SearchState, "videoId" | "modules" | "threshold">>;

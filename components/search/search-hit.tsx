@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { moduleColour, moduleLabel } from "@/components/videos/module-meta";
+import { moduleColour, moduleLabel } from "@/lib/pipeline/modules/registry";
 import { MomentThumbnail } from "@/components/results/moment-thumbnail";
 import { VideoThumbnail } from "@/components/videos/video-thumbnail";
 import type { SearchResult } from "@/hooks/queries/search";
@@ -12,7 +12,7 @@ import { useStoryboard } from "@/hooks/queries/storyboard";
 import type { Video } from "@/hooks/queries/videos";
 import { Highlight } from "./highlight";
 import { hitHref } from "./search-params";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 export function formatSimilarity(value: number): string {
   return value.toFixed(2);

@@ -3,8 +3,16 @@
 // Modules that build on others say so, so nobody wonders why "shots" runs when only "scenes" was picked.
 import { useId } from "react";
 import { cn } from "@/components/ui/cn";
-import { executionOrder, isModuleName, MODULE_DEPENDENCIES, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/module-names";
-import { moduleColour, moduleDescription, moduleLabel } from "./module-meta";
+import {
+  executionOrder,
+  isModuleName,
+  MODULE_DEPENDENCIES,
+  MODULE_NAMES,
+  moduleColour,
+  moduleDescription,
+  moduleLabel,
+  type ModuleName,
+} from "@/lib/pipeline/modules/registry";
 
 export function ModulePicker({
   value,

@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
 import type { VideoStatus } from "@/hooks/queries/videos";
-import { moduleLabel } from "./module-meta";
+import { moduleLabel } from "@/lib/pipeline/modules/registry";
 import type { ModuleProgress, ProcessingState } from "./processing-store";
 
 function headline(state: ProcessingState, status: VideoStatus | undefined): string {

@@ -2,7 +2,7 @@
 // video however many components show it, at most MAX_STREAMS at once (a browser keeps only six
 // HTTP/1.1 connections per host; the rest of the page must still load), and the state outlives
 // the components, so the notes a run reported are still there when its results page opens.
-import { executionOrder, isModuleName, type ModuleName } from "@/lib/pipeline/module-names";
+import { executionOrder, isModuleName, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { errorDetail } from "@/lib/browser/api-client";
 import { followProcessingEvents, type ProcessingEvent } from "@/lib/browser/sse";
 

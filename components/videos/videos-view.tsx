@@ -15,7 +15,7 @@ import { UploadLink } from "@/components/upload/upload-link";
 import { useProjects, type Project } from "@/hooks/queries/projects";
 import { isActiveStatus, selectedModules, useVideos, VIDEO_STATUSES, type Video, type VideoStatus } from "@/hooks/queries/videos";
 import { formatBytes, formatDateTime, formatDuration, formatRelative } from "@/lib/browser/format";
-import { moduleLabel } from "./module-meta";
+import { moduleLabel } from "@/lib/pipeline/modules/registry";
 import { VideoStatusBadge, statusLabel } from "./status-badge";
 import { useProcessing } from "./use-processing";
 import { VideoActionDialogs, type VideoAction } from "./video-actions";

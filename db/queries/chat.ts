@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { chatFeedback, chatMessages, chatSessions, projects, videos, type Video } from "../schema";
-import { isUuid } from "@/lib/domain/uuid";
+import { isUuid } from "@/lib/core/uuid";
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type FeedbackRow = typeof chatFeedback.$inferSelect;

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../client";
 import { multipartParts, multipartUploads } from "../schema";
 
-import { isUuid } from "@/lib/domain/uuid";
+import { isUuid } from "@/lib/core/uuid";
 
 export type MultipartUpload = typeof multipartUploads.$inferSelect;
 export type MultipartPart = typeof multipartParts.$inferSelect;

@@ -2,7 +2,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { notifications } from "../schema";
-import { isUuid } from "@/lib/domain/uuid";
+import { isUuid } from "@/lib/core/uuid";
 
 export type Notification = typeof notifications.$inferSelect;
 export type NotificationType = "success" | "error" | "info";

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { projects, videos } from "../schema";
-import { isUuid } from "@/lib/domain/uuid";
+import { isUuid } from "@/lib/core/uuid";
 
 export type Project = typeof projects.$inferSelect;
 export type ProjectWithCount = Project & { videoCount: number };

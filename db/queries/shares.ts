@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { sharedReports, videos, type Video } from "../schema";
-import { isUuid } from "@/lib/domain/uuid";
+import { isUuid } from "@/lib/core/uuid";
 
 export type SharedReport = typeof sharedReports.$inferSelect;
 

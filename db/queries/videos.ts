@@ -3,10 +3,10 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { videos, type Video } from "../schema";
-import type { VideoStatus } from "@/lib/domain/video-statuses";
-import { isUuid } from "@/lib/domain/uuid";
+import type { VideoStatus } from "@/lib/core/video-statuses";
+import { isUuid } from "@/lib/core/uuid";
 
-export { VIDEO_STATUSES, type VideoStatus } from "@/lib/domain/video-statuses";
+export { VIDEO_STATUSES, type VideoStatus } from "@/lib/core/video-statuses";
 
 export async function getVideoByJobId(db: Db, params: { userId: string; jobId: string }): Promise<Video | null> {
   if (!isUuid(params.jobId)) return null;

@@ -5,7 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { z } from "zod";
 import { apiClient, isApiClientError } from "@/lib/browser/api-client";
 import { postStreaming } from "@/lib/browser/ask-stream";
-import { scopeBody } from "@/components/chat/chat-url";
+import { scopeBody } from "@/lib/browser/chat-url";
 import type { askResponse, ChatMode, chatMessageResponse, ChatSessionResponse, feedbackResponse } from "@/lib/schemas/chat";
 
 export type ChatSession = ChatSessionResponse;

@@ -1,8 +1,9 @@
-// A video's segments (every module, ordered by start_time) and its share link.
+// A video's segments (every module, ordered by start_time), their corrections and revisions, and its share link.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiClient, isApiClientError } from "@/lib/browser/api-client";
 import type { segmentResponse } from "@/lib/schemas/results";
+import type { editedSegmentResponse, revisionResponse } from "@/lib/schemas/segment-edits";
 import type { activeShareResponse, sharedReportResponse, shareResponse } from "@/lib/schemas/shares";
 
 export type Segment = z.output<typeof segmentResponse>;
@@ -65,4 +66,46 @@ export function useRevokeShare() {
     mutationFn: (jobId: string) => apiClient.delete<{ ok: true }>(`/videos/${encodeURIComponent(jobId)}/share`),
     onSuccess: (_ok, jobId) => queryClient.setQueryData(segmentQueries.activeShare(jobId).queryKey, null),
   });
+}
+
+export type SegmentRevision = z.output<typeof revisionResponse>;
+export type EditedSegment = z.output<typeof editedSegmentResponse>;
+
+const segmentPath = (jobId: string, segmentId: string) => `/videos/${encodeURIComponent(jobId)}/segments/${encodeURIComponent(segmentId)}`;
+
+export const segmentRevisionQueries = {
+  list: (jobId: string, segmentId: string) =>
+    queryOptions({
+      queryKey: [...segmentQueries.all(jobId), "revisions", segmentId],
+      queryFn: ({ signal }) => apiClient.get<SegmentRevision[]>(`${segmentPath(jobId, segmentId)}/revisions`, { signal }),
+    }),
+};
+
+export function useSegmentRevisions(jobId: string, segmentId: string, opts: { enabled?: boolean } = {}) {
+  return useQuery({ ...segmentRevisionQueries.list(jobId, segmentId), enabled: opts.enabled ?? true });
+}
+
+/** A corrected segment replaces its line in the list at once; the list, its revisions and the chapters are then read again. */
+function useSegmentChange<V>(jobId: string, mutationFn: (vars: V) => Promise<EditedSegment>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (segment) => {
+      queryClient.setQueryData<Segment[]>(segmentQueries.list(jobId).queryKey, (list) => list?.map((s) => (s.id === segment.id ? segment : s)));
+      void queryClient.invalidateQueries({ queryKey: segmentQueries.all(jobId) });
+      void queryClient.invalidateQueries({ queryKey: ["chapters", jobId] });
+    },
+  });
+}
+
+export function useEditSegment(jobId: string) {
+  return useSegmentChange(jobId, (vars: { segmentId: string; content?: string; metadata?: string | null }) =>
+    apiClient.patch<EditedSegment>(segmentPath(jobId, vars.segmentId), { content: vars.content, metadata: vars.metadata }),
+  );
+}
+
+export function useRestoreRevision(jobId: string) {
+  return useSegmentChange(jobId, (vars: { segmentId: string; revision: number }) =>
+    apiClient.post<EditedSegment>(`${segmentPath(jobId, vars.segmentId)}/revisions/${vars.revision}/restore`),
+  );
 }

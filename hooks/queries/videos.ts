@@ -10,7 +10,7 @@ export type Video = z.output<typeof videoResponse>;
 export type VideoStatus = Video["status"];
 export type QueuedResponse = z.output<typeof queuedResponse>;
 
-export { VIDEO_STATUSES } from "@/lib/domain/video-statuses";
+export { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 
 export function isActiveStatus(status: VideoStatus | undefined): boolean {
   return status === "queued" || status === "processing";

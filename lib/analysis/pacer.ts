@@ -3,7 +3,7 @@
 // turn every few milliseconds. The server keeps answering (status, progress streams, lease renewals
 // — a lease lapses after 12 s), other modules' work keeps flowing to the model processes beside
 // it, and a cancelled run stops computing at the next turn.
-import { runSignal } from "@/lib/server/run-context";
+import { runSignal } from "@/lib/core/run-context";
 
 /** Longest stretch of work between two turns of the event loop. */
 const SLICE_MS = 20;

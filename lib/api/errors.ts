@@ -1,7 +1,7 @@
 // Errors a handler throws to answer a client: the wrapper turns them into {detail} with a status.
-// `instanceof ApiError` goes by a brand (lib/server/branded.ts), so one thrown by another bundle's
+// `instanceof ApiError` goes by a brand (lib/core/branded.ts), so one thrown by another bundle's
 // copy of this module is still recognised, not a 500.
-import { BrandedError } from "@/lib/server/branded";
+import { BrandedError } from "@/lib/core/branded";
 import { StorageError, type StorageErrorKind } from "@/lib/storage/errors";
 
 export class ApiError extends BrandedError {
@@ -28,7 +28,10 @@ export type ResourceName =
   | "File"
   | "Feedback"
   | "Webhook"
-  | "Upload";
+  | "Upload"
+  | "Segment"
+  | "Revision"
+  | "Chapter";
 
 export const notFound = (resource: ResourceName) => new ApiError(404, `${resource} not found`);
 export const badRequest = (detail: string) => new ApiError(400, detail);

@@ -12,7 +12,7 @@ import {
   storeIdempotentResponse,
 } from "@/db/queries/idempotency";
 import { ApiError } from "./errors";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A first request still without a response after this long is taken to have died. */

@@ -4,7 +4,7 @@
 // each apply the limit.
 import { rateLimitPerMinute } from "@/lib/config";
 import { ApiError } from "./errors";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 type Window = { start: number; count: number };
 const windows: Map<string, Window> = processSingleton<Map<string, Window>>("__vaRate", () => new Map());

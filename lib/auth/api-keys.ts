@@ -12,7 +12,7 @@ import {
 } from "@/db/queries/api-keys";
 import type { ApiKey } from "@/db/schema";
 import { notFound, unauthorized } from "@/lib/api/errors";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 export const API_KEY_PATTERN = /^svc_live_[0-9a-f]{64}$/;
 export const INVALID_KEY = "Invalid or inactive API key";

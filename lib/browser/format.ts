@@ -1,5 +1,5 @@
 // The browser's formatting helpers: dates (the API's are ISO 8601 in UTC without a zone; shown in
-// the viewer's zone), durations and sizes. Clock times ("01:23") are lib/domain/clock.ts.
+// the viewer's zone), durations and sizes. Clock times ("01:23") are lib/core/clock.ts.
 
 export function parseApiTime(value: string): Date {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);

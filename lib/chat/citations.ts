@@ -3,7 +3,7 @@
 // such a stamp becomes a Markdown link that names the video and opens it at that time:
 // `[Kitchen tour 01:23](/videos/<job_id>?t=83)`. `citations` lists every cited moment with its
 // video, in order of appearance, for API clients.
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 import type { VideoRef } from "./retrieve";
 
 export interface Citation {

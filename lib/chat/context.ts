@@ -2,7 +2,7 @@
 // of the video, compressed to fit a model's context: neighbours of one module merged, repeated
 // texts kept once with all their times, and long texts shortened (then, if still too long, lines
 // sampled evenly over the video) until the total fits the character budget.
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 
 export interface SegmentLike {
   id: string;

@@ -5,8 +5,8 @@
 //   picture   (dark or bright stretches, fades, motion): the shots and visualelements segments
 //             found in the visual modules' own words;
 //   moments   the segments that best match the question by words and meaning, with their times.
-import { formatClock } from "@/lib/domain/clock";
-import { moduleLabel } from "@/lib/domain/module-labels";
+import { formatClock } from "@/lib/core/clock";
+import { moduleLabel } from "@/lib/pipeline/modules/registry";
 import { clip, type ContextEntry } from "./context";
 import { linkedStamp } from "./citations";
 import { overviewAsk, type OverviewAsk } from "./intent";

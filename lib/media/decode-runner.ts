@@ -12,7 +12,7 @@ import { FeatureExtractor } from "./feature-extractor";
 import { ffmpegPath, MediaToolError } from "./ffmpeg";
 import type { FrameFeatures } from "./frame-features";
 import type { StreamProbe } from "./stream-probe";
-import { runSignal } from "@/lib/server/run-context";
+import { runSignal } from "@/lib/core/run-context";
 import { type StillsOptions, stillsFilter, stillsOutputArgs, SmallStillKeeper, type Still, STILL_SHOWINFO_PREFIX, stillFile } from "./decode-stills";
 
 export interface RawFrame {

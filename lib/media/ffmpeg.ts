@@ -1,6 +1,6 @@
 // Running ffmpeg/ffprobe (system binaries; FFMPEG_PATH / FFPROBE_PATH override).
 import { spawn } from "node:child_process";
-import { runSignal } from "@/lib/server/run-context";
+import { runSignal } from "@/lib/core/run-context";
 
 export const ffmpegPath = () => process.env.FFMPEG_PATH || "ffmpeg";
 export const ffprobePath = () => process.env.FFPROBE_PATH || "ffprobe";

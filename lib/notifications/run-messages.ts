@@ -1,6 +1,7 @@
 // What the bell says when a run ends: sentences a person reads, module names as people know them,
 // and the video's page at the end ("Open: /videos/<job_id>", which the browser turns into a link).
-import { listInWords, moduleLabel } from "@/lib/domain/module-labels";
+import { listInWords } from "@/lib/core/list-in-words";
+import { moduleLabel } from "@/lib/pipeline/modules/registry";
 
 /** The marker the browser looks for (components/notifications/notification-text.ts). */
 export const OPEN_PREFIX = "Open: ";

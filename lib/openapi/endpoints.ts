@@ -5,6 +5,7 @@ import { dashboardApi } from "@/lib/schemas/dashboard";
 import { enterpriseApi } from "@/lib/schemas/enterprise";
 import { healthApi } from "@/lib/schemas/health";
 import { keysApi } from "@/lib/schemas/keys";
+import { metricsApi } from "@/lib/schemas/metrics";
 import { notificationsApi } from "@/lib/schemas/notifications";
 import { openapiApi } from "@/lib/schemas/openapi";
 import { pingApi } from "@/lib/schemas/ping";
@@ -13,6 +14,8 @@ import { projectsApi } from "@/lib/schemas/projects";
 import { multipartApi } from "@/lib/schemas/multipart";
 import { storageApi } from "@/lib/schemas/storage";
 import { resultsApi } from "@/lib/schemas/results";
+import { segmentEditsApi } from "@/lib/schemas/segment-edits";
+import { chaptersApi } from "@/lib/schemas/chapters";
 import { searchApi } from "@/lib/schemas/search";
 import { sharesApi } from "@/lib/schemas/shares";
 import { usageApi } from "@/lib/schemas/usage";
@@ -22,11 +25,14 @@ import { webhooksApi } from "@/lib/schemas/webhooks";
 const groups: Record<string, Endpoint>[] = [
   healthApi,
   pingApi,
+  metricsApi,
   openapiApi,
   keysApi,
   dashboardApi,
   videosApi,
   resultsApi,
+  segmentEditsApi,
+  chaptersApi,
   storageApi,
   multipartApi,
   projectsApi,

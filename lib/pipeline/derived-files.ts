@@ -9,7 +9,7 @@
 // A completed run also removes what an earlier run of the video left that this one did not write.
 import type { Db } from "@/db/client";
 import { existingJobIds, getVideoByJobId } from "@/db/queries/videos";
-import { isUuid } from "@/lib/domain/uuid";
+import { isUuid } from "@/lib/core/uuid";
 import { getStorage } from "@/lib/storage";
 import type { StorageDriver } from "@/lib/storage/driver";
 import { resultsPrefix } from "./renditions";

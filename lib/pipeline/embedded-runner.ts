@@ -8,15 +8,18 @@ import fs from "node:fs";
 import os from "node:os";
 import type { Db } from "@/db/client";
 import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, renewLease, type Run } from "@/db/queries/runs";
-import { identityToken } from "@/lib/server/process-identity";
-import { untilAborted, withRunSignal } from "@/lib/server/run-context";
+import { identityToken } from "@/lib/core/process-identity";
+import { untilAborted, withRunSignal } from "@/lib/core/run-context";
 import { removeDerivedFilesIfVideoGone } from "./derived-files";
 import { onRunCancelled, onRunQueued } from "./engine";
 import { failRun } from "./finalize-run";
 import { publicErrorText } from "@/lib/api/public-error";
 import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
 import { workDirFor } from "./shared-media";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("runner");
 
 export const DEFAULT_LEASE_MS = 12_000;
 /** How long a finished run's abandoned steps may wind down before its work files are removed. */
@@ -100,6 +103,11 @@ export class EmbeddedRunner {
     return this.active.size;
   }
 
+  /** Stopped (shutting down): claims nothing more. */
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
   async tick(): Promise<void> {
     if (this.stopped || this.ticking) return;
     this.ticking = true;
@@ -110,7 +118,7 @@ export class EmbeddedRunner {
         this.launch(run);
       }
     } catch (err) {
-      console.error("[runner] claiming failed:", err);
+      log.error({ err }, "claiming failed");
     } finally {
       this.ticking = false;
     }
@@ -130,7 +138,7 @@ export class EmbeddedRunner {
       try {
         if (!(await renewLease(this.db, { runId: run.id, owner: this.owner, leaseMs: this.leaseMs }))) controller.abort();
       } catch (err) {
-        console.error(`[runner] lease renewal of ${run.id} failed:`, err);
+        log.error({ err, runId: run.id }, `lease renewal of ${run.id} failed`);
       }
     }, Math.max(1_000, this.leaseMs / 4));
     heartbeat.unref();
@@ -159,9 +167,9 @@ export class EmbeddedRunner {
       // A run whose video was deleted or whose run was cancelled meanwhile fails with whatever
       // broke first (a foreign key, a missing file): an expected race, not an error to report.
       if (!(await this.stillOurs(run.id))) return;
-      console.error(`[runner] run ${run.id} of ${run.jobId} failed:`, err);
+      log.error({ err, runId: run.id, jobId: run.jobId, userId: run.userId }, `run ${run.id} of ${run.jobId} failed`);
       await failRun(this.db, { runId: run.id, error: publicErrorText(err) }).catch((e) =>
-        console.error(`[runner] recording the failure of ${run.id} failed:`, e),
+        log.error({ err: e, runId: run.id }, `recording the failure of ${run.id} failed`),
       );
     } finally {
       clearInterval(heartbeat);
@@ -176,7 +184,7 @@ export class EmbeddedRunner {
         if (this.stopped) return;
         await this.removeWorkDir(run.jobId);
         await removeDerivedFilesIfVideoGone(this.db, { userId: run.userId, jobId: run.jobId, videoId: run.videoId }).catch((err) =>
-          console.error(`[runner] removing the files of deleted video ${run.jobId} failed:`, (err as Error).message),
+          log.error({ err, jobId: run.jobId }, `removing the files of deleted video ${run.jobId} failed`),
         );
       })();
       this.windDowns.set(run.jobId, windDown);
@@ -198,7 +206,7 @@ export class EmbeddedRunner {
       if ((await activeRunJobIds(this.db)).has(jobId)) return;
       await fs.promises.rm(workDirFor(jobId), { recursive: true, force: true, maxRetries: 3 });
     } catch (err) {
-      console.error(`[runner] removing the work files of ${jobId} failed:`, (err as Error).message);
+      log.error({ jobId, err: (err as Error).message }, `removing the work files of ${jobId} failed`);
     }
   }
 }

@@ -1,18 +1,10 @@
 // Which engine drives the pipeline: Inngest when configured, else the embedded runner.
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 export type EngineName = "embedded" | "inngest";
 
 export function activeEngine(): EngineName {
   return process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV ? "inngest" : "embedded";
-}
-
-/** The engine could not take the run (the run was marked failed); the message says so to a person. */
-export class QueueUnavailableError extends Error {
-  constructor(message = "The job queue is unavailable; processing was not started. Try again later.") {
-    super(message);
-    this.name = "QueueUnavailableError";
-  }
 }
 
 type Waker = (jobId: string) => void | Promise<void>;

@@ -5,7 +5,10 @@ import type { Db } from "@/db/client";
 import { eventsSince, maxEventId, type RunEvent } from "@/db/queries/runs";
 import { existingJobIds } from "@/db/queries/videos";
 import { onLocalEvent } from "./events";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("events");
 
 type Listener = (e: RunEvent) => void;
 
@@ -77,7 +80,7 @@ export class EventHub {
       for (const e of rows) this.deliver(e);
       if (++this.polls % EXISTENCE_EVERY === 0) await this.endDeletedJobs();
     } catch (err) {
-      console.error("[events] poll failed:", err);
+      log.error({ err }, "poll failed");
     } finally {
       this.polling = false;
     }

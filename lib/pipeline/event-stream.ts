@@ -7,12 +7,9 @@ import type { Db } from "@/db/client";
 import { latestRunForJob, listRunEvents, type RunEvent } from "@/db/queries/runs";
 import type { Video } from "@/db/schema";
 import { eventHub } from "./event-hub";
+import { eventPayload } from "./event-payload";
 
 const encoder = new TextEncoder();
-
-export function eventPayload(e: RunEvent): Record<string, unknown> {
-  return { type: e.type, job_id: e.jobId, ...(e.data as Record<string, unknown>) };
-}
 
 /**
  * `afterId` is the client's `Last-Event-ID`: every event carries its row id as `id:`, and a

@@ -3,7 +3,7 @@
 import type { Db } from "@/db/client";
 import { insertEvent, type RunEvent } from "@/db/queries/runs";
 import { enqueueRunEvent } from "@/lib/webhooks/enqueue";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 type Listener = (e: RunEvent) => void;
 const listeners = processSingleton<Set<Listener>>("__vaEventListeners", () => new Set<Listener>());

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { dataDir, type Db } from "@/db/client";
 import { activeRunJobIds, expireLeases, runningLeases } from "@/db/queries/runs";
-import { isProcessAlive, parseIdentityToken } from "@/lib/server/process-identity";
+import { isProcessAlive, parseIdentityToken } from "@/lib/core/process-identity";
 
 /** True when `owner` (host:pid-start:random) names a process on this host that no longer runs. */
 export function ownerIsDeadHere(owner: string | null, host = os.hostname()): boolean {

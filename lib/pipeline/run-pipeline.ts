@@ -3,7 +3,9 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { getRun } from "@/db/queries/runs";
+import { editedSegments } from "@/db/queries/segment-edits";
 import { deleteSegments, insertSegments } from "@/db/queries/segments";
+import { withoutEdited } from "./keep-edits";
 import { getVideoByJobId, updateVideo } from "@/db/queries/videos";
 import { probeMedia, type MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
@@ -12,14 +14,18 @@ import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
 import { hlsPrefix, renderHls, renderThumbnail } from "./renditions";
-import { executionOrder, MODULE_DEPENDENCIES, type ModuleName } from "./module-names";
+import { executionOrder, isModuleName, MODULE_DEPENDENCIES, type ModuleName } from "./modules/registry";
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
-import { MODULES } from "./modules";
-import { visualReadAhead } from "./modules/visualelements";
+import { MODULE_RUNS } from "./modules/runs";
+import { visualReadAhead } from "./modules/visualelements/run";
 import { SharedMedia } from "./shared-media";
 import { storyboardStep } from "./storyboard";
+import { observeModuleDuration } from "@/lib/metrics/observe";
 import type { ModuleResult } from "./types";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("pipeline");
 
 export type StepFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
@@ -41,20 +47,24 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   if (!run || run.status === "cancelled") throw new RunCancelledError();
   const video = await getVideoByJobId(db, { userId: run.userId, jobId: run.jobId });
   if (!video) throw new RunCancelledError();
-  const selected = JSON.parse(run.modules) as ModuleName[];
+  const selected = run.modules.filter(isModuleName);
   const checkpoint = async () => {
     const now = await getRun(db, runId);
     if (!now || now.status === "cancelled" || signal.aborted) throw new RunCancelledError();
   };
 
-  // Every step's wall time in the server log (only steps that ran here, not replayed ones).
+  // Every step's wall time in the server log (only steps that ran here, not replayed ones); a
+  // module's finished step also goes into the module-duration histogram (lib/metrics).
   const timed: StepFn = (name, fn) =>
     step(name, async () => {
       const t0 = performance.now();
       try {
-        return await fn();
+        const out = await fn();
+        if (name.startsWith("module:")) observeModuleDuration(name.slice("module:".length), (performance.now() - t0) / 1000);
+        return out;
       } finally {
-        console.log(`[pipeline] ${run.jobId} step ${name} ${Math.round(performance.now() - t0)} ms`);
+        const ms = Math.round(performance.now() - t0);
+        log.info({ jobId: run.jobId, runId, step: name, ms }, `${run.jobId} step ${name} ${ms} ms`);
       }
     });
   const progressOf = progressReporter(db, { runId, jobId: run.jobId, signal });
@@ -95,7 +105,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     earlyEmbeds = earlyEmbeds
       .then(() => (signal.aborted ? null : embedJobSegments(db, { userId: run.userId, jobId: run.jobId, signal })))
       .catch((err: unknown) => {
-        if (!signal.aborted) console.warn(`[pipeline] ${run.jobId} early embedding failed (the embed step retries): ${(err as Error).message}`);
+        if (!signal.aborted) log.warn({ jobId: run.jobId, err: (err as Error).message }, `${run.jobId} early embedding failed (the embed step retries)`);
       });
   };
 
@@ -104,31 +114,31 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     const stored = (await timed(`module:${name}`, async () => {
       const isSelected = selected.includes(name);
       await emitEvent(db, { runId, jobId: run.jobId, type: "module_started", data: { module: name, selected: isSelected } });
-      const impl = MODULES[name];
-      const result: ModuleResult = impl
-        ? await impl.run({
-            video: {
-              jobId: run.jobId,
-              userId: run.userId,
-              name: video.name,
-              duration: media.duration || video.duration,
-              storagePath: video.storagePath,
-              initialPrompt: video.initialPrompt,
-            },
-            media,
-            shared,
-            results,
-            progress: progressOf(name),
-            signal,
-          })
-        : { segments: [], notes: [`The ${name} module is not available in this build`] };
+      const result: ModuleResult = await MODULE_RUNS[name].run({
+        video: {
+          jobId: run.jobId,
+          userId: run.userId,
+          name: video.name,
+          duration: media.duration || video.duration,
+          storagePath: video.storagePath,
+          initialPrompt: video.initialPrompt,
+        },
+        media,
+        shared,
+        results,
+        progress: progressOf(name),
+        signal,
+      });
       // A module that finished as its run was cancelled writes nothing (the runner no longer waits
       // for it, and a new run of the video may have started).
       if (signal.aborted) throw new RunCancelledError();
       let kept = 0;
       if (isSelected) {
-        await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name });
-        const rows = result.segments.map((s) => ({
+        // The owner's corrections stay (the reprocess request already removed them when told to discard them).
+        await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name, keepEdited: true });
+        const edited = await editedSegments(db, { userId: run.userId, jobId: run.jobId, module: name });
+        const fresh = withoutEdited(result.segments, (s) => ({ startTime: s.start_time, endTime: s.end_time }), edited);
+        const rows = fresh.map((s) => ({
           videoId: video.id,
           jobId: run.jobId,
           userId: run.userId,
@@ -236,7 +246,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     if (storyboardNote) notes.push(`storyboard: ${storyboardNote}`);
     // A reprocess replaces the earlier run's artefacts: what this run did not write goes.
     await removeStaleDerivedFiles({ userId: run.userId, jobId: run.jobId, keepKeys: writtenKeys, keepPrefixes: writtenPrefixes }).catch((err: unknown) =>
-      console.warn(`[pipeline] ${run.jobId} removing an earlier run's files failed:`, (err as Error).message),
+      log.warn({ err, jobId: run.jobId }, `${run.jobId} removing an earlier run's files failed`),
     );
     await finalizeRun(db, { runId, notes });
     shared.cleanup();

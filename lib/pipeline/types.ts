@@ -1,6 +1,6 @@
 // The interface every analysis module implements, and what the pipeline hands it.
 import type { MediaInfo } from "@/lib/media/probe";
-import type { ModuleName } from "./module-names";
+import type { ModuleName } from "./modules/registry";
 import type { SharedMedia } from "./shared-media";
 
 export interface SegmentDraft {
@@ -39,7 +39,7 @@ export interface ModuleContext {
   signal: AbortSignal;
 }
 
-export interface AnalysisModule {
-  name: ModuleName;
+/** The server half of an analysis module (its folder's run.ts); the rest is its module.ts. */
+export interface ModuleRunner {
   run(ctx: ModuleContext): Promise<ModuleResult>;
 }

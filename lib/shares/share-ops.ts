@@ -6,7 +6,7 @@ import { listSegments } from "@/db/queries/segments";
 import { deleteShareForVideo, getShareForVideo, getSharedVideo, insertShareIfAbsent } from "@/db/queries/shares";
 import { notFound } from "@/lib/api/errors";
 import { appUrl } from "@/lib/config";
-import { MODULE_NAMES } from "@/lib/pipeline/module-names";
+import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { playbackUrls } from "@/lib/playback/token";
 import { groupByModule } from "@/lib/results/get-results";
 import { isoTime } from "@/lib/schemas/common";
@@ -53,7 +53,7 @@ export async function getSharedReport(db: Db, shareHash: string) {
   const video = HASH_FORMAT.test(shareHash) ? await getSharedVideo(db, shareHash) : null;
   if (!video) throw notFound("Shared report");
   const segments = (await listSegments(db, { userId: video.userId, jobId: video.jobId })).map(toSegmentResponse);
-  const present = MODULE_NAMES.filter((m) => segments.some((s) => s.module === m) || video.selectedInsights.includes(`"${m}"`));
+  const present = MODULE_NAMES.filter((m) => segments.some((s) => s.module === m) || video.selectedInsights.includes(m));
   return {
     video_name: video.name,
     duration: video.duration,

@@ -2,7 +2,7 @@
 // client may read. They carry no HTTP status: lib/api/errors.ts `clientErrorOf` is the one place
 // that turns a kind into one (the presigned-URL routes answer through lib/api's `rawRoute`).
 // `instanceof` goes by a brand, like ApiError's: the driver may come from another bundle's copy.
-import { BrandedError } from "@/lib/server/branded";
+import { BrandedError } from "@/lib/core/branded";
 
 export type StorageErrorKind =
   /** The request's input cannot be stored (bad key, extension, size, parts). */

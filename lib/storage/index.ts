@@ -6,7 +6,7 @@ import { dataDir } from "@/db/client";
 import type { StorageDriver } from "./driver";
 import { LocalStorageDriver } from "./local-driver";
 import { S3StorageDriver, s3ConfigFromEnv } from "./s3-driver";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
 
 export type { StorageDriver, StoredObject } from "./driver";
 

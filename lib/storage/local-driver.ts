@@ -6,7 +6,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { identityToken, isProcessAlive, parseIdentityToken } from "@/lib/server/process-identity";
+import { identityToken, isProcessAlive, parseIdentityToken } from "@/lib/core/process-identity";
 import { bodyToFile, WRITE_HIGH_WATER_MARK } from "./body-to-file";
 import { diskFull, fileTooLarge, interrupted, invalidStoragePath, storageNotFound } from "./errors";
 import { DEFAULT_DOWNLOAD_EXPIRES_IN, type StorageDriver, type StoredObject } from "./driver";

@@ -14,7 +14,10 @@ import type { MultipartBackend } from "./multipart-backend";
 import { LocalMultipart } from "./multipart-local";
 import { S3Multipart } from "./multipart-s3";
 import { S3StorageDriver, s3ConfigFromEnv } from "./s3-driver";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("multipart");
 
 const EVERY_MS = 3600 * 1000;
 const state = processSingleton<{ timer?: NodeJS.Timeout }>("__vaMultipartSweeper", () => ({}));
@@ -38,7 +41,7 @@ export async function sweepStorage(db: Db): Promise<{ uploads: number; reservati
   const { storage, backend } = ownDrivers();
   const part = (what: string, p: Promise<number>) =>
     p.catch((err: unknown) => {
-      console.warn(`[storage] sweeping ${what} failed:`, err);
+      log.warn({ err }, `sweeping ${what} failed`);
       return 0;
     });
   const [uploads, reservations, orphanedVideos] = await Promise.all([
@@ -46,8 +49,9 @@ export async function sweepStorage(db: Db): Promise<{ uploads: number; reservati
     part("upload reservations", deleteExpiredReservations(db)),
     part("derived files of deleted videos", sweepOrphanedDerivedFiles(db, storage)),
   ]);
-  if (uploads) console.log(`[multipart] removed ${uploads} abandoned upload(s)`);
-  if (orphanedVideos) console.log(`[storage] removed the derived files of ${orphanedVideos} deleted video(s)`);
+  if (uploads) log.info({ uploads }, `removed ${uploads} abandoned upload(s)`);
+  if (reservations) log.debug({ reservations }, `forgot ${reservations} expired upload reservation(s)`);
+  if (orphanedVideos) log.info({ videos: orphanedVideos }, `removed the derived files of ${orphanedVideos} deleted video(s)`);
   return { uploads, reservations, orphanedVideos };
 }
 

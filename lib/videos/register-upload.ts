@@ -6,7 +6,7 @@ import { getVideoByJobId, getVideoByStoragePath, insertVideo, jobIdTaken } from 
 import type { Video } from "@/db/schema";
 import { ApiError, badRequest, forbidden } from "@/lib/api/errors";
 import { probeVideo } from "@/lib/media/probe";
-import type { ModuleName } from "@/lib/pipeline/module-names";
+import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { MAX_FILE_SIZE } from "@/lib/schemas/videos";
 import { getStorage } from "@/lib/storage";
 import { resolveOwnedKey } from "@/lib/storage/paths";
@@ -57,7 +57,7 @@ export async function registerUpload(db: Db, opts: RegisterUploadOptions): Promi
       duration: info.duration,
       fileSize: stat.size,
       status: "uploaded",
-      selectedInsights: JSON.stringify(opts.modules ?? []),
+      selectedInsights: opts.modules ?? [],
       initialPrompt: opts.initialPrompt ?? null,
     });
     return { video, alreadyExists: false };

@@ -6,9 +6,12 @@ import { deleteSegments } from "@/db/queries/segments";
 import { deleteVideo, getVideoByJobId, listVideos, updateVideo, type VideoStatus } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
+import { logger } from "@/lib/log/logger";
 import { removeDerivedFiles } from "@/lib/pipeline/derived-files";
 import { notifyRunCancelled } from "@/lib/pipeline/engine";
 import { emitEvent } from "@/lib/pipeline/events";
+
+const log = logger("videos");
 
 export async function requireVideo(db: Db, params: { userId: string; jobId: string }): Promise<Video> {
   const video = await getVideoByJobId(db, params);
@@ -54,7 +57,7 @@ export async function removeVideo(db: Db, params: { userId: string; jobId: strin
   // The video is gone whatever storage says now; files a failure here leaves are swept with the
   // results of no video (lib/storage/multipart-sweeper.ts, hourly and at start-up).
   await removeDerivedFiles(params).catch((err: unknown) =>
-    console.error(`[videos] removing the derived files of ${params.jobId} failed (the sweeper retries):`, (err as Error).message),
+    log.error({ err, jobId: params.jobId }, `removing the derived files of ${params.jobId} failed (the sweeper retries)`),
   );
 }
 

@@ -2,7 +2,7 @@
 // signed tokens make this server-only (the schema itself stays browser-safe).
 import type { z } from "zod";
 import type { Video } from "@/db/schema";
-import type { VideoStatus } from "@/lib/domain/video-statuses";
+import type { VideoStatus } from "@/lib/core/video-statuses";
 import { playbackUrls } from "@/lib/playback/token";
 import { isoTime } from "@/lib/schemas/common";
 import type { videoResponse } from "@/lib/schemas/videos";
@@ -16,7 +16,8 @@ export function toVideoResponse(v: Video): z.infer<typeof videoResponse> {
     name: v.name,
     description: v.description,
     status: v.status as VideoStatus,
-    selected_insights: v.selectedInsights,
+    // The contract sends the list as JSON text.
+    selected_insights: JSON.stringify(v.selectedInsights),
     duration: v.duration,
     file_size: v.fileSize,
     processing_time: v.processingTime,

@@ -1,4 +1,4 @@
-// Delivers queued webhook messages. Runs inside every app process (lib/server/boot.ts): claims due
+// Delivers queued webhook messages. Runs inside every app process (server/boot.ts): claims due
 // deliveries from Postgres (FOR UPDATE SKIP LOCKED + a lock lease, so one process makes each
 // attempt), POSTs them signed, and records the outcome: delivered, or retried with exponential
 // backoff for about a day (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), then failed.
@@ -6,7 +6,11 @@ import type { Db } from "@/db/client";
 import { claimDueDeliveries, deleteFinishedDeliveries, recordAttempt, type DueDelivery } from "@/db/queries/webhooks";
 import { postWebhook } from "./send";
 import { signedHeaders } from "./signing";
-import { processSingleton } from "@/lib/server/process-singleton";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { countWebhookDelivery } from "@/lib/metrics/observe";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("webhooks");
 
 /** How long delivered and failed messages stay in the log. */
 export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
@@ -94,7 +98,7 @@ export class WebhookDispatcher {
         }
       } while (this.again && !this.stopped);
     } catch (err) {
-      console.error("[webhooks] claiming deliveries failed:", err);
+      log.error({ err }, "claiming deliveries failed");
     } finally {
       this.ticking = false;
     }
@@ -108,6 +112,7 @@ export class WebhookDispatcher {
       const result = await postWebhook({ url: d.url, body: d.payload, headers, timeoutMs: this.timeoutMs });
       const attempt = d.attempts + 1;
       const delay = this.retryDelaysMs[attempt - 1];
+      countWebhookDelivery(result.isSuccess ? "delivered" : delay === undefined ? "failed" : "retry");
       await recordAttempt(this.db, {
         deliveryId: d.id,
         delivered: result.isSuccess,
@@ -122,7 +127,7 @@ export class WebhookDispatcher {
       });
     } catch (err) {
       // The lock lapses and another tick retries this attempt.
-      console.error(`[webhooks] delivery ${d.id} could not be recorded:`, err);
+      log.error({ err, deliveryId: d.id }, `delivery ${d.id} could not be recorded`);
     } finally {
       this.active--;
       if (!this.active) for (const r of this.idle.splice(0)) r();

@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeObjects, detectObjects, OBJECT_THRESHOLD } from "@/lib/analysis/labels";
 import { probeMedia } from "@/lib/media/probe";
-import { visualelements } from "@/lib/pipeline/modules/visualelements";
+import { visualelements } from "@/lib/pipeline/modules/visualelements/run";
 import { SharedMedia } from "@/lib/pipeline/shared-media";
 import type { ModuleContext } from "@/lib/pipeline/types";
 import { useApiTestEnv } from "../helpers/env";

@@ -8,7 +8,7 @@ import { embedTexts, LOCAL_EMBEDDING_MODEL } from "@/lib/ai/embeddings";
 import { cosineSimilarity } from "@/lib/ai/lexical-embedding";
 import { embedQuery } from "@/lib/search/embed-query";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { REASONING_SYSTEM_PROMPT } from "@/lib/pipeline/modules/video-reasoning";
+import { REASONING_SYSTEM_PROMPT } from "@/lib/pipeline/modules/video-reasoning/run";
 import { call } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";

@@ -9,11 +9,11 @@ import { getDb } from "@/db/client";
 import { dominantColors, readImageRgb } from "@/lib/analysis/visual/colors";
 import { probeMedia } from "@/lib/media/probe";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { MODULES } from "@/lib/pipeline/modules";
-import { groupedShots } from "@/lib/pipeline/modules/grouped-shots";
-import { logos } from "@/lib/pipeline/modules/logos";
-import { scenes } from "@/lib/pipeline/modules/scenes";
-import { visualelements } from "@/lib/pipeline/modules/visualelements";
+import { MODULE_RUNS } from "@/lib/pipeline/modules/runs";
+import { groupedShots } from "@/lib/pipeline/modules/grouped-shots/run";
+import { logos } from "@/lib/pipeline/modules/logos/run";
+import { scenes } from "@/lib/pipeline/modules/scenes/run";
+import { visualelements } from "@/lib/pipeline/modules/visualelements/run";
 import { SharedMedia } from "@/lib/pipeline/shared-media";
 import type { ModuleContext, ModuleResult } from "@/lib/pipeline/types";
 import { call } from "../helpers/api";
@@ -283,7 +283,7 @@ describe("with a vision model (local OpenAI-compatible server)", () => {
   });
 });
 
-describe.runIf(!!MODULES.shots)("through the real pipeline (shot detector included)", () => {
+describe.runIf(!!MODULE_RUNS.shots)("through the real pipeline (shot detector included)", () => {
   it("POST /api/processing/{job_id}/start with grouped_shots, scenes and logos on an A B A B clip", async () => {
     const user = await makeUser("visual@example.com");
     const jobId = await registerClip(user, alternationClip().file);

@@ -1,7 +1,7 @@
 // Chat context building: time stamps, session titles, brute_force compression.
 import { describe, expect, it } from "vitest";
 import { compressSegments, contextLine, mergeSegments, type SegmentLike } from "@/lib/chat/context";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 import { titleFromQuestion } from "@/lib/chat/session-title";
 
 let n = 0;

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirBusyError, lockFile, lockHolder } from "@/db/data-dir-lock";
-import { isProcessAlive, processStartTime } from "@/lib/server/process-identity";
+import { isProcessAlive, processStartTime } from "@/lib/core/process-identity";
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent, blank } from "@/components/videos/processing-store";
 import { KeyframePool, type KeyframeAnalyzer } from "@/lib/analysis/keyframes/pool";
-import { executionOrder } from "@/lib/pipeline/module-names";
+import { executionOrder } from "@/lib/pipeline/modules/registry";
 import { moduleTaskDeps } from "@/lib/pipeline/run-pipeline";
 import { runTaskGraph } from "@/lib/pipeline/task-graph";
 

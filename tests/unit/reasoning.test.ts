@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { extractKeyPhrases } from "@/lib/analysis/text/key-phrases";
 import { buildPromptDigest, digestStats, formatTime, type DigestInput } from "@/lib/analysis/text/digest";
-import { computedDigest, placeAnswer, reasoningAnswer } from "@/lib/pipeline/modules/video-reasoning";
+import { computedDigest, placeAnswer, reasoningAnswer } from "@/lib/pipeline/modules/video-reasoning/run";
 
 const seg = (start_time: number, end_time: number, content: string, metadata: Record<string, unknown> = {}) => ({
   start_time,

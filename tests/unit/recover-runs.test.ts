@@ -3,7 +3,7 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { ownerIsDeadHere } from "@/lib/pipeline/recover-runs";
-import { identityToken, processStartTime } from "@/lib/server/process-identity";
+import { identityToken, processStartTime } from "@/lib/core/process-identity";
 
 describe("ownerIsDeadHere", () => {
   const host = os.hostname();

@@ -1,8 +1,8 @@
-// untilAborted (lib/server/run-context.ts): what a cancelled run's steps wait on — the work's own
+// untilAborted (lib/core/run-context.ts): what a cancelled run's steps wait on — the work's own
 // outcome, or the abort's reason the moment the signal aborts, with the abandoned work's later
 // failure swallowed rather than reported as an unhandled rejection.
 import { describe, expect, it } from "vitest";
-import { untilAborted } from "@/lib/server/run-context";
+import { untilAborted } from "@/lib/core/run-context";
 
 describe("untilAborted", () => {
   it("passes the work's value and error through while the signal stays quiet", async () => {

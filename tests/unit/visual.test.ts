@@ -6,8 +6,8 @@ import { jpegSize } from "@/lib/analysis/visual/jpeg-size";
 import { readingOrder } from "@/lib/analysis/visual/ocr";
 import { fixedWindows, readShotSpans } from "@/lib/analysis/visual/shot-spans";
 import { joinWords, spreadSelection } from "@/lib/analysis/visual/util";
-import { formatClock } from "@/lib/domain/clock";
-import { contentLine } from "@/lib/pipeline/modules/visualelements";
+import { formatClock } from "@/lib/core/clock";
+import { contentLine } from "@/lib/pipeline/modules/visualelements/run";
 import type { FrameFeatures } from "@/lib/media/decode-frames";
 
 function pixels(parts: [number, [number, number, number]][]): Uint8Array {

@@ -1,0 +1,103 @@
+// What an analysis module is, and the registry every list of modules is derived from (names,
+// labels, lane order, defaults, dependencies, colours). No imports and no server code: the pages
+// read the same registry as the pipeline. A module's run function lives in its folder's run.ts,
+// on the server side only (see ./runs.ts).
+
+/** Full Tailwind class strings (Tailwind only sees literal class names). */
+export interface ModuleColour {
+  /** Timeline blocks; they carry white labels, so at least 4.5:1 against white (WCAG AA). */
+  readonly block: string;
+  /** Legends and filters. */
+  readonly dot: string;
+  /** The ring of the block under the playhead. */
+  readonly active: string;
+}
+
+/** Everything about a module except its run function: one per folder, in `<folder>/module.ts`. */
+export interface ModuleDefinition {
+  /** The API's word (request bodies, segment rows, URLs). */
+  readonly name: string;
+  /** What people read: the pages, notifications and reports. */
+  readonly label: string;
+  /** One line on the module picker and the results page. */
+  readonly description: string;
+  /** Position of its lane on the timeline and in lists (structure, then what is said and seen, then summaries). */
+  readonly lane: number;
+  /** Selected when a person or a request does not choose. */
+  readonly onByDefault: boolean;
+  /** Modules whose results this one reads; the pipeline runs them first. */
+  readonly dependsOn: readonly string[];
+  readonly colour: ModuleColour;
+}
+
+const FALLBACK_COLOUR: ModuleColour = { block: "bg-zinc-600 hover:bg-zinc-700", dot: "bg-zinc-500", active: "ring-zinc-900" };
+
+/** Each definition may depend only on modules of the same registry: a typo fails typecheck. */
+type WithKnownDependencies<D extends readonly ModuleDefinition[]> = {
+  readonly [K in keyof D]: D[K] & { readonly dependsOn: readonly D[number]["name"][] };
+};
+
+/**
+ * The registry of a list of module definitions, in the order the API lists them. Definitions may
+ * carry more (the server's registry adds `run`); `get` gives them back as given.
+ */
+export function createModuleRegistry<const D extends readonly ModuleDefinition[]>(definitions: WithKnownDependencies<D>) {
+  type Name = D[number]["name"];
+  type Definition = D[number];
+  const list = definitions as unknown as readonly Definition[];
+  const byName = new Map<string, Definition>(list.map((d) => [d.name, d]));
+  if (byName.size !== list.length) throw new Error("Two analysis modules share a name");
+  for (const d of list) {
+    const unknown = d.dependsOn.find((x) => !byName.has(x));
+    if (unknown) throw new Error(`Module ${d.name} depends on unknown module ${unknown}`);
+  }
+
+  const names = list.map((d) => d.name) as unknown as readonly [Name, ...Name[]];
+  const laneOrder: readonly Name[] = [...list].sort((a, b) => a.lane - b.lane).map((d) => d.name);
+  const isName = (x: string): x is Name => byName.has(x);
+  const get = <N extends Name>(name: N) => byName.get(name) as Extract<Definition, { name: N }>;
+
+  return {
+    definitions: list,
+    /** The API's list of modules (request validation, OpenAPI enum, result grouping). */
+    names,
+    isName,
+    get,
+    defaults: names.filter((n) => byName.get(n)!.onByDefault),
+    dependencies: Object.fromEntries(list.map((d) => [d.name, [...d.dependsOn]])) as Record<Name, Name[]>,
+    descriptions: Object.fromEntries(list.map((d) => [d.name, d.description])) as Record<Name, string>,
+    laneOrder,
+
+    /** A name people read; an unknown module (say, from an older run) gets its word capitalised. */
+    label(module: string): string {
+      return byName.get(module)?.label ?? module.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+    },
+
+    colour(module: string): ModuleColour {
+      return byName.get(module)?.colour ?? FALLBACK_COLOUR;
+    },
+
+    /** Distinct modules in lane order; unknown ones last, alphabetically. */
+    sortByLane(modules: Iterable<string>): string[] {
+      const rank = (m: string) => {
+        const i = (laneOrder as readonly string[]).indexOf(m);
+        return i < 0 ? laneOrder.length : i;
+      };
+      return [...new Set(modules)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+    },
+
+    /** The selection plus everything it builds on, in an order where prerequisites come first. */
+    executionOrder(selected: readonly Name[]): Name[] {
+      const order: Name[] = [];
+      const visit = (m: Name) => {
+        if (order.includes(m)) return;
+        for (const d of byName.get(m)!.dependsOn as readonly Name[]) visit(d);
+        order.push(m);
+      };
+      for (const m of names) if (selected.includes(m)) visit(m);
+      return order;
+    },
+  };
+}
+
+export type ModuleRegistry = ReturnType<typeof createModuleRegistry>;

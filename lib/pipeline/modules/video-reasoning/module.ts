@@ -1,0 +1,13 @@
+// video_reasoning: summary, chapters and key moments.
+// What the pages and the API know about it (browser-safe); its run function is in ./run.ts.
+import type { ModuleDefinition } from "../define";
+
+export const videoReasoning = {
+  name: "video_reasoning",
+  label: "Video reasoning",
+  description: "Summary, chapters and key moments",
+  lane: 6,
+  onByDefault: true,
+  dependsOn: ["shots", "scenes", "transcription"],
+  colour: { block: "bg-violet-600 hover:bg-violet-700", dot: "bg-violet-500", active: "ring-violet-900" },
+} as const satisfies ModuleDefinition;
