@@ -497,3 +497,87 @@ export const uploadReservations = pgTable(
   },
   (t) => [index("upload_reservations_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Rate-limit windows shared by every process on a Postgres server (lib/api/rate-limit.ts): one row
+ * per credential or client address, a fixed one-minute window counted with one upsert. The
+ * embedded database (one process) counts in memory instead.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    /** Start of the current window, epoch milliseconds. */
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limit_counters_window_idx").on(t.windowStart)],
+);
+
+/** One range of a clip: a stretch of one of the user's videos, in seconds. */
+export interface ClipRange {
+  job_id: string;
+  start: number;
+  end: number;
+}
+
+/** A clip or highlight reel: ranges of videos cut into one MP4 (lib/clips). Claimed by the clip
+ * worker like runs are: `queued`, or `processing` with an expired lease (its process died). */
+export const clips = pgTable(
+  "clips",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** queued | processing | completed | failed */
+    status: text("status").notNull().default("queued"),
+    ranges: jsonb("ranges").$type<ClipRange[]>().notNull().default(sql`'[]'::jsonb`),
+    duration: doublePrecision("duration").notNull().default(0),
+    storagePath: text("storage_path"),
+    fileSize: bigint("file_size", { mode: "number" }),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", { mode: "date" }),
+    finishedAt: timestamp("finished_at", { mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("clips_user_idx").on(t.userId, t.createdAt, t.id), index("clips_status_idx").on(t.status, t.createdAt)],
+);
+export type Clip = typeof clips.$inferSelect;
+
+/** What an import run (a `processing_runs` row with engine `import`) fetches, and what it queues after. */
+export const videoImports = pgTable(
+  "video_imports",
+  {
+    runId: uuid("run_id")
+      .primaryKey()
+      .references(() => processingRuns.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    url: text("url").notNull(),
+    modules: text("modules").notNull().default("[]"),
+    initialPrompt: text("initial_prompt"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("video_imports_job_idx").on(t.jobId)],
+);
+export type VideoImport = typeof videoImports.$inferSelect;
+
+/** Names given to the people found in a video (GET/PATCH /videos/{job_id}/people); "Person N" until renamed. */
+export const videoPeople = pgTable(
+  "video_people",
+  {
+    videoId: uuid("video_id")
+      .notNull()
+      .references(() => videos.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    personId: text("person_id").notNull(),
+    name: text("name").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.personId] }), index("video_people_user_idx").on(t.userId)],
+);

@@ -25,12 +25,14 @@ import { formatBytes, formatDateTime, formatDuration } from "@/lib/browser/forma
 import { captionsUrlAt, captionsUrlFor } from "@/lib/browser/captions";
 import { AnalysisChart } from "./analysis-chart";
 import { ChaptersPanel } from "./chapters-panel";
+import { PeoplePanel } from "./people-panel";
 import { Downloads } from "./downloads";
 import { usePlayerStore } from "./player-store";
 import { useLastRun } from "./use-last-run";
 import { SegmentPanel } from "./segment-panel";
 import { SharePanel } from "./share-panel";
 import { Timeline } from "./timeline";
+import { ClipMaker } from "@/components/clips/clip-maker";
 import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
 
@@ -221,6 +223,14 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
                 )}
               </div>
             </Card>
+            {v.status === "completed" && (
+              <PeoplePanel
+                jobId={jobId}
+                duration={v.duration}
+                store={store}
+                groupingOff={(moduleProgress ?? []).some((m) => m.module === "visualelements" && m.notes.some((n) => n.startsWith("Face grouping is off")))}
+              />
+            )}
             <TranscriptPanel segments={segs} store={store} jobId={jobId} />
             {segs.length > 0 && <AnalysisChart segments={segs} duration={v.duration} store={store} />}
           </div>
@@ -239,6 +249,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
           <div className="min-w-0 space-y-6">
             {panelModules.length > 0 && <Downloads jobId={jobId} modules={panelModules} counts={counts} />}
             <SharePanel jobId={jobId} />
+            {v.duration > 0 && v.status !== "importing" && <ClipMaker jobId={jobId} duration={v.duration} name={v.name} store={store} />}
           </div>
           <DetailsCard video={v} onEdit={() => setAction("edit")} />
         </div>

@@ -41,7 +41,7 @@ export async function listVideos(
   const where: SQL[] = [eq(videos.userId, params.userId)];
   if (params.projectId) where.push(eq(videos.projectId, params.projectId));
   if (params.status) where.push(eq(videos.status, params.status));
-  return db.select().from(videos).where(and(...where)).orderBy(desc(videos.createdAt));
+  return db.select().from(videos).where(and(...where)).orderBy(desc(videos.createdAt), desc(videos.id));
 }
 
 export async function insertVideo(db: Db, values: typeof videos.$inferInsert): Promise<Video> {

@@ -1,17 +1,15 @@
 // A video's chapters (GET /videos/{job_id}/chapters) and editing one's title or summary.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import { apiClient } from "@/lib/browser/api-client";
-import type { chapterResponse } from "@/lib/schemas/chapters";
+import { api, unwrap, type Schemas } from "@/lib/browser/api-client";
 
-export type Chapter = z.output<typeof chapterResponse>;
+export type Chapter = Schemas["Chapter"];
 
 export const chapterQueries = {
   all: (jobId: string) => ["chapters", jobId] as const,
   list: (jobId: string) =>
     queryOptions({
       queryKey: [...chapterQueries.all(jobId), "list"],
-      queryFn: ({ signal }) => apiClient.get<Chapter[]>(`/videos/${encodeURIComponent(jobId)}/chapters`, { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/videos/{job_id}/chapters", { params: { path: { job_id: jobId } }, signal })),
     }),
 };
 
@@ -23,7 +21,7 @@ export function useEditChapter(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: { index: number; title?: string; summary?: string | null }) =>
-      apiClient.patch<Chapter>(`/videos/${encodeURIComponent(jobId)}/chapters/${vars.index}`, { title: vars.title, summary: vars.summary }),
+      unwrap(api.PATCH("/videos/{job_id}/chapters/{index}", { params: { path: { job_id: jobId, index: String(vars.index) } }, body: { title: vars.title, summary: vars.summary } })),
     onSuccess: (chapter) => {
       queryClient.setQueryData<Chapter[]>(chapterQueries.list(jobId).queryKey, (list) => list?.map((c) => (c.index === chapter.index ? chapter : c)));
       void queryClient.invalidateQueries({ queryKey: chapterQueries.all(jobId) });

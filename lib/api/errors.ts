@@ -31,7 +31,9 @@ export type ResourceName =
   | "Upload"
   | "Segment"
   | "Revision"
-  | "Chapter";
+  | "Chapter"
+  | "Clip"
+  | "Person";
 
 export const notFound = (resource: ResourceName) => new ApiError(404, `${resource} not found`);
 export const badRequest = (detail: string) => new ApiError(400, detail);

@@ -9,7 +9,7 @@ import type { Db } from "@/db/client";
 import { getVideoChapters, saveVideoChapters } from "@/db/queries/chapters";
 import { listSegments, type SegmentRow } from "@/db/queries/segments";
 import type { StoredChapter, Video } from "@/db/schema";
-import { getModel } from "@/lib/ai/provider";
+import { getModelEndpoint } from "@/lib/ai/provider";
 import { offlineTitles } from "./key-phrases";
 import { modelTitles } from "./model-titles";
 import { chapterSpan, planChapters } from "./plan-chapters";
@@ -32,7 +32,7 @@ export function toChapterResponse(c: StoredChapter): ChapterResponse {
 
 function fingerprintOf(video: Video, segments: readonly SegmentRow[]): string {
   const h = crypto.createHash("sha256");
-  h.update(`${chapterSpan(video.duration, segments)}|${getModel("chat") ?? "local"}\n`);
+  h.update(`${chapterSpan(video.duration, segments)}|${getModelEndpoint("chat")?.model ?? "local"}\n`);
   for (const s of segments) h.update(`${s.id}:${s.revision}:${s.startTime}:${s.endTime}\n`);
   return h.digest("hex").slice(0, 32);
 }

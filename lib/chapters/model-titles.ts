@@ -5,6 +5,9 @@ import { z } from "zod";
 import { getModelClient } from "@/lib/ai/provider";
 import { clipText, timeRange } from "./key-phrases";
 import type { PlannedChapter } from "./plan-chapters";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("chapters");
 
 export const CHAPTER_TITLES_PROMPT = [
   "You title the chapters of a video from what is said and shown in each chapter.",
@@ -58,7 +61,7 @@ export async function modelTitles(
     return { titles: titles.map((t) => ({ title: t!.title, summary: t!.summary?.trim() || null })), model: chat.model };
   } catch (err) {
     if (signal?.aborted) throw err;
-    console.warn(`[chapters] the model's titles are not usable, keeping the offline ones: ${(err as Error).message}`);
+    log.warn(`the model's titles are not usable, keeping the offline ones: ${(err as Error).message}`);
     return null;
   }
 }

@@ -18,6 +18,9 @@ import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
 import { workDirFor } from "./shared-media";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
+import { runnerConcurrency } from "./runner-concurrency";
+
+export { runnerConcurrency };
 
 const log = logger("runner");
 
@@ -31,11 +34,6 @@ export interface RunnerOptions {
   pollMs?: number;
   /** A run claimed more often than this (it keeps dying mid-way) is failed instead of retried. */
   maxAttempts?: number;
-}
-
-export function runnerConcurrency(): number {
-  const n = Number(process.env.RUNNER_CONCURRENCY);
-  return Number.isInteger(n) && n > 0 ? n : Math.max(1, Math.floor(os.availableParallelism() / 2));
 }
 
 export class EmbeddedRunner {

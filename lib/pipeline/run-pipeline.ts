@@ -6,6 +6,7 @@ import { getRun } from "@/db/queries/runs";
 import { editedSegments } from "@/db/queries/segment-edits";
 import { deleteSegments, insertSegments } from "@/db/queries/segments";
 import { withoutEdited } from "./keep-edits";
+import { deletePeopleNames } from "@/db/queries/people";
 import { getVideoByJobId, updateVideo } from "@/db/queries/videos";
 import { probeMedia, type MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
@@ -138,6 +139,8 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
         await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name, keepEdited: true });
         const edited = await editedSegments(db, { userId: run.userId, jobId: run.jobId, module: name });
         const fresh = withoutEdited(result.segments, (s) => ({ startTime: s.start_time, endTime: s.end_time }), edited);
+        // visualelements groups people afresh: names given to the previous run's people go with them.
+        if (name === "visualelements") await deletePeopleNames(db, { userId: run.userId, videoId: video.id });
         const rows = fresh.map((s) => ({
           videoId: video.id,
           jobId: run.jobId,

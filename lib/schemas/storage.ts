@@ -2,6 +2,7 @@
 // endpoint (presigned URLs point at it; the signature is the credential).
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/contract";
+import { pageCursorField, pageLimitField } from "@/lib/api/pagination";
 
 /** A printable media type such as `video/mp4` (no line breaks: it becomes a signed header). */
 const contentType = z
@@ -62,6 +63,8 @@ export const storedFile = z
 
 export const listFilesQuery = z.object({
   prefix: z.string().max(1024).optional().describe("Within your users/<user_id>/ area"),
+  limit: pageLimitField,
+  cursor: pageCursorField,
 });
 export const listFilesResponse = z.object({ success: z.boolean(), files: z.array(storedFile), user_id: z.string() });
 

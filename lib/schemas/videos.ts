@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Video } from "@/db/schema";
 import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { pageCursorField, pageLimitField } from "@/lib/api/pagination";
 import { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
@@ -113,6 +114,8 @@ const KEEPS_EDITS =
 export const listVideosQuery = z.object({
   project_id: z.string().max(64).optional(),
   status: z.enum(VIDEO_STATUSES).optional(),
+  limit: pageLimitField,
+  cursor: pageCursorField,
 });
 
 export const patchVideoBody = z.object({
@@ -134,7 +137,7 @@ const EVENTS_DESCRIPTION = [
 ].join("\n");
 
 export const videosApi = {
-  list: defineEndpoint({ method: "GET", path: "/videos", tag, summary: "List your videos", auth: "required", query: listVideosQuery, response: z.array(videoResponse) }),
+  list: defineEndpoint({ method: "GET", path: "/videos", tag, summary: "List your videos, newest first (optional `limit`/`cursor` pages: `Link` header rel=\"next\")", auth: "required", query: listVideosQuery, response: z.array(videoResponse) }),
   get: defineEndpoint({ method: "GET", path: "/videos/{job_id}", tag, summary: "Get a video", auth: "required", params: jobIdParams, response: videoResponse }),
   patch: defineEndpoint({ method: "PATCH", path: "/videos/{job_id}", tag, summary: "Rename, describe or move a video to a project (null unassigns)", auth: "required", params: jobIdParams, body: patchVideoBody, response: videoResponse }),
   remove: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}", tag, summary: "Delete a video, its segments and shared reports (the source file stays)", auth: "required", params: jobIdParams, response: okResponse }),

@@ -17,9 +17,9 @@ import { startLocalS3 } from "../helpers/s3";
 
 const testDb = useApiTestEnv("health");
 
-afterEach(() => {
+afterEach(async () => {
   setDbHandle(testDb.handle());
-  resetRateLimits();
+  await resetRateLimits();
   vi.unstubAllEnvs();
 });
 

@@ -26,9 +26,9 @@ let alice: TestUser;
 beforeAll(async () => {
   alice = await makeUser("metrics@example.com");
 });
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllEnvs();
-  resetRateLimits();
+  await resetRateLimits();
 });
 afterAll(() => tfjsModels.stop());
 
