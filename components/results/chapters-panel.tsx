@@ -9,7 +9,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { useChapters, useEditChapter, type Chapter } from "@/hooks/queries/chapters";
 import { errorDetail } from "@/lib/browser/api-client";
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 import { usePlayerValue, type PlayerStore } from "./player-store";
 
 function currentChapter(chapters: readonly Chapter[], t: number): number {

@@ -3,7 +3,7 @@
 // a word weighs its count in the chapter times how rare it is across the chapters (tf·idf),
 // on-screen text counting 1.5×; a phrase weighs the mean of its words, more when longer and when
 // it recurs. No title is invented: a chapter without words says so with its time range.
-import { formatClock } from "@/lib/domain/clock";
+import { formatClock } from "@/lib/core/clock";
 import type { PlannedChapter } from "./plan-chapters";
 
 const STOPWORDS = new Set(
