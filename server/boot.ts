@@ -1,18 +1,16 @@
 // What the app process does once at start-up: open and migrate the database, create the first
 // local user on an empty instance, open the CLI's control socket, take over the runs of a dead
-// process, clear leftovers, start the embedded runner (unless Inngest drives the pipeline), the
-// webhook dispatcher, and re-embed vectors of an earlier embedding model.
+// process, clear leftovers, start the embedded runner and re-embed vectors of an earlier embedding
+// model (unless Inngest drives the pipeline or RUNNER_CONCURRENCY=0: server/jobs.ts), and the
+// webhook dispatcher. A worker process (`npm run worker`) boots through server/worker.ts instead.
 import { dataDir, getDbHandle } from "@/db/client";
 import { DataDirBusyError } from "@/db/data-dir-lock";
 import { countUsers } from "@/db/queries/users";
 import { createUserWithKey } from "@/lib/users/create-user-with-key";
-import { activeEngine } from "@/lib/pipeline/engine";
-import { startEmbeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { recoverOrphanedRuns, sweepWorkDirs } from "@/lib/pipeline/recover-runs";
 import { withoutPaths } from "@/lib/api/public-error";
 import { getStorage } from "@/lib/storage";
 import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
-import { startReembedding } from "@/lib/search/reembed";
+import { startJobs } from "./jobs";
 import { startControlSocket } from "./control-socket";
 import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
 import { processSingleton } from "@/lib/core/process-singleton";
@@ -86,16 +84,8 @@ async function run(): Promise<void> {
   }
   getStorage(); // the local driver sweeps partial uploads of dead processes when it is created
   startMultipartSweeper(handle.db);
-  if (activeEngine() === "embedded") {
-    const recovered = await recoverOrphanedRuns(handle.db, { exclusive: handle.kind === "pglite" });
-    if (recovered) log.info({ runs: recovered }, `resuming ${recovered} interrupted run(s) now`);
-    const swept = await sweepWorkDirs(handle.db);
-    if (swept) log.info({ runs: swept }, `removed work files of ${swept} ended run(s)`);
-    const runner = startEmbeddedRunner(handle.db);
-    log.info({ concurrency: runner.concurrency }, `embedded job runner started (concurrency ${runner.concurrency})`);
-  }
+  // The runner and re-embedding, unless RUNNER_CONCURRENCY=0 (web only) or Inngest drives the pipeline.
+  await startJobs(handle);
   // Whichever engine runs the pipeline, this process delivers the webhooks its events queued.
   startWebhookDispatcher(handle.db);
-  // Vectors made by another embedding model than the configured one are re-embedded in the background.
-  startReembedding(handle.db);
 }

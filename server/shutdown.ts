@@ -6,6 +6,8 @@
 import fs from "node:fs";
 import { closeDb } from "@/db/client";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { clipWorker } from "@/lib/clips/clip-worker";
+import { importWorker } from "@/lib/imports/import-worker";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
 
@@ -41,7 +43,7 @@ export async function shutdown(reason: string): Promise<void> {
   log.info({ reason }, `${reason}: releasing work and stopping`);
   setTimeout(() => process.exit(0), HARD_DEADLINE_MS).unref();
   try {
-    await embeddedRunner()?.shutdown();
+    await Promise.all([embeddedRunner()?.shutdown(), clipWorker()?.shutdown(), importWorker()?.shutdown()]);
   } catch (err) {
     log.error({ err }, "releasing runs failed");
   }
@@ -70,6 +72,6 @@ export function installShutdownHandlers(): void {
   if (parent > 0) {
     setInterval(() => {
       if (process.ppid !== parent) void shutdown("parent process exited");
-    }, 1_000).unref();
+    }, 250).unref();
   }
 }

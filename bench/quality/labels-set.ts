@@ -49,4 +49,9 @@ export const LABELLED_PHOTOS: LabelledPhoto[] = [
   { file: `${CV}/left01.jpg`, objects: ["person", "tv", "keyboard"], ignore: ["laptop", "mouse"], faces: 0 },
   { file: `${IO}/cockatoo.mp4`, at: 2, objects: ["bird"], faces: 0 },
   { file: `${IO}/cockatoo.mp4`, at: 8, objects: ["bird"], faces: 0 },
+  // Close-ups of single objects and animals (added for issue 28).
+  { file: `${IO}/cockatoo.mp4`, at: 5, objects: ["bird"], faces: 0 },
+  { file: `${SK}/motorcycle_right.png`, objects: ["motorcycle"], ignore: ["chair", "bench", "bottle", "book"], faces: 0 },
+  { file: `${SK}/horse.png`, objects: ["horse"], faces: 0 },
+  { file: `${IO}/realshort.mp4`, at: 0.5, objects: ["potted plant"], ignore: ["vase", "cup", "book", "bowl", "bottle", "dining table"], faces: 0 },
 ];

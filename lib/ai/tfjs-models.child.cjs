@@ -15,7 +15,8 @@
 // files are served from disk by a small fetch shim.
 // Requests (model-process.child.cjs: one at a time, the WASM backend is single-threaded and TF.js
 // is not re-entrant): "encoder-load", "embed" { texts }, "detector-load" { floor },
-// "detect" { rgb, width, height, floor }, "stats".
+// "detect" { rgb, width, height, floor },
+// "describe-faces" { crops: [{ rgb, width, height }] }, "stats".
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -124,7 +125,10 @@ function loadHuman(floor) {
       face: {
         enabled: true,
         detector: { rotation: false, maxDetected: 20, minConfidence: floor, return: false },
-        mesh: off, iris: off, description: off, emotion: off, antispoof: off, liveness: off, attention: off,
+        mesh: off, iris: off, emotion: off, antispoof: off, liveness: off, attention: off,
+        // faceres: a 1024-number description of each face (people across a video are grouped by
+        // it, lib/analysis/people). Loaded with the detector; run only when a request asks for it.
+        description: { enabled: true, minConfidence: 0, skipFrames: 0, skipTime: 0 },
       },
       body: off,
       hand: off,
@@ -152,14 +156,49 @@ async function detect(msg) {
   const input = human.tf.tensor4d(new Uint8Array(msg.rgb.buffer, msg.rgb.byteOffset, msg.rgb.byteLength), [1, msg.height, msg.width, 3], "int32");
   let res;
   try {
-    res = await human.detect(input);
+    // Human keeps the merged config: say every time which models run.
+    res = await human.detect(input, { object: { enabled: true }, face: { description: { enabled: false } } });
   } finally {
     input.dispose();
   }
   if (res.error) throw new Error(String(res.error));
   const objects = (res.object || []).map((o) => ({ label: o.label, confidence: round(o.score), box: clampBox(o.boxRaw) }));
-  const faces = (res.face || []).map((f) => ({ confidence: round(f.boxScore ?? f.score), box: clampBox(f.boxRaw) }));
+  const faces = (res.face || []).map((f) => ({
+    confidence: round(f.boxScore ?? f.score),
+    box: clampBox(f.boxRaw),
+  }));
   return { objects, faces };
+}
+
+/**
+ * faceres descriptions of face crops (each a square around one face, cut from the full-size frame
+ * so a small face is not described from a few pixels): BlazeFace finds the face again in the crop
+ * and faceres describes the one nearest the centre. A crop where no face is found gets null.
+ */
+async function describeFaces(msg) {
+  const human = await loadHuman(msg.floor);
+  const out = [];
+  for (const c of msg.crops) {
+    const input = human.tf.tensor4d(new Uint8Array(c.rgb.buffer, c.rgb.byteOffset, c.rgb.byteLength), [1, c.height, c.width, 3], "int32");
+    let res;
+    try {
+      res = await human.detect(input, { object: { enabled: false }, face: { description: { enabled: true } } });
+    } finally {
+      input.dispose();
+    }
+    if (res.error) throw new Error(String(res.error));
+    let best = null;
+    let bestDist = Infinity;
+    for (const f of res.face || []) {
+      if (!f.embedding || !f.embedding.length) continue;
+      const [x, y, w, h] = f.boxRaw;
+      const d = Math.hypot(x + w / 2 - 0.5, y + h / 2 - 0.5);
+      if (d < bestDist) (best = f), (bestDist = d);
+    }
+    // Float32Array: travels as such over the advanced-serialization IPC channel.
+    out.push(best && bestDist < 0.25 ? { descriptor: Float32Array.from(best.embedding), confidence: round(best.boxScore ?? best.score) } : null);
+  }
+  return { faces: out };
 }
 
 /** Memory of this process (for bench/quality/memory.ts). */
@@ -178,5 +217,6 @@ serve({
   embed: async (msg) => ({ vectors: await embed(msg.texts) }),
   "detector-load": async (msg) => (await loadHuman(msg.floor), {}),
   detect,
+  "describe-faces": describeFaces,
   stats,
 });

@@ -47,8 +47,8 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
   });
 }
 
-export function errorResponse(status: number, detail: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse({ detail }, status, headers);
+export function errorResponse(status: number, detail: string, headers: Record<string, string> = {}, extra: Record<string, string> = {}): Response {
+  return jsonResponse({ detail, ...extra }, status, headers);
 }
 
 async function readJson(req: Request): Promise<unknown> {
@@ -96,7 +96,7 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
 
 export function toErrorResponse(err: unknown, requestId: string, where: string, userId?: string): Response {
   const known = clientErrorOf(err);
-  if (known) return errorResponse(known.status, known.detail, { ...known.headers, "X-Request-Id": requestId });
+  if (known) return errorResponse(known.status, known.detail, { ...known.headers, "X-Request-Id": requestId }, known.extra);
   if (isDiskFull(err)) return errorResponse(507, DISK_FULL_DETAIL, { "X-Request-Id": requestId });
   log.error({ err, reqId: requestId, userId, where }, `${where} failed`);
   return errorResponse(500, "Internal server error", { "X-Request-Id": requestId });
@@ -117,17 +117,28 @@ export function rawRoute<A extends unknown[]>(where: string, fn: (req: Request, 
   });
 }
 
-/** The caller, counted against their own limit; a failed authentication counts against the address. */
+/** The caller, counted against their own credential's limit; a failed authentication counts against the address. */
 async function authenticate(db: Db, req: Request): Promise<UserContext> {
   let user: UserContext;
   try {
     user = await resolveUserContext(db, req.headers.get("authorization"));
   } catch (err) {
-    checkRateLimit(addressKey(req));
+    await checkRateLimit(addressKey(req));
     throw err;
   }
-  checkRateLimit(principalKey(user.user_id));
+  await checkRateLimit(principalKey(user));
   return user;
+}
+
+/**
+ * An open endpoint counts a request that carries a valid credential against that credential, like
+ * any other; only requests without one count against the client's address (many keys share one
+ * address behind a NAT). Handlers that check the database themselves (health) count by address.
+ */
+async function countOpenRequest(db: Db | undefined, req: Request): Promise<void> {
+  const authorization = req.headers.get("authorization");
+  const user = db && authorization?.trim() ? await resolveUserContext(db, authorization).catch(() => null) : null;
+  await checkRateLimit(user ? principalKey(user) : addressKey(req));
 }
 
 export function handle<E extends Endpoint>(
@@ -148,9 +159,9 @@ export function handle<E extends Endpoint>(
 
   async function answer(req: Request, ctx: RouteContext | undefined, requestId: string, caller: { userId?: string }): Promise<Response> {
     try {
-      if (endpoint.auth !== "required") checkRateLimit(addressKey(req));
       const db = options.skipDb ? (undefined as unknown as Db) : await getDb();
       const user = endpoint.auth === "required" ? await authenticate(db, req) : null;
+      if (endpoint.auth !== "required") await countOpenRequest(db, req);
       caller.userId = user?.user_id;
       const rawParams = ctx ? await ctx.params : {};
       // A malformed path id (`pathId` in the contract) is that resource's 404, before the body is

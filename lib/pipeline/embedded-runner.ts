@@ -10,6 +10,7 @@ import type { Db } from "@/db/client";
 import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, renewLease, type Run } from "@/db/queries/runs";
 import { identityToken } from "@/lib/core/process-identity";
 import { untilAborted, withRunSignal } from "@/lib/core/run-context";
+import { removeDerivedFilesIfVideoGone } from "./derived-files";
 import { onRunCancelled, onRunQueued } from "./engine";
 import { failRun } from "./finalize-run";
 import { publicErrorText } from "@/lib/api/public-error";
@@ -17,6 +18,9 @@ import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
 import { workDirFor } from "./shared-media";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
+import { runnerConcurrency } from "./runner-concurrency";
+
+export { runnerConcurrency };
 
 const log = logger("runner");
 
@@ -30,11 +34,6 @@ export interface RunnerOptions {
   pollMs?: number;
   /** A run claimed more often than this (it keeps dying mid-way) is failed instead of retried. */
   maxAttempts?: number;
-}
-
-export function runnerConcurrency(): number {
-  const n = Number(process.env.RUNNER_CONCURRENCY);
-  return Number.isInteger(n) && n > 0 ? n : Math.max(1, Math.floor(os.availableParallelism() / 2));
 }
 
 export class EmbeddedRunner {
@@ -176,9 +175,15 @@ export class EmbeddedRunner {
       // Steps given up on an abort may still be winding down (ffmpeg, being killed, writes one more
       // still): the work files go once they settled, or after a while (a model load does not stop).
       // Other jobs' runs start meanwhile; the next run of this job waits for it.
+      // A deleted video's derived files go too, once its steps settled (each writer also looks
+      // after storing, so one that outlives this wait removes its own files).
       const windDown = (async () => {
         await settledWithin(steps, WIND_DOWN_MS);
-        if (!this.stopped) await this.removeWorkDir(run.jobId);
+        if (this.stopped) return;
+        await this.removeWorkDir(run.jobId);
+        await removeDerivedFilesIfVideoGone(this.db, { userId: run.userId, jobId: run.jobId, videoId: run.videoId }).catch((err) =>
+          log.error({ err, jobId: run.jobId }, `removing the files of deleted video ${run.jobId} failed`),
+        );
       })();
       this.windDowns.set(run.jobId, windDown);
       if (!this.stopped) void this.tick();

@@ -9,6 +9,8 @@ import { appUrl } from "@/lib/config";
 import { hlsManifestKey, thumbnailKey } from "@/lib/pipeline/renditions";
 import { storyboardImageKey, storyboardVttKey } from "@/lib/pipeline/storyboard";
 import { getStorage } from "@/lib/storage";
+import { personThumbnailKey } from "@/lib/analysis/people/thumbnails";
+import { hasPerson } from "@/lib/people/people-ops";
 import { PLAYBACK_TOKEN_TTL_SECONDS, verifyPlaybackToken } from "./token";
 import { rewriteManifest } from "./rewrite-manifest";
 import { rewriteVttImages } from "./rewrite-storyboard";
@@ -37,6 +39,16 @@ function redirect(url: string): Response {
 async function renditionRedirect(db: Db, params: { jobId: string; token: string }, keyFor: (userId: string, jobId: string) => string): Promise<Response> {
   const video = await authorizePlayback(db, params.jobId, params.token);
   const key = keyFor(video.userId, video.jobId);
+  const storage = getStorage();
+  if (!(await storage.stat(key))) throw notFound("File");
+  return redirect(await storage.presignDownload(key, { expiresIn: PRESIGN_SECONDS }));
+}
+
+/** GET /playback/people/{job_id}/{person_id}: 302 to a person's face picture (404 `Person not found` when the video has no such person). */
+export async function personPictureRedirect(db: Db, params: { jobId: string; personId: string; token: string }): Promise<Response> {
+  const video = await authorizePlayback(db, params.jobId, params.token);
+  if (!(await hasPerson(db, { userId: video.userId, jobId: video.jobId, personId: params.personId }))) throw notFound("Person");
+  const key = personThumbnailKey(video.userId, video.jobId, params.personId);
   const storage = getStorage();
   if (!(await storage.stat(key))) throw notFound("File");
   return redirect(await storage.presignDownload(key, { expiresIn: PRESIGN_SECONDS }));

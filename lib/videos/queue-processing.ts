@@ -3,6 +3,7 @@
 // transaction holding the user's profile row, so concurrent starts cannot both win or overspend.
 import type { Db } from "@/db/client";
 import { cancelActiveRuns, insertRun } from "@/db/queries/runs";
+import { deleteVideoChapters } from "@/db/queries/chapters";
 import { deleteSegments } from "@/db/queries/segments";
 import { getVideoByJobId, updateVideo, type VideoStatus } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
@@ -29,6 +30,8 @@ export interface QueueOptions {
   modules?: ModuleName[];
   initialPrompt?: string;
   storagePath?: string;
+  /** Process and reprocess keep the owner's corrected segments and chapter titles unless this is true. */
+  discardEdits?: boolean;
 }
 
 /** Parses `selected_insights` (JSON text of module names). */
@@ -75,7 +78,10 @@ export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video
     await assertAllowance(tx, { userId: opts.userId, jobId: opts.jobId, durationSeconds: current.duration });
     const modules = chooseModules(opts.modules, current);
     await cancelActiveRuns(tx, opts.jobId);
-    if (opts.kind !== "start") await deleteSegments(tx, { userId: opts.userId, jobId: opts.jobId });
+    if (opts.kind !== "start") {
+      await deleteSegments(tx, { userId: opts.userId, jobId: opts.jobId, keepEdited: !opts.discardEdits });
+      if (opts.discardEdits) await deleteVideoChapters(tx, { userId: opts.userId, videoId: current.id });
+    }
     const updated = await updateVideo(tx, {
       userId: opts.userId,
       jobId: opts.jobId,

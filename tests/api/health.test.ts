@@ -17,9 +17,9 @@ import { startLocalS3 } from "../helpers/s3";
 
 const testDb = useApiTestEnv("health");
 
-afterEach(() => {
+afterEach(async () => {
   setDbHandle(testDb.handle());
-  resetRateLimits();
+  await resetRateLimits();
   vi.unstubAllEnvs();
 });
 
@@ -54,7 +54,7 @@ describe("GET /api/health: the database", () => {
     expect(res.body.checks.database).toBe(expected);
     expect(res.body.checks.database.length).toBeGreaterThan(0);
     expect((await call("GET", "/ping")).status).toBe(200);
-  });
+  }, 180_000); // opening a second database (migrations) is slow on a busy machine
 
   it("503 degraded when the database throws, with that error's text", async () => {
     noRunnerHere();

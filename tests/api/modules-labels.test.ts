@@ -83,7 +83,7 @@ describe("offline object and face labels", () => {
     expect(plain!.objects).toEqual([]);
     expect(plain!.faces).toBe(0);
     expect(r.notes?.some((n) => /not detected/.test(n))).toBe(false);
-  }, 180_000);
+  }, 360_000); // three looks per keyframe (issue 28): slower on a busy machine
 });
 
 describe("describeObjects", () => {

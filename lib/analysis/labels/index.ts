@@ -1,6 +1,7 @@
 // Offline visual labels: COCO-80 objects and human faces on a keyframe, shown only above
 // thresholds calibrated on hand-labelled real photos (bench/quality/labels.ts), precision first.
-import { detectRaw, loadDetector, type Box4, type RawDetections, type RawObject, type RgbImage } from "./detector";
+import { decodeRgb, detectPasses, loadDetector, type Box4, type RawDetections, type RawObject, type RgbImage } from "./detector";
+import { fuseObjects, passesFor, type FusedObject } from "./nms";
 
 export type { RgbImage } from "./detector";
 export { describeObjects } from "./describe";
@@ -15,11 +16,16 @@ export const OBJECT_THRESHOLD = 0.55;
 /** Faces below this are not counted; nor are faces outside every shown person. */
 export const FACE_THRESHOLD = 0.5;
 
-export type DetectedObject = RawObject;
+/** Objects from at least this confidence up to the threshold are kept as candidates (named as "maybe", so a search still finds them). */
+export const CANDIDATE_FLOOR = 0.3;
+
+export type DetectedObject = RawObject & { support?: number };
 export type DetectedFace = Box4;
 export interface Detections {
   objects: DetectedObject[];
   faces: DetectedFace[];
+  /** Objects just under the threshold (CANDIDATE_FLOOR ≤ confidence < OBJECT_THRESHOLD), not shown as facts. */
+  candidates?: DetectedObject[];
 }
 
 function inside(face: Box4, person: Box4): boolean {
@@ -30,12 +36,19 @@ function inside(face: Box4, person: Box4): boolean {
 }
 
 /** What is shown of raw detections: confident objects, and confident faces on a shown person. */
-export function applyThresholds(raw: RawDetections): Detections {
+export function applyThresholds(raw: RawDetections | { objects: DetectedObject[]; faces: Box4[] }): Detections {
   const objects = raw.objects.filter((o) => o.confidence >= OBJECT_THRESHOLD).sort((a, b) => b.confidence - a.confidence);
+  const shown = new Set(objects.map((o) => o.label));
+  // One candidate per class, and none of a class already shown.
+  const candidates: DetectedObject[] = [];
+  for (const o of [...raw.objects].sort((a, b) => b.confidence - a.confidence)) {
+    if (o.confidence >= OBJECT_THRESHOLD || o.confidence < CANDIDATE_FLOOR || shown.has(o.label) || candidates.some((c) => c.label === o.label)) continue;
+    candidates.push(o);
+  }
   const people = objects.filter((o) => o.label === "person");
   // BlazeFace finds "faces" on cats, dogs and textures: a face counts only on a detected person.
   const faces = raw.faces.filter((f) => f.confidence >= FACE_THRESHOLD && people.some((p) => inside(f, p)));
-  return { objects, faces };
+  return { objects, faces, candidates };
 }
 
 /** Why the detector cannot run here, or null when it can (loads the models once per process). */
@@ -48,7 +61,17 @@ export async function labelsUnavailableReason(): Promise<string | null> {
   }
 }
 
+/**
+ * Every look at the picture (nms.ts `passesFor`: whole, mirrored, zoomed regions), objects fused
+ * across them; faces from the whole picture only.
+ */
+export async function detectFused(input: string | RgbImage, signal?: AbortSignal): Promise<{ objects: FusedObject[]; faces: Box4[] }> {
+  const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
+  const passes = await detectPasses(img, passesFor(img.width, img.height), signal);
+  return { objects: fuseObjects(passes.map((p) => p.objects)), faces: passes[0]!.faces };
+}
+
 /** Objects (COCO-80) and faces on an image file (JPEG, PNG…) or raw RGB, thresholds applied. */
 export async function detectObjects(input: string | RgbImage, signal?: AbortSignal): Promise<Detections> {
-  return applyThresholds(await detectRaw(input, signal));
+  return applyThresholds(await detectFused(input, signal));
 }

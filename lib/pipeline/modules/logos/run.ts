@@ -19,7 +19,8 @@ interface ShotView {
 }
 
 function shotViews(ctx: ModuleContext): ShotView[] {
-  return (ctx.results.visualelements?.segments ?? []).map((s) => {
+  // Shots only: people's appearance segments (metadata.kind "person") have no keyframe of their own.
+  return (ctx.results.visualelements?.segments ?? []).filter((s) => metadataOf(s.metadata).kind !== "person").map((s) => {
     const m = metadataOf(s.metadata);
     const kt = typeof m.keyframe_time === "number" ? m.keyframe_time : (s.start_time + s.end_time) / 2;
     return {

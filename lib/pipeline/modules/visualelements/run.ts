@@ -6,7 +6,7 @@ import { getModelClient } from "@/lib/ai/provider";
 import { dominantColors, type DominantColor } from "@/lib/analysis/visual/colors";
 import { describeKeyframe } from "@/lib/analysis/visual/describe-frame";
 import { frameAt, shotLook, type ShotLook } from "@/lib/analysis/visual/frame-stats";
-import { describeObjects, LABELS_METHOD, OBJECT_THRESHOLD, type Detections } from "@/lib/analysis/labels";
+import { CANDIDATE_FLOOR, describeObjects, LABELS_METHOD, OBJECT_THRESHOLD, type Detections } from "@/lib/analysis/labels";
 import { OCR_METHOD, type OcrLine } from "@/lib/analysis/visual/ocr";
 import { ReadBudget, readBudgetSeconds, spreadOrder } from "@/lib/analysis/visual/read-budget";
 import { KeyframePool, type KeyframeAnalyzer } from "@/lib/analysis/keyframes/pool";
@@ -17,6 +17,7 @@ import { capitalize, joinWords, mapLimit, spreadSelection } from "@/lib/analysis
 import { KeyframeReadAhead } from "@/lib/analysis/keyframes/read-ahead";
 import { keyframeImages } from "@/lib/analysis/keyframes/keyframe-images";
 import type { MediaInfo } from "@/lib/media/probe";
+import { peopleSegments } from "@/lib/analysis/people/segments";
 import { ANALYSIS_HEIGHT, ANALYSIS_WIDTH } from "@/lib/media/decode-frames";
 import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
 import type { SharedMedia } from "../../shared-media";
@@ -40,6 +41,8 @@ interface ShotAnalysis {
   description: string | null;
   /** Time of the frame actually analysed (a still of the decode pass, near the shot's keyframe time). */
   keyframeTime?: number | null;
+  /** The still that was analysed (people's pictures are cut from it). */
+  keyframeFile?: string | null;
 }
 
 function facesWords(n: number): string {
@@ -58,6 +61,10 @@ export function contentLine(a: ShotAnalysis): string {
   if (a.objects?.objects.length) {
     const faces = a.objects.faces.length ? ` (${facesWords(a.objects.faces.length)})` : "";
     parts.push(`${describeObjects(a.objects.objects)}${faces}`);
+  }
+  if (a.objects?.candidates?.length) {
+    // Just under the naming threshold: said as such, so a search for the word still finds the shot.
+    parts.push(`maybe ${joinWords(a.objects.candidates.map((c) => c.label))}`);
   }
   if (a.ocr?.length) {
     const text = a.ocr.map((l) => l.text).join(" / ");
@@ -138,6 +145,7 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
     } else gridOnly++;
     if (kf) {
       a.keyframeTime = kf.time;
+      a.keyframeFile = kf.file;
       a.colors = dominantColors(kf.small ?? (await keyframeImages(kf.file, ctx.signal)).colors);
       a.colorSource = "keyframe";
     } else {
@@ -190,7 +198,17 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
     notes.push(`The vision model failed on ${describeErrors.length} keyframes (${describeErrors[0]}); those shots are not described`);
   }
 
-  const segments: SegmentDraft[] = results.map((a) => {
+  // People across the video: the faces described on the keyframes, grouped (lib/analysis/people).
+  const people = await peopleSegments({
+    shots: results.map((a) => ({ start: a.shot.start, end: a.shot.end, file: a.keyframeFile ?? null, time: a.keyframeTime ?? a.shot.keyframeTime, faces: a.objects?.faces ?? null })),
+    userId: ctx.video.userId,
+    jobId: ctx.video.jobId,
+    workDir: ctx.shared.workDir,
+    signal: ctx.signal,
+  });
+  notes.push(...people.notes);
+
+  const segments: SegmentDraft[] = results.map((a, i) => {
     const ocrRan = a.ocr !== null;
     return {
       start_time: a.shot.start,
@@ -219,11 +237,19 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
         objects_method: a.objects ? LABELS_METHOD : null,
         objects_threshold: a.objects ? OBJECT_THRESHOLD : null,
         objects: a.objects?.objects ?? [],
+        // Under objects_threshold (from CANDIDATE_FLOOR): not named as facts, listed as "maybe".
+        object_candidates: a.objects?.candidates ?? [],
+        object_candidate_floor: a.objects ? CANDIDATE_FLOOR : null,
         faces: a.objects ? a.objects.faces.length : null,
-        face_boxes: a.objects?.faces ?? [],
+        face_boxes: (a.objects?.faces ?? []).map((f, k) => ({
+          box: f.box,
+          confidence: f.confidence,
+          ...(people.faceOwner.has(`${i}:${k}`) ? { person_id: people.faceOwner.get(`${i}:${k}`) } : {}),
+        })),
       },
     };
   });
+  segments.push(...people.segments);
   return { segments, notes };
 }
 
