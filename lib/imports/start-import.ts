@@ -55,11 +55,11 @@ export async function startImport(db: Db, opts: StartImportOptions): Promise<Vid
       name: opts.fileName ?? path.posix.basename(key),
       storagePath: key,
       status: "importing",
-      selectedInsights: JSON.stringify(modules),
+      selectedInsights: modules,
       initialPrompt: opts.initialPrompt ?? null,
       projectId: opts.projectId ?? null,
     });
-    const run = await insertRun(tx, { videoId: v.id, jobId: v.jobId, userId: opts.userId, status: "queued", action: "import", modules: JSON.stringify(modules), engine: "import" });
+    const run = await insertRun(tx, { videoId: v.id, jobId: v.jobId, userId: opts.userId, status: "queued", action: "import", modules, engine: "import" });
     await insertImport(tx, { runId: run.id, jobId: v.jobId, userId: opts.userId, url: url.toString(), modules: JSON.stringify(modules), initialPrompt: opts.initialPrompt ?? null });
     return v;
   });

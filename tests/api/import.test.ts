@@ -231,7 +231,7 @@ describe("POST /api/videos/import", () => {
     expect((await call("GET", `/videos/${mine.body.job_id}`, { auth: bob.api_key })).body.project_id).toBe(project.body.id);
 
     const db = await getDb();
-    await insertUsageRecord(db, { userId: bob.user_id, jobId: mine.body.job_id, action: "process", durationMinutes: 3000, processingTime: 1, modules: "[]" });
+    await insertUsageRecord(db, { userId: bob.user_id, jobId: mine.body.job_id, action: "process", durationMinutes: 3000, processingTime: 1, modules: [] });
     const before = (await call("GET", "/videos", { auth: bob.api_key })).body.length;
     const refused = await importUrl(bob, { url: `${base}/clip.mp4` });
     expect(refused.status).toBe(402);
