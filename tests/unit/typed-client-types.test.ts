@@ -36,6 +36,6 @@ describe("typed client types", () => {
     expectTypeOf(listVideos).returns.resolves.toEqualTypeOf<Schemas["Video"][]>();
     expectTypeOf(getVideo).returns.resolves.toEqualTypeOf<Schemas["Video"]>();
     expectTypeOf(search).returns.resolves.toEqualTypeOf<Schemas["SearchResult"][]>();
-    expectTypeOf<Schemas["Video"]["status"]>().toEqualTypeOf<"uploaded" | "importing" | "queued" | "processing" | "completed" | "failed">();
+    expectTypeOf<Schemas["Video"]["status"]>().toEqualTypeOf<"importing" | "uploaded" | "queued" | "processing" | "completed" | "failed">();
   });
 });
