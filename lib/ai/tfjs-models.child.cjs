@@ -193,7 +193,10 @@ async function describeFaces(msg) {
       if (!f.embedding || !f.embedding.length) continue;
       const [x, y, w, h] = f.boxRaw;
       const d = Math.hypot(x + w / 2 - 0.5, y + h / 2 - 0.5);
-      if (d < bestDist) (best = f), (bestDist = d);
+      if (d < bestDist) {
+        best = f;
+        bestDist = d;
+      }
     }
     // Float32Array: travels as such over the advanced-serialization IPC channel.
     out.push(best && bestDist < 0.25 ? { descriptor: Float32Array.from(best.embedding), confidence: round(best.boxScore ?? best.score) } : null);
