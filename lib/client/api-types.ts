@@ -135,7 +135,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List your videos */
+        /** List your videos, newest first (optional `limit`/`cursor` pages: `Link` header rel="next") */
         get: operations["getVideos"];
         put?: never;
         post?: never;
@@ -508,6 +508,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/videos/{job_id}/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people seen in the video (faces grouped across it; empty when none were seen or FACE_GROUPING=0), in order of first appearance */
+        get: operations["getVideosJobIdPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/videos/{job_id}/people/{person_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Name a person: search, chat and the results page then use the name (a new run of the video groups people afresh and drops names) */
+        patch: operations["patchVideosJobIdPeoplePersonId"];
+        trace?: never;
+    };
     "/storage/upload-url": {
         parameters: {
             query?: never;
@@ -569,7 +603,7 @@ export interface paths {
         };
         /** Local storage: the target of a presigned download URL (Range requests answer 206) */
         get: operations["getStorageObjectKey"];
-        /** Local storage: the target of a presigned upload URL. Body: the raw bytes, with the Content-Type the URL was made for. 403 when expired or tampered, 413 above 4 GB */
+        /** Local storage: the target of a presigned upload URL. Body: the raw bytes, with the Content-Type the URL was made for. 403 `Upload URL expired or invalid` when expired or tampered (with `hint` and `expected_content_type` beside it when only the Content-Type differs from the signed one), 413 above 4 GB */
         put: operations["putStorageObjectKey"];
         post?: never;
         delete?: never;
@@ -777,7 +811,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your notifications, most recent first (limit 1 to 1000, default 50) */
+        /** Your notifications, most recent first (limit 1 to 1000, default 50; with `limit` or `cursor` given, a `Link` header rel="next" names the next page) */
         get: operations["getNotifications"];
         put?: never;
         post?: never;
@@ -951,6 +985,23 @@ export interface paths {
         };
         /** 302 redirect to the storyboard's sprite JPEG (presigned): frames 160 px wide, 10 to a row; 404 without a valid token or before a run made one */
         get: operations["getPlaybackStoryboardJobIdImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/playback/people/{job_id}/{person_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 302 redirect to a person's face picture (presigned JPEG); takes the token of thumbnail_url; 404 without a valid token or when the video has no such person */
+        get: operations["getPlaybackPeopleJobIdPersonId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1242,6 +1293,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your clips, newest first (optional `limit`/`cursor` pages) */
+        get: operations["getClips"];
+        put?: never;
+        /**
+         * Make a clip from ranges of a video or from search hits
+         * @description Cuts ranges of your videos into one MP4 (frame-accurate, audio kept in sync, ranges joined in order). The cut runs in the background: poll `GET /clips/{clip_id}` or subscribe to the `clip.completed` / `clip.failed` webhook events.
+         *
+         *     Ranges: 0 ≤ start < end ≤ the video's duration, at most 50, 30 minutes in all; otherwise 400. With `search`, the top `limit` hits of the same search as `POST /search` become the ranges, in rank order, each padded by `padding_s` and clamped to its video (400 when nothing matches).
+         */
+        post: operations["postClips"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clips/{clip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A clip: status, ranges and, once completed, its URLs */
+        get: operations["getClipsClipId"];
+        put?: never;
+        post?: never;
+        /** Delete a clip and its file */
+        delete: operations["deleteClipsClipId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/playback/clip/{clip_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A completed clip's MP4 (302 to a presigned URL) with the token of its `stream_url`; 404 without a valid token */
+        get: operations["getPlaybackClipClipId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/videos/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a video from a URL and process it
+         * @description The server fetches the file (http or https; loopback, private and link-local addresses are refused, also after DNS and on every redirect; at most 3 redirects; at most 4 GB, checked on Content-Length and counted while streaming; 30 s to connect and at most 30 s of silence while downloading). The URL must end in a supported video extension or answer a video Content-Type.
+         *
+         *     The video appears at once with status `importing`; `GET /processing/{job_id}/events` streams `import_progress` `{bytes, total, percent}` events (`total`/`percent` null without a Content-Length), then the processing events of the run that follows: once fetched, the video is registered and queued like an upload (`uploaded` → `queued` → …), counted against your allowance. A URL answering an error status, a file too large, not a video, or an allowance exhausted by its length ends the video `failed` with `error` saying why (and a `done` event). A malformed or refused URL is a 400 at once.
+         */
+        post: operations["postVideosImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1320,7 +1451,7 @@ export interface components {
             name: string;
             description: string;
             /** @enum {string} */
-            status: "uploaded" | "queued" | "processing" | "completed" | "failed";
+            status: "importing" | "uploaded" | "queued" | "processing" | "completed" | "failed";
             selected_insights: string;
             duration: number;
             file_size: number;
@@ -1352,7 +1483,7 @@ export interface components {
         ProcessingStatus: {
             job_id: string;
             /** @enum {string} */
-            status: "uploaded" | "queued" | "processing" | "completed" | "failed";
+            status: "importing" | "uploaded" | "queued" | "processing" | "completed" | "failed";
             error: string | null;
             processing_time: number | null;
             /** @example 2026-11-25T22:01:05.123 */
@@ -1419,6 +1550,21 @@ export interface components {
             summary?: string;
             /** @description The owner changed the title or summary */
             edited: boolean;
+        };
+        Person: {
+            /** @description A UUID, stable within one run of the video (a new run groups people afresh, with new ids) */
+            person_id: string;
+            /** @description "Person N" until renamed */
+            name: string;
+            /** @description Seconds on screen: the shots their face was seen in, adjacent shots joined */
+            appearances: components["schemas"]["PersonAppearance"][];
+            total_seconds: number;
+            /** @description Their face (a 160 px JPEG), with the video's playback token */
+            thumbnail_url: string;
+        };
+        PersonAppearance: {
+            start: number;
+            end: number;
         };
         UploadUrl: {
             success: boolean;
@@ -1672,12 +1818,36 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        Clip: {
+            clip_id: string;
+            title: string;
+            /** @enum {string} */
+            status: "queued" | "processing" | "completed" | "failed";
+            /** @description In the order they are joined */
+            ranges: components["schemas"]["ClipRange"][];
+            /** @description Seconds: the sum of the ranges (the file's own once completed) */
+            duration: number;
+            /** @description Why it failed */
+            error?: string;
+            /** @description Once completed: the MP4 as an attachment (presigned, valid 1 h) */
+            download_url?: string;
+            /** @description Once completed: the MP4 to play (signed token valid 6 h; shareable) */
+            stream_url?: string;
+            file_size?: number;
+            /** @example 2026-11-25T22:01:05.123 */
+            created_at: string;
+        };
+        ClipRange: {
+            job_id: string;
+            start: number;
+            end: number;
+        };
         Error: {
             detail: string;
         };
         WebhookPayload: {
             /** @enum {string} */
-            type: "module_started" | "module_progress" | "module_completed" | "done" | "video.completed" | "video.failed" | "webhook.test";
+            type: "module_started" | "module_progress" | "import_progress" | "module_completed" | "done" | "video.completed" | "video.failed" | "webhook.test" | "clip.completed" | "clip.failed";
             /** @description ISO 8601 UTC */
             timestamp: string;
             /** @description Stream events: the SSE event's JSON (type, job_id, module …). video.completed / video.failed: job_id, name, status, error?, segment_counts {module: n}, total_segments, links {app, status, results, video} */
@@ -2123,7 +2293,9 @@ export interface operations {
         parameters: {
             query?: {
                 project_id?: string;
-                status?: "uploaded" | "queued" | "processing" | "completed" | "failed";
+                status?: "importing" | "uploaded" | "queued" | "processing" | "completed" | "failed";
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3715,6 +3887,132 @@ export interface operations {
             };
         };
     };
+    getVideosJobIdPeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Video's id (a malformed one is 404 Video not found) */
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchVideosJobIdPeoplePersonId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Video's id (a malformed one is 404 Video not found) */
+                job_id: string;
+                /** @description The Person's id (a malformed one is 404 Person not found) */
+                person_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postStorageUploadUrl: {
         parameters: {
             query?: never;
@@ -3869,6 +4167,8 @@ export interface operations {
         parameters: {
             query?: {
                 prefix?: string;
+                limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3996,6 +4296,7 @@ export interface operations {
                 expires: string;
                 sig: string;
                 filename?: string;
+                content_type?: string;
             };
             header?: never;
             path: {
@@ -4049,6 +4350,7 @@ export interface operations {
                 expires: string;
                 sig: string;
                 filename?: string;
+                content_type?: string;
             };
             header?: never;
             path: {
@@ -4107,6 +4409,7 @@ export interface operations {
                 expires: string;
                 sig: string;
                 filename?: string;
+                content_type?: string;
             };
             header?: never;
             path: {
@@ -5072,6 +5375,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -5738,6 +6042,60 @@ export interface operations {
             path: {
                 /** @description The Video's id (a malformed one is 404 Video not found) */
                 job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlaybackPeopleJobIdPersonId: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The Video's id (a malformed one is 404 Video not found) */
+                job_id: string;
+                /** @description The Person's id (a malformed one is 404 Person not found) */
+                person_id: string;
             };
             cookie?: never;
         };
@@ -6891,7 +7249,7 @@ export interface operations {
                     /** @description http(s) URL; loopback, private and link-local targets are refused */
                     url: string;
                     /** @description Event types to send; empty or omitted: all */
-                    events?: ("module_started" | "module_progress" | "module_completed" | "done" | "video.completed" | "video.failed" | "webhook.test")[];
+                    events?: ("module_started" | "module_progress" | "import_progress" | "module_completed" | "done" | "video.completed" | "video.failed" | "webhook.test" | "clip.completed" | "clip.failed")[];
                     description?: string;
                 };
             };
@@ -7090,7 +7448,7 @@ export interface operations {
                     /** @description http(s) URL; loopback, private and link-local targets are refused */
                     url?: string;
                     /** @description Event types to send; empty or omitted: all */
-                    events?: ("module_started" | "module_progress" | "module_completed" | "done" | "video.completed" | "video.failed" | "webhook.test")[];
+                    events?: ("module_started" | "module_progress" | "import_progress" | "module_completed" | "done" | "video.completed" | "video.failed" | "webhook.test" | "clip.completed" | "clip.failed")[];
                     enabled?: boolean;
                     description?: string;
                 };
@@ -7306,6 +7664,425 @@ export interface operations {
             };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClips: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clip"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClips: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: the same key with the same request within 24 h replays the first response (status and body, header `Idempotent-Replayed: true`); with another request 422; concurrent duplicates wait for the first. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description With `ranges`: the video to cut (404 Video not found if it is not yours) */
+                    job_id?: string;
+                    /** @description With `job_id`: 1–50 ranges, joined in this order; 30 minutes in all at most */
+                    ranges?: {
+                        /** @description Seconds from the video's start */
+                        start: number;
+                        /** @description Seconds; after start, at most the video's duration */
+                        end: number;
+                    }[];
+                    /** @description Instead of job_id/ranges: the top hits of this search become the ranges */
+                    search?: {
+                        query: string;
+                        /** @description Only these videos (404 Video not found if one is not yours) */
+                        job_ids?: string[];
+                        project_id?: string;
+                        modules?: ("transcription" | "visualelements" | "scenes" | "shots" | "grouped_shots" | "logos" | "video_reasoning")[];
+                        /** @default 0.4 */
+                        threshold?: number;
+                    };
+                    /** @description With `search`: how many of the top hits (default 5) */
+                    limit?: number;
+                    /** @description With `search`: seconds added before and after each hit, clamped to the video (default 1) */
+                    padding_s?: number;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clip_id: string;
+                        /** @enum {string} */
+                        status: "queued";
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClipsClipId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Clip's id (a malformed one is 404 Clip not found) */
+                clip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clip"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteClipsClipId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Clip's id (a malformed one is 404 Clip not found) */
+                clip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlaybackClipClipId: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The Clip's id (a malformed one is 404 Clip not found) */
+                clip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": unknown;
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postVideosImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: the same key with the same request within 24 h replays the first response (status and body, header `Idempotent-Replayed: true`); with another request 422; concurrent duplicates wait for the first. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An http(s) URL of a video file (its extension or a video Content-Type) */
+                    url: string;
+                    /** @description The video's name (default: the URL's last part); its extension must be a supported one */
+                    file_name?: string;
+                    modules: ("transcription" | "visualelements" | "scenes" | "shots" | "grouped_shots" | "logos" | "video_reasoning")[];
+                    /** @description Put the video in this project (404 Project not found if it is not yours) */
+                    project_id?: string;
+                    initial_prompt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job_id: string;
+                        /** @enum {string} */
+                        status: "importing";
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
