@@ -603,7 +603,7 @@ export interface paths {
         };
         /** Local storage: the target of a presigned download URL (Range requests answer 206) */
         get: operations["getStorageObjectKey"];
-        /** Local storage: the target of a presigned upload URL. Body: the raw bytes, with the Content-Type the URL was made for. 403 when expired or tampered, 413 above 4 GB */
+        /** Local storage: the target of a presigned upload URL. Body: the raw bytes, with the Content-Type the URL was made for. 403 `Upload URL expired or invalid` when expired or tampered (with `hint` and `expected_content_type` beside it when only the Content-Type differs from the signed one), 413 above 4 GB */
         put: operations["putStorageObjectKey"];
         post?: never;
         delete?: never;
@@ -4296,6 +4296,7 @@ export interface operations {
                 expires: string;
                 sig: string;
                 filename?: string;
+                content_type?: string;
             };
             header?: never;
             path: {
@@ -4349,6 +4350,7 @@ export interface operations {
                 expires: string;
                 sig: string;
                 filename?: string;
+                content_type?: string;
             };
             header?: never;
             path: {
@@ -4407,6 +4409,7 @@ export interface operations {
                 expires: string;
                 sig: string;
                 filename?: string;
+                content_type?: string;
             };
             header?: never;
             path: {
