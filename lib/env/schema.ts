@@ -98,6 +98,7 @@ export const envShape = {
   POCKETSPHINX_PATH: text(),
   POCKETSPHINX_MODEL_DIR: text(),
   VISUAL_READ_BUDGET_SECONDS: positiveSeconds(),
+  FACE_GROUPING: oneOf(["1", "0", "true", "false", "yes", "no", "on", "off"] as const),
   // Jobs
   RUNNER_CONCURRENCY: wholeNumber(0),
   INNGEST_EVENT_KEY: text(),
@@ -106,6 +107,8 @@ export const envShape = {
   INNGEST_BASE_URL: url(),
   // Webhooks
   WEBHOOK_ALLOW_PRIVATE_URLS: flag(),
+  // Imports from URLs
+  IMPORT_ALLOW_PRIVATE_URLS: flag(),
 } as const;
 
 export type EnvName = keyof typeof envShape;
@@ -125,6 +128,9 @@ export const NOT_CONFIGURATION = [
   "WEBHOOK_SECRET",
   "SHOTS_ONLY",
   "SKIP_E2E",
+  // The CLI's remote mode and the MCP server are clients of a running app, not the server.
+  "VA_URL",
+  "VA_API_KEY",
 ] as const;
 
 export const envSchema = z.object(envShape).superRefine((env, ctx) => {

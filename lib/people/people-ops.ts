@@ -10,6 +10,9 @@ import { appUrl } from "@/lib/config";
 import { appearanceContent } from "@/lib/analysis/people/group";
 import { embedJobSegments } from "@/lib/pipeline/embed-step";
 import { signPlaybackToken } from "@/lib/playback/token";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("people");
 
 export interface PersonView {
   person_id: string;
@@ -102,7 +105,7 @@ export async function renamePerson(db: Db, params: { userId: string; jobId: stri
   }
   // The renamed segments' vectors were dropped: embed them again now (the words are searchable at once).
   await embedJobSegments(db, { userId: params.userId, jobId: params.jobId }).catch((err: Error) => {
-    console.warn(`[people] re-embedding after a rename failed: ${err.message}`);
+    log.warn({ jobId: params.jobId, err: err.message }, "re-embedding after a rename failed");
   });
   return view(params.jobId, params.personId, rows, params.name, signPlaybackToken(params.jobId));
 }
