@@ -72,6 +72,6 @@ export function installShutdownHandlers(): void {
   if (parent > 0) {
     setInterval(() => {
       if (process.ppid !== parent) void shutdown("parent process exited");
-    }, 1_000).unref();
+    }, 250).unref();
   }
 }

@@ -254,7 +254,7 @@ async function nearestIdsWithEf(db: Db, userId: string, q: Float32Array, ef: num
   return db.transaction(async (tx) => {
     // as the product's HNSW plan does (db/queries/search.ts): no sort, so the index is walked
     await tx.execute(sql`SELECT set_config('hnsw.ef_search', ${String(ef)}, true), set_config('hnsw.iterative_scan', 'strict_order', true),
-      set_config('enable_sort', 'off', true)`);
+      set_config('enable_sort', 'off', true), set_config('jit', 'off', true)`);
     return nearestIds(tx, userId, q);
   });
 }

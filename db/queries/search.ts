@@ -385,7 +385,9 @@ function literal(v: unknown): string {
 /**
  * Runs `query` with the HNSW walk's settings, in one round trip where the driver allows it. The
  * planner's own costing of a parameterised HNSW scan often prefers a full scan plus sort, so
- * sorting is ruled out for the statement; the settings are local to its transaction. On a
+ * sorting is ruled out for the statement; that adds a huge "disabled" cost to every plan, which
+ * would make the server JIT-compile the statement (seconds, for milliseconds of work), so JIT is
+ * off for it too. The settings are local to its transaction. On a
  * Postgres server (postgres.js) the settings and the query go as one simple-protocol message (one
  * implicit transaction; parameters written into the text); elsewhere (PGlite, a transaction) in a
  * transaction of their own — or, when `needsSettings` is false and there is no HNSW index to walk
@@ -393,7 +395,7 @@ function literal(v: unknown): string {
  */
 async function executeWithHnswSettings<T>(db: Db, settings: HnswSettings, query: SQL, needsSettings: boolean): Promise<T[]> {
   const set = sql`SELECT set_config('hnsw.ef_search', ${String(settings.efSearch)}, true),
-    set_config('hnsw.iterative_scan', 'strict_order', true), set_config('enable_sort', 'off', true),
+    set_config('hnsw.iterative_scan', 'strict_order', true), set_config('enable_sort', 'off', true), set_config('jit', 'off', true),
     set_config('hnsw.max_scan_tuples', ${String(settings.maxScanTuples ?? 20_000)}, true)`;
   const client = (db as unknown as { $client?: { unsafe?: (q: string) => { simple(): Promise<unknown> } } }).$client;
   if (typeof client?.unsafe === "function") {

@@ -47,8 +47,8 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
   });
 }
 
-export function errorResponse(status: number, detail: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse({ detail }, status, headers);
+export function errorResponse(status: number, detail: string, headers: Record<string, string> = {}, extra: Record<string, string> = {}): Response {
+  return jsonResponse({ detail, ...extra }, status, headers);
 }
 
 async function readJson(req: Request): Promise<unknown> {
@@ -96,7 +96,7 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
 
 export function toErrorResponse(err: unknown, requestId: string, where: string, userId?: string): Response {
   const known = clientErrorOf(err);
-  if (known) return errorResponse(known.status, known.detail, { ...known.headers, "X-Request-Id": requestId });
+  if (known) return errorResponse(known.status, known.detail, { ...known.headers, "X-Request-Id": requestId }, known.extra);
   if (isDiskFull(err)) return errorResponse(507, DISK_FULL_DETAIL, { "X-Request-Id": requestId });
   log.error({ err, reqId: requestId, userId, where }, `${where} failed`);
   return errorResponse(500, "Internal server error", { "X-Request-Id": requestId });

@@ -10,6 +10,7 @@ import type { Db } from "@/db/client";
 import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, renewLease, type Run } from "@/db/queries/runs";
 import { identityToken } from "@/lib/core/process-identity";
 import { untilAborted, withRunSignal } from "@/lib/core/run-context";
+import { removeDerivedFilesIfVideoGone } from "./derived-files";
 import { onRunCancelled, onRunQueued } from "./engine";
 import { failRun } from "./finalize-run";
 import { publicErrorText } from "@/lib/api/public-error";
@@ -174,9 +175,15 @@ export class EmbeddedRunner {
       // Steps given up on an abort may still be winding down (ffmpeg, being killed, writes one more
       // still): the work files go once they settled, or after a while (a model load does not stop).
       // Other jobs' runs start meanwhile; the next run of this job waits for it.
+      // A deleted video's derived files go too, once its steps settled (each writer also looks
+      // after storing, so one that outlives this wait removes its own files).
       const windDown = (async () => {
         await settledWithin(steps, WIND_DOWN_MS);
-        if (!this.stopped) await this.removeWorkDir(run.jobId);
+        if (this.stopped) return;
+        await this.removeWorkDir(run.jobId);
+        await removeDerivedFilesIfVideoGone(this.db, { userId: run.userId, jobId: run.jobId, videoId: run.videoId }).catch((err) =>
+          log.error({ err, jobId: run.jobId }, `removing the files of deleted video ${run.jobId} failed`),
+        );
       })();
       this.windDowns.set(run.jobId, windDown);
       if (!this.stopped) void this.tick();

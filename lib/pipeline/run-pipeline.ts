@@ -10,10 +10,11 @@ import { deletePeopleNames } from "@/db/queries/people";
 import { getVideoByJobId, updateVideo } from "@/db/queries/videos";
 import { probeMedia, type MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
+import { removeDerivedFilesIfVideoGone, removeStaleDerivedFiles } from "./derived-files";
 import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
-import { renderHls, renderThumbnail } from "./renditions";
+import { hlsPrefix, renderHls, renderThumbnail } from "./renditions";
 import { executionOrder, isModuleName, MODULE_DEPENDENCIES, type ModuleName } from "./modules/registry";
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
@@ -82,6 +83,20 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   const order = executionOrder(selected);
   const results: Partial<Record<ModuleName, ModuleResult>> = {};
   let storyboardNote: string | undefined;
+  // The derived files this run wrote (also when replayed from recorded steps): what a completed
+  // run keeps under results/<user_id>/<job_id>/.
+  const writtenKeys: string[] = [];
+  const writtenPrefixes: string[] = [];
+  const owner = { userId: run.userId, jobId: run.jobId, videoId: video.id };
+  // A writer that outlives its video's deletion (a step winding down after the run was cancelled,
+  // here or in another process) removes what it stored: it looks once its files are in storage.
+  const storingFiles = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } finally {
+      await removeDerivedFilesIfVideoGone(db, owner);
+    }
+  };
 
   // Vectors for each module's segments as soon as they land, beside the rest of the run (one batch
   // at a time). Best effort and idempotent: the embed step still embeds whatever has no vector
@@ -194,17 +209,30 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
           // stills (loaded from the work dir after a resume); it never fails the step: a failure is
           // a note of the run.
           if (media.video) await shared.frames();
-          const [thumbnail, storyboard] = await Promise.all([
-            renderThumbnail({ shared, userId: run.userId, jobId: run.jobId }),
-            storyboardStep({ shared, userId: run.userId, jobId: run.jobId }),
-          ]);
-          return { ...thumbnail, storyboard };
+          // Both settle before the writers' check: neither may store a file after it.
+          const [thumbnail, storyboard] = await storingFiles(() =>
+            Promise.allSettled([
+              renderThumbnail({ shared, userId: run.userId, jobId: run.jobId }),
+              storyboardStep({ shared, userId: run.userId, jobId: run.jobId }),
+            ]),
+          );
+          if (thumbnail.status === "rejected") throw thumbnail.reason;
+          if (storyboard.status === "rejected") throw storyboard.reason;
+          return { ...thumbnail.value, storyboard: storyboard.value };
         });
         // (A run resumed from before storyboards existed recorded `{ key }` or null for this step.)
-        storyboardNote = (renditions as Partial<typeof renditions> | null)?.storyboard?.note;
+        const made = renditions as Partial<typeof renditions> | null;
+        storyboardNote = made?.storyboard?.note;
+        for (const key of [made?.key, made?.storyboard?.storyboard?.imageKey, made?.storyboard?.storyboard?.vttKey]) if (key) writtenKeys.push(key);
       },
     },
-    hls: { deps: [], run: async () => void (await timed("hls", () => renderHls({ shared, userId: run.userId, jobId: run.jobId }))) },
+    hls: {
+      deps: [],
+      run: async () => {
+        const hls = await timed("hls", () => storingFiles(() => renderHls({ shared, userId: run.userId, jobId: run.jobId })));
+        if (hls) writtenPrefixes.push(hlsPrefix(run.userId, run.jobId));
+      },
+    },
   };
   for (const name of order) {
     tasks[`module:${name}`] = { deps: moduleTaskDeps(name, order), run: () => runModule(name) };
@@ -219,6 +247,10 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   await timed("finalize", async () => {
     const notes = order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`));
     if (storyboardNote) notes.push(`storyboard: ${storyboardNote}`);
+    // A reprocess replaces the earlier run's artefacts: what this run did not write goes.
+    await removeStaleDerivedFiles({ userId: run.userId, jobId: run.jobId, keepKeys: writtenKeys, keepPrefixes: writtenPrefixes }).catch((err: unknown) =>
+      log.warn({ err, jobId: run.jobId }, `${run.jobId} removing an earlier run's files failed`),
+    );
     await finalizeRun(db, { runId, notes });
     shared.cleanup();
     return null;

@@ -76,6 +76,7 @@ export const objectQuery = z.object({
   expires: z.string().describe("Unix time the URL stops working"),
   sig: z.string().describe("HMAC-SHA256 signature"),
   filename: z.string().optional().describe("Download name (signed)"),
+  content_type: z.string().optional().describe("Upload URLs: the Content-Type the PUT must send (signed)"),
 });
 export const objectPutResponse = z.object({ ok: z.literal(true), key: z.string(), size: z.number().int() });
 
@@ -122,7 +123,7 @@ export const storageApi = {
     path: "/storage/object/{key}",
     tag: "Storage",
     summary:
-      "Local storage: the target of a presigned upload URL. Body: the raw bytes, with the Content-Type the URL was made for. 403 when expired or tampered, 413 above 4 GB",
+      "Local storage: the target of a presigned upload URL. Body: the raw bytes, with the Content-Type the URL was made for. 403 `Upload URL expired or invalid` when expired or tampered (with `hint` and `expected_content_type` beside it when only the Content-Type differs from the signed one), 413 above 4 GB",
     auth: "none",
     params: objectParams,
     query: objectQuery,
