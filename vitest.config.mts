@@ -19,6 +19,7 @@ const notDbFacing = [
   "tests/api/chat-stream.test.ts",
   "tests/api/inngest.test.ts",
   "tests/api/keyframe-read-ahead.test.ts",
+  "tests/api/roles.test.ts",
 ];
 
 export default defineConfig({
@@ -34,8 +35,8 @@ export default defineConfig({
     maxWorkers: 2,
     env: { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1" },
     projects: [
-      // tests/crash runs the real server as child processes: its own config (vitest.crash.config.mts).
-      { extends: true, test: { name: "pglite", include: ["tests/**/*.test.ts"], exclude: ["tests/crash/**"] } },
+      // tests/crash runs the real server as child processes, and so does tests/cli: their own config (vitest.crash.config.mts).
+      { extends: true, test: { name: "pglite", include: ["tests/**/*.test.ts"], exclude: ["tests/crash/**", "tests/cli/**"] } },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true, test: { name: "postgres", include: dbSuites, exclude: notDbFacing, env: { TEST_DB: "postgres" } } }]
         : []),

@@ -10,7 +10,8 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
-    include: ["tests/crash/**/*.test.ts"],
+    // tests/cli: the CLI end to end against the same production server (it needs the build too).
+    include: ["tests/crash/**/*.test.ts", "tests/cli/**/*.test.ts"],
     exclude: process.env.TEST_DATABASE_URL ? [] : ["tests/crash/**/*postgres*.test.ts"],
     globalSetup: ["tests/crash/global-setup.ts"],
     fileParallelism: false,

@@ -62,18 +62,45 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
   }
 }
 
+/** Any constant: the advisory lock that lets one process at a time migrate a server database. */
+const MIGRATION_LOCK = 7_304_118_221;
+
+/**
+ * Migrates on a connection of its own that holds a session advisory lock meanwhile: processes
+ * starting together (web and workers) migrate one after the other, and the later ones find nothing
+ * left to do (concurrent migrations of a fresh database race on CREATE EXTENSION and drizzle's
+ * own table). A process that dies while migrating loses its session, and with it the lock.
+ */
+async function migrateUnderLock(url: string): Promise<void> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const session = postgres(url, { max: 1, onnotice: () => {}, connection: { TimeZone: "UTC" } });
+  try {
+    await session`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate(drizzle({ client: session, schema }), { migrationsFolder: migrationsFolder() });
+    await session`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await session.end({ timeout: 5 });
+  }
+}
+
 /** Connects to a Postgres server (pgvector must be available to CREATE EXTENSION). */
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
     connection: { TimeZone: "UTC" },
   });
   const db = drizzle({ client, schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: migrationsFolder() });
+  try {
+    await migrateUnderLock(url);
+  } catch (err) {
+    await client.end({ timeout: 1 });
+    throw err;
+  }
   return {
     db,
     kind: "postgres",

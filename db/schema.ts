@@ -2,6 +2,7 @@
 // db/queries takes the owner's id, so ownership is enforced where the data is read.
 import { sql, type SQL } from "drizzle-orm";
 import {
+  boolean,
   customType,
   bigint,
   bigserial,
@@ -98,7 +99,8 @@ export const videos = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     status: text("status").notNull().default("uploaded"),
-    selectedInsights: text("selected_insights").notNull().default("[]"),
+    /** The modules chosen for the video (module names), as the API shows them: JSON text of this array. */
+    selectedInsights: jsonb("selected_insights").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     initialPrompt: text("initial_prompt"),
     duration: doublePrecision("duration").notNull().default(0),
     fileSize: bigint("file_size", { mode: "number" }).notNull().default(0),
@@ -134,6 +136,10 @@ export const segments = pgTable(
     embedding: vector("embedding", { dimensions: EMBEDDING_DIMENSIONS }),
     embeddingModel: text("embedding_model"),
     contentTsv: tsvector("content_tsv").generatedAlwaysAs(SEGMENT_TSV_EXPRESSION),
+    /** Corrected by its owner (PATCH …/segments/{id}): reprocessing keeps it unless told to discard edits. */
+    edited: boolean("edited").notNull().default(false),
+    /** The current revision: 0 for the machine's output, 1, 2, … after edits and restores. */
+    revision: integer("revision").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -146,6 +152,50 @@ export const segments = pgTable(
     index("segments_embedding_hnsw_idx").using("hnsw", t.embedding.op("vector_cosine_ops")),
   ],
 );
+
+/** Every version of an edited segment's text; revision 0 is the machine's original (written on the first edit). */
+export const segmentRevisions = pgTable(
+  "segment_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    segmentId: uuid("segment_id")
+      .notNull()
+      .references(() => segments.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").notNull(),
+    revision: integer("revision").notNull(),
+    content: text("content").notNull(),
+    metadata: text("metadata"),
+    /** The user who wrote this revision; null for the machine's original. */
+    editedBy: uuid("edited_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("segment_revisions_segment_revision_idx").on(t.segmentId, t.revision)],
+);
+
+/** A video's chapters as generated (and edited), one row per video; `fingerprint` names the segments they came from. */
+export const videoChapters = pgTable("video_chapters", {
+  videoId: uuid("video_id")
+    .primaryKey()
+    .references(() => videos.id, { onDelete: "cascade" }),
+  userId: uuid("user_id").notNull(),
+  jobId: uuid("job_id").notNull(),
+  fingerprint: text("fingerprint").notNull(),
+  chapters: jsonb("chapters").$type<StoredChapter[]>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export interface StoredChapter {
+  index: number;
+  start: number;
+  end: number;
+  title: string;
+  summary: string | null;
+  /** Who wrote the title: the offline key phrases, the model, or the owner. */
+  source: "local" | "openai";
+  /** The owner changed the title or summary (kept when the chapters are made again). */
+  edited: boolean;
+}
 
 /** A run: one processing of a video (README › Words); what the engines claim and lease. */
 export const processingRuns = pgTable(
@@ -160,7 +210,8 @@ export const processingRuns = pgTable(
     /** queued | running | completed | failed */
     status: text("status").notNull().default("queued"),
     action: text("action").notNull().default("process"),
-    modules: text("modules").notNull().default("[]"),
+    /** The modules this run executes (module names). */
+    modules: jsonb("modules").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     engine: text("engine").notNull().default("embedded"),
     attempts: integer("attempts").notNull().default(0),
     leaseOwner: text("lease_owner"),
@@ -262,7 +313,8 @@ export const usageRecords = pgTable(
     action: text("action").notNull(),
     durationMinutes: doublePrecision("duration_minutes").notNull(),
     processingTime: doublePrecision("processing_time").notNull(),
-    modules: text("modules").notNull().default("[]"),
+    /** The modules the run executed (module names). */
+    modules: jsonb("modules").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index("usage_user_idx").on(t.userId, t.createdAt)],
@@ -445,6 +497,75 @@ export const uploadReservations = pgTable(
   },
   (t) => [index("upload_reservations_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Rate-limit windows shared by every process on a Postgres server (lib/api/rate-limit.ts): one row
+ * per credential or client address, a fixed one-minute window counted with one upsert. The
+ * embedded database (one process) counts in memory instead.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    /** Start of the current window, epoch milliseconds. */
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limit_counters_window_idx").on(t.windowStart)],
+);
+
+/** One range of a clip: a stretch of one of the user's videos, in seconds. */
+export interface ClipRange {
+  job_id: string;
+  start: number;
+  end: number;
+}
+
+/** A clip or highlight reel: ranges of videos cut into one MP4 (lib/clips). Claimed by the clip
+ * worker like runs are: `queued`, or `processing` with an expired lease (its process died). */
+export const clips = pgTable(
+  "clips",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** queued | processing | completed | failed */
+    status: text("status").notNull().default("queued"),
+    ranges: jsonb("ranges").$type<ClipRange[]>().notNull().default(sql`'[]'::jsonb`),
+    duration: doublePrecision("duration").notNull().default(0),
+    storagePath: text("storage_path"),
+    fileSize: bigint("file_size", { mode: "number" }),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", { mode: "date" }),
+    finishedAt: timestamp("finished_at", { mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("clips_user_idx").on(t.userId, t.createdAt, t.id), index("clips_status_idx").on(t.status, t.createdAt)],
+);
+export type Clip = typeof clips.$inferSelect;
+
+/** What an import run (a `processing_runs` row with engine `import`) fetches, and what it queues after. */
+export const videoImports = pgTable(
+  "video_imports",
+  {
+    runId: uuid("run_id")
+      .primaryKey()
+      .references(() => processingRuns.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    url: text("url").notNull(),
+    modules: text("modules").notNull().default("[]"),
+    initialPrompt: text("initial_prompt"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("video_imports_job_idx").on(t.jobId)],
+);
+export type VideoImport = typeof videoImports.$inferSelect;
 
 /** Names given to the people found in a video (GET/PATCH /videos/{job_id}/people); "Person N" until renamed. */
 export const videoPeople = pgTable(

@@ -46,6 +46,7 @@ test("every page: no serious accessibility violations (light and dark on desktop
     ["chat", `/chat?video=${jobId}`],
     ["projects", "/projects"],
     ["storage", "/storage"],
+    ["clips", "/clips"],
     ["keys", "/keys"],
     ["webhooks", "/webhooks"],
     ["docs", "/docs"],

@@ -1,17 +1,18 @@
-// npm run cli -- <noun> <verb> [--flag value]: user and key administration for local mode.
-// With DATABASE_URL it talks to the server directly; with the embedded database it goes through
-// the running app's control socket when an app holds DATA_DIR, and opens it itself otherwise.
-import { closeDb, dataDir, getDb } from "@/db/client";
-import { lockHolder } from "@/db/data-dir-lock";
-import { CLI_USAGE, CliError, runCliCommand, type CliArgs } from "@/lib/cli/commands";
-import { sendControlCommand } from "@/server/control-socket";
+// npm run cli -- <command> …: the main job against a running app (upload, status, search, ask,
+// export: lib/cli/remote, over the typed client) and user/key administration for local mode.
+// Administration talks to the database itself: with DATABASE_URL directly; with the embedded
+// database through the running app's control socket when an app holds DATA_DIR, else by opening it.
+import { REMOTE_COMMANDS, REMOTE_USAGE, runRemoteCommand } from "@/lib/cli/remote/run";
 
-function parse(argv: string[]): { verb: string; args: CliArgs } {
+const ADMIN_VERBS = ["user create", "user list", "key create"];
+
+function parseAdmin(argv: string[]): { verb: string; args: Record<string, string | true> } {
   const words: string[] = [];
-  const args: CliArgs = {};
+  const args: Record<string, string | true> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a.startsWith("--")) {
+    if (a === "-h") args.help = true;
+    else if (a.startsWith("--")) {
       const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
       if (inline !== undefined) args[k!] = inline;
       else if (i + 1 < argv.length && !argv[i + 1]!.startsWith("--")) args[k!] = argv[++i]!;
@@ -21,32 +22,61 @@ function parse(argv: string[]): { verb: string; args: CliArgs } {
   return { verb: words.join(" "), args };
 }
 
-async function main() {
-  const { verb, args } = parse(process.argv.slice(2));
-  if (!verb || verb === "help" || args.help) {
+async function runAdmin(argv: string[]): Promise<number> {
+  const { CLI_USAGE, CliError, runCliCommand } = await import("@/lib/cli/commands");
+  const { verb, args } = parseAdmin(argv);
+  if (args.help) {
     console.log(CLI_USAGE);
-    return;
+    return 0;
   }
-  let result: unknown;
-  const holder = process.env.DATABASE_URL ? null : lockHolder(dataDir());
-  if (holder !== null) {
-    result = await sendControlCommand(dataDir(), verb, args).catch((err) => {
-      if (err instanceof CliError) throw err;
-      throw new CliError(
-        `The app (pid ${holder}) holds ${dataDir()} but its control socket did not answer (${(err as Error).message}). Stop it or retry once it has started.`,
-      );
-    });
-  } else {
-    try {
-      result = await runCliCommand(await getDb(), verb, args);
-    } finally {
-      await closeDb();
+  if (!ADMIN_VERBS.includes(verb)) {
+    console.error(`Unknown command "${verb}".\n${CLI_USAGE}`);
+    return 2;
+  }
+  const { closeDb, dataDir, getDb } = await import("@/db/client");
+  const { lockHolder } = await import("@/db/data-dir-lock");
+  const { sendControlCommand } = await import("@/server/control-socket");
+  try {
+    let result: unknown;
+    const holder = process.env.DATABASE_URL ? null : lockHolder(dataDir());
+    if (holder !== null) {
+      result = await sendControlCommand(dataDir(), verb, args).catch((err) => {
+        if (err instanceof CliError) throw err;
+        throw new CliError(
+          `The app (pid ${holder}) holds ${dataDir()} but its control socket did not answer (${(err as Error).message}). Stop it or retry once it has started.`,
+        );
+      });
+    } else {
+      try {
+        result = await runCliCommand(await getDb(), verb, args);
+      } finally {
+        await closeDb();
+      }
     }
+    console.log(JSON.stringify(result, null, verb === "user list" ? 2 : undefined));
+    return 0;
+  } catch (err) {
+    console.error(err instanceof CliError ? err.message : `Error: ${(err as Error).message}`);
+    return 1;
   }
-  console.log(JSON.stringify(result, null, verb === "user list" ? 2 : undefined));
 }
 
-main().catch((err) => {
-  console.error(err instanceof CliError ? err.message : `Error: ${(err as Error).message}`);
-  process.exit(1);
-});
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  const [command, ...rest] = argv;
+  if (!command || command === "help" || command === "--help" || command === "-h") {
+    const { CLI_USAGE } = await import("@/lib/cli/commands");
+    console.log(`${REMOTE_USAGE}\n\nAdministration (local mode):\n${CLI_USAGE.replace(/^Usage:\n/, "")}`);
+    return 0;
+  }
+  if (command in REMOTE_COMMANDS) return runRemoteCommand(command, rest);
+  return runAdmin(argv);
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (err) => {
+    console.error(`Error: ${(err as Error).message}`);
+    process.exitCode = 1;
+  },
+);

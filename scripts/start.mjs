@@ -1,9 +1,10 @@
 // npm start: build when the sources changed since the last build, then run `next start`.
 // Migrations and the first local user happen inside the server at start-up (instrumentation.ts).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { watchAncestors } from "./parent-watch.mjs";
 import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -27,14 +28,38 @@ function fingerprint() {
   return crypto.createHash("sha256").update(entries.join("\n")).digest("hex");
 }
 
+// The child running now (the build, then the server): a stop signal, or the death of the process
+// that started us, is passed on to it; one that does not stop in time is killed, so the whole tree
+// is gone within 10 s whichever of its processes was told to stop (or died).
+const STOP_DEADLINE_MS = 8_500;
+let current = null;
+let stopping = null;
+function stop(sig, why) {
+  if (stopping) return;
+  stopping = sig;
+  if (why) console.log(`[start] ${why}: stopping`);
+  if (!current || current.exitCode !== null || current.signalCode !== null) process.exit(1);
+  current.kill(sig);
+  setTimeout(() => current.kill("SIGKILL"), STOP_DEADLINE_MS).unref();
+}
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(sig, () => stop(sig === "SIGHUP" ? "SIGTERM" : sig));
+// npm forwards SIGTERM to its script shell only (sh -c, which does not exec us and dies of it),
+// and a killed npm leaves that shell behind: watch the chain up to npm (scripts/parent-watch.mjs).
+watchAncestors(() => stop("SIGTERM", "the process that started us exited"));
+
+function run(args, env) {
+  current = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env });
+  return new Promise((resolve) => current.once("exit", (code, signal) => resolve({ code, signal })));
+}
+
 const stamp = path.join(root, ".next", "source-fingerprint");
 const want = fingerprint();
 const have = fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8") : "";
 if (have !== want) {
   console.log("Building the app (first start or sources changed)…");
   const t0 = Date.now();
-  const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: process.env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const r = await run([nextBin, "build"], process.env);
+  if (stopping || r.code !== 0) process.exit(r.code || 1);
   fs.writeFileSync(stamp, want);
   console.log(`Built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
@@ -43,18 +68,11 @@ if (process.argv.includes("--build-only")) process.exit(0);
 const port = process.env.PORT || "3000";
 console.log(`Video Analysis: http://localhost:${port}  (data in ${path.resolve(process.env.DATA_DIR || "./data")})`);
 // The server handles SIGTERM/SIGINT itself (instrumentation.ts: hand work back, then exit), and
-// leaves by itself when this process dies; scripts/edge-guard.cjs sees requests before Next.
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--require", path.join(root, "scripts", "edge-guard.cjs"), nextBin, "start", "-p", port], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: "1", VA_PARENT_PID: String(process.pid) },
+// leaves by itself when this process dies (it watches VA_PARENT_PID, lib/server/shutdown.ts);
+// scripts/edge-guard.cjs sees requests before Next.
+const server = await run([...SERVER_NODE_FLAGS, "--require", path.join(root, "scripts", "edge-guard.cjs"), nextBin, "start", "-p", port], {
+  ...process.env,
+  NEXT_MANUAL_SIG_HANDLE: "1",
+  VA_PARENT_PID: String(process.pid),
 });
-const STOP_DEADLINE_MS = 9_000;
-for (const sig of ["SIGINT", "SIGTERM"]) {
-  process.on(sig, () => {
-    child.kill(sig);
-    // A server that does not stop in time is killed: the whole tree is gone within 10 s.
-    setTimeout(() => child.kill("SIGKILL"), STOP_DEADLINE_MS).unref();
-  });
-}
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.exit(server.code ?? (server.signal ? 1 : 0));

@@ -1,21 +1,22 @@
 // What the app process does once at start-up: open and migrate the database, create the first
 // local user on an empty instance, open the CLI's control socket, take over the runs of a dead
-// process, clear leftovers, start the embedded runner (unless Inngest drives the pipeline), the
-// webhook dispatcher, and re-embed vectors of an earlier embedding model.
+// process, clear leftovers, start the embedded runner and re-embed vectors of an earlier embedding
+// model (unless Inngest drives the pipeline or RUNNER_CONCURRENCY=0: server/jobs.ts), and the
+// webhook dispatcher. A worker process (`npm run worker`) boots through server/worker.ts instead.
 import { dataDir, getDbHandle } from "@/db/client";
 import { DataDirBusyError } from "@/db/data-dir-lock";
 import { countUsers } from "@/db/queries/users";
 import { createUserWithKey } from "@/lib/users/create-user-with-key";
-import { activeEngine } from "@/lib/pipeline/engine";
-import { startEmbeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { recoverOrphanedRuns, sweepWorkDirs } from "@/lib/pipeline/recover-runs";
 import { withoutPaths } from "@/lib/api/public-error";
 import { getStorage } from "@/lib/storage";
 import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
-import { startReembedding } from "@/lib/search/reembed";
+import { startJobs } from "./jobs";
 import { startControlSocket } from "./control-socket";
 import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
 import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("boot");
 
 const state = processSingleton<{ started?: Promise<void> }>("__vaBoot", () => ({}));
 
@@ -40,10 +41,12 @@ export async function bootOrExit(opts: { tries?: number; delayMs?: number } = {}
     } catch (err) {
       const text = err instanceof DataDirBusyError ? err.message : withoutPaths((err as Error).message || String(err));
       if (i >= tries) {
+        log.fatal({ attempts: i }, `the app could not start: ${text}`);
+        // Also plainly on stderr: the last words of a process that exits, for whoever started it.
         console.error(`\n  The app could not start: ${text}\n`);
         process.exit(1);
       }
-      console.error(`[boot] start-up failed (${text}); retrying (${i}/${tries - 1})`);
+      log.warn(`start-up failed (${text}); retrying (${i}/${tries - 1})`);
       await new Promise((r) => setTimeout(r, opts.delayMs ?? 500));
     }
   }
@@ -57,7 +60,7 @@ function browserUsesLocalSignIn(): boolean {
 async function run(): Promise<void> {
   const t0 = Date.now();
   const handle = await getDbHandle();
-  console.log(`[boot] database ready (${handle.kind}: ${handle.location}) in ${Date.now() - t0} ms`);
+  log.info({ database: handle.kind, ms: Date.now() - t0 }, `database ready (${handle.kind}: ${handle.location}) in ${Date.now() - t0} ms`);
   if (handle.kind === "pglite") {
     await startControlSocket(dataDir(), async () => handle.db);
   }
@@ -67,6 +70,8 @@ async function run(): Promise<void> {
       name: "Local user",
       keyName: "first start",
     });
+    // A banner for the person who started the app, not a log line: the key is shown once, on
+    // stdout, and never goes through the logger (whose lines are shipped and kept).
     console.log(
       [
         "",
@@ -79,16 +84,8 @@ async function run(): Promise<void> {
   }
   getStorage(); // the local driver sweeps partial uploads of dead processes when it is created
   startMultipartSweeper(handle.db);
-  if (activeEngine() === "embedded") {
-    const recovered = await recoverOrphanedRuns(handle.db, { exclusive: handle.kind === "pglite" });
-    if (recovered) console.log(`[boot] resuming ${recovered} interrupted run(s) now`);
-    const swept = await sweepWorkDirs(handle.db);
-    if (swept) console.log(`[boot] removed work files of ${swept} ended run(s)`);
-    const runner = startEmbeddedRunner(handle.db);
-    console.log(`[boot] embedded job runner started (concurrency ${runner.concurrency})`);
-  }
+  // The runner and re-embedding, unless RUNNER_CONCURRENCY=0 (web only) or Inngest drives the pipeline.
+  await startJobs(handle);
   // Whichever engine runs the pipeline, this process delivers the webhooks its events queued.
   startWebhookDispatcher(handle.db);
-  // Vectors made by another embedding model than the configured one are re-embedded in the background.
-  startReembedding(handle.db);
 }

@@ -6,7 +6,12 @@
 import fs from "node:fs";
 import { closeDb } from "@/db/client";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { clipWorker } from "@/lib/clips/clip-worker";
+import { importWorker } from "@/lib/imports/import-worker";
 import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("shutdown");
 
 const HARD_DEADLINE_MS = 8_000;
 const state = processSingleton<{ installed?: boolean; stopping?: boolean }>("__vaShutdown", () => ({}));
@@ -35,12 +40,12 @@ function childPids(): number[] {
 export async function shutdown(reason: string): Promise<void> {
   if (state.stopping) return;
   state.stopping = true;
-  console.log(`[shutdown] ${reason}: releasing work and stopping`);
+  log.info({ reason }, `${reason}: releasing work and stopping`);
   setTimeout(() => process.exit(0), HARD_DEADLINE_MS).unref();
   try {
-    await embeddedRunner()?.shutdown();
+    await Promise.all([embeddedRunner()?.shutdown(), clipWorker()?.shutdown(), importWorker()?.shutdown()]);
   } catch (err) {
-    console.error("[shutdown] releasing runs failed:", (err as Error).message);
+    log.error({ err }, "releasing runs failed");
   }
   for (const pid of childPids()) {
     try {
@@ -52,7 +57,7 @@ export async function shutdown(reason: string): Promise<void> {
   try {
     await closeDb();
   } catch (err) {
-    console.error("[shutdown] closing the database failed:", (err as Error).message);
+    log.error({ err }, "closing the database failed");
   }
   process.exit(0);
 }
@@ -67,6 +72,6 @@ export function installShutdownHandlers(): void {
   if (parent > 0) {
     setInterval(() => {
       if (process.ppid !== parent) void shutdown("parent process exited");
-    }, 1_000).unref();
+    }, 250).unref();
   }
 }

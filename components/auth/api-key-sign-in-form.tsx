@@ -7,9 +7,8 @@ import { useAuthState } from "@/components/auth/auth-provider";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CodeBlock } from "@/components/ui/code-block";
-import { apiClient, errorDetail } from "@/lib/browser/api-client";
+import { api, errorDetail, unwrap } from "@/lib/browser/api-client";
 import { takeSignedOutReason } from "@/lib/browser/key-storage";
-import type { Dashboard } from "@/lib/browser/types";
 
 /** Where to go after signing in: a same-site path from ?next=, else the dashboard. */
 function nextPath(): string {
@@ -50,7 +49,7 @@ export function ApiKeySignInForm() {
     setError(null);
     setNotice(null);
     try {
-      await apiClient.get<Dashboard>("/dashboard", { authorization: candidate });
+      await unwrap(api.GET("/dashboard", { headers: { Authorization: candidate } }));
       signInWithKey(candidate);
       router.replace(nextPath());
     } catch (err) {

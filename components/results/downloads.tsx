@@ -6,8 +6,8 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { moduleLabel, sortModules } from "@/lib/pipeline/modules/registry";
-import { errorDetail } from "@/lib/browser/api-client";
+import { moduleLabel, sortModules, type ModuleName } from "@/lib/pipeline/modules/registry";
+import { api, errorDetail } from "@/lib/browser/api-client";
 import { downloadWithAuth } from "@/lib/browser/sse";
 
 type Format = "json" | "csv" | "srt" | "vtt";
@@ -16,14 +16,12 @@ export function Downloads({ jobId, modules, counts }: { jobId: string; modules: 
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const id = encodeURIComponent(jobId);
-
-  const run = async (key: string, path: string, fallback: string) => {
+  const run = async (key: string, download: () => Parameters<typeof downloadWithAuth>[0], fallback: string) => {
     setBusy(key);
     setError(null);
     setSaved(null);
     try {
-      setSaved(await downloadWithAuth(path, fallback));
+      setSaved(await downloadWithAuth(download(), fallback));
     } catch (err) {
       setError(errorDetail(err));
     } finally {
@@ -38,7 +36,13 @@ export function Downloads({ jobId, modules, counts }: { jobId: string; modules: 
       variant="secondary"
       busy={busy === `${module}:${format}`}
       disabled={busy !== null && busy !== `${module}:${format}`}
-      onClick={() => run(`${module}:${format}`, `/download/report/${id}?module=${encodeURIComponent(module)}&format=${format}`, `${module}.${format}`)}
+      onClick={() =>
+        run(
+          `${module}:${format}`,
+          () => api.GET("/download/report/{job_id}", { params: { path: { job_id: jobId }, query: { module: module as ModuleName, format } }, parseAs: "stream" }),
+          `${module}.${format}`,
+        )
+      }
       aria-label={`Download ${moduleLabel(module)} as ${format.toUpperCase()}`}
     >
       {format.toUpperCase()}
@@ -55,7 +59,7 @@ export function Downloads({ jobId, modules, counts }: { jobId: string; modules: 
             size="sm"
             busy={busy === "combined"}
             disabled={busy !== null && busy !== "combined"}
-            onClick={() => run("combined", `/download/combined-report/${id}`, "report.json")}
+            onClick={() => run("combined", () => api.GET("/download/combined-report/{job_id}", { params: { path: { job_id: jobId } }, parseAs: "stream" }), "report.json")}
           >
             Full report (JSON)
           </Button>

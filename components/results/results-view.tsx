@@ -17,12 +17,14 @@ import type { ProcessingState } from "@/components/videos/processing-store";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { useProcessing } from "@/components/videos/use-processing";
 import { VideoActionDialogs, type VideoAction } from "@/components/videos/video-actions";
+import { chapterQueries } from "@/hooks/queries/chapters";
 import { segmentQueries, useSegments } from "@/hooks/queries/segments";
 import { isActiveStatus, selectedModules, useVideo, type Video } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/browser/api-client";
 import { formatBytes, formatDateTime, formatDuration } from "@/lib/browser/format";
-import { captionsUrlFor } from "@/lib/browser/captions";
+import { captionsUrlAt, captionsUrlFor } from "@/lib/browser/captions";
 import { AnalysisChart } from "./analysis-chart";
+import { ChaptersPanel } from "./chapters-panel";
 import { PeoplePanel } from "./people-panel";
 import { Downloads } from "./downloads";
 import { usePlayerStore } from "./player-store";
@@ -30,6 +32,7 @@ import { useLastRun } from "./use-last-run";
 import { SegmentPanel } from "./segment-panel";
 import { SharePanel } from "./share-panel";
 import { Timeline } from "./timeline";
+import { ClipMaker } from "@/components/clips/clip-maker";
 import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
 
@@ -96,7 +99,10 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
   // Segments arrive module by module: fetch them again whenever one finishes with some.
   const finishedWithSegments = processing.modules.filter((m) => m.state === "done" && (m.segments ?? 0) > 0).length;
   useEffect(() => {
-    if (finishedWithSegments > 0) void queryClient.invalidateQueries({ queryKey: segmentQueries.all(jobId) });
+    if (finishedWithSegments > 0) {
+      void queryClient.invalidateQueries({ queryKey: segmentQueries.all(jobId) });
+      void queryClient.invalidateQueries({ queryKey: chapterQueries.all(jobId) });
+    }
   }, [finishedWithSegments, jobId, queryClient]);
 
   const counts = useMemo(() => {
@@ -189,7 +195,14 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
 
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0 space-y-6">
-            <VideoPlayer store={store} sources={v} sourceKey={sourceKey} title={v.name} captionsUrl={captionsUrlFor(v.thumbnail_url, !!counts.transcription)} />
+            <VideoPlayer
+              store={store}
+              sources={v}
+              sourceKey={sourceKey}
+              title={v.name}
+              captionsUrl={captionsUrlAt(captionsUrlFor(v.thumbnail_url, !!counts.transcription), segs)}
+            />
+            {!active && segs.length > 0 && <ChaptersPanel jobId={jobId} store={store} />}
             <Card aria-labelledby="timeline-heading">
               <CardHeader title="Timeline" titleId="timeline-heading" description="Click a block to jump there." />
               <div className="px-5 py-4">
@@ -218,7 +231,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
                 groupingOff={(moduleProgress ?? []).some((m) => m.module === "visualelements" && m.notes.some((n) => n.startsWith("Face grouping is off")))}
               />
             )}
-            <TranscriptPanel segments={segs} store={store} />
+            <TranscriptPanel segments={segs} store={store} jobId={jobId} />
             {segs.length > 0 && <AnalysisChart segments={segs} duration={v.duration} store={store} />}
           </div>
           <div className="relative min-w-0 lg:min-h-[20rem]">
@@ -236,6 +249,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
           <div className="min-w-0 space-y-6">
             {panelModules.length > 0 && <Downloads jobId={jobId} modules={panelModules} counts={counts} />}
             <SharePanel jobId={jobId} />
+            {v.duration > 0 && v.status !== "importing" && <ClipMaker jobId={jobId} duration={v.duration} name={v.name} store={store} />}
           </div>
           <DetailsCard video={v} onEdit={() => setAction("edit")} />
         </div>

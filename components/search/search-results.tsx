@@ -12,6 +12,7 @@ import type { Video } from "@/hooks/queries/videos";
 import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
 import { MAX_SEARCH_LIMIT, type SearchState } from "./search-params";
 import { SearchHit } from "./search-hit";
+import { MakeClipButton } from "./make-clip-button";
 
 const searchIcon = (
   <svg viewBox="0 0 24 24" className="mx-auto mb-3 size-8 text-zinc-300" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" aria-hidden="true">
@@ -127,12 +128,15 @@ export function SearchResults({
           {data.length} {data.length === 1 ? "moment" : "moments"} in {videoCount} {videoCount === 1 ? "video" : "videos"}
           <span className="font-normal text-zinc-500"> · best first</span>
         </h2>
-        {outcome.isFetching && (
-          <span className="flex items-center gap-1.5 text-xs text-zinc-500">
-            <Spinner className="size-3.5" />
-            Updating…
-          </span>
-        )}
+        <span className="flex items-center gap-3">
+          {outcome.isFetching && (
+            <span className="flex items-center gap-1.5 text-xs text-zinc-500">
+              <Spinner className="size-3.5" />
+              Updating…
+            </span>
+          )}
+          <MakeClipButton query={state.query} jobId={state.videoId || undefined} modules={state.modules} threshold={state.threshold} hits={data.length} />
+        </span>
       </div>
       <ul
         className={cn(

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ModulePicker } from "@/components/videos/module-picker";
-import { DEFAULT_MODULES } from "@/lib/pipeline/modules/registry";
+import { DEFAULT_MODULES, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { useProjects } from "@/hooks/queries/projects";
 import { DropZone } from "./drop-zone";
 import { takeHandedOffFiles } from "./handoff";
@@ -53,7 +53,7 @@ export function UploadView() {
     if (handed.length) add(handed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival (`add` only dispatches)
   }, []);
-  const [modules, setModules] = useState<string[]>([...DEFAULT_MODULES]);
+  const [modules, setModules] = useState<ModuleName[]>([...DEFAULT_MODULES]);
   const [projectId, setProjectId] = useState("");
   // The start button goes away once started: focus moves to the list that shows the progress.
   const filesHeading = useRef<HTMLHeadingElement>(null);

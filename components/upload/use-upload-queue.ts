@@ -5,7 +5,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { videoQueries } from "@/hooks/queries/videos";
-import { apiClient, errorDetail } from "@/lib/browser/api-client";
+import { api, errorDetail, unwrap } from "@/lib/browser/api-client";
+import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { discardMultipartUpload, hasResumableUpload, MULTIPART_THRESHOLD, uploadInParts } from "@/lib/browser/multipart-upload";
 import { checkFile, contentTypeFor, putFile, registerAndProcess, requestUploadUrl } from "@/lib/browser/upload";
 
@@ -23,7 +24,7 @@ export interface UploadItem {
   rate: number | null;
   storagePath: string | null;
   jobId: string | null;
-  modules: string[];
+  modules: ModuleName[];
   projectId: string | null;
   /** A problem after the analysis started (moving to the project). */
   warning: string | null;
@@ -35,7 +36,7 @@ type Action =
   | { type: "add"; files: File[] }
   | { type: "remove"; id: string }
   | { type: "clear-finished" }
-  | { type: "start"; ids: string[]; modules: string[]; projectId: string | null }
+  | { type: "start"; ids: string[]; modules: ModuleName[]; projectId: string | null }
   | { type: "patch"; id: string; patch: Partial<UploadItem> };
 
 let counter = 0;
@@ -101,7 +102,7 @@ export function useUploadQueue() {
         patch(item.id, { phase: "started", jobId: queued.job_id });
         if (item.projectId) {
           try {
-            await apiClient.patch(`/videos/${encodeURIComponent(queued.job_id)}`, { project_id: item.projectId });
+            await unwrap(api.PATCH("/videos/{job_id}", { params: { path: { job_id: queued.job_id } }, body: { project_id: item.projectId } }));
           } catch (err) {
             patch(item.id, { warning: `The analysis started, but the video could not be moved to the project: ${errorDetail(err)}` });
           }
@@ -213,7 +214,7 @@ export function useUploadQueue() {
       if (item) void discardMultipartUpload(item.file);
     },
     clearFinished: () => dispatch({ type: "clear-finished" }),
-    start: (ids: string[], modules: string[], projectId: string | null) => dispatch({ type: "start", ids, modules, projectId }),
+    start: (ids: string[], modules: ModuleName[], projectId: string | null) => dispatch({ type: "start", ids, modules, projectId }),
     retry: (item: UploadItem) => {
       if (item.failedStep === "start" && item.storagePath) void startAnalysis(item, item.storagePath);
       else dispatch({ type: "start", ids: [item.id], modules: item.modules, projectId: item.projectId });

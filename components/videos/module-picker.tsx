@@ -22,7 +22,7 @@ export function ModulePicker({
   compact,
 }: {
   value: string[];
-  onChange: (modules: string[]) => void;
+  onChange: (modules: ModuleName[]) => void;
   disabled?: boolean;
   legend?: string;
   compact?: boolean;

@@ -21,6 +21,7 @@ function headline(state: ProcessingState, status: VideoStatus | undefined): stri
   if (state.modules.some((m) => m.state === "done")) return "Finishing up…";
   if (status === "processing") return "Preparing: reading the file and making the preview…";
   if (status === "queued") return "Queued: waiting for a free worker…";
+  if (status === "importing") return "Importing: fetching the file from its URL…";
   return "Waiting for processing to start…";
 }
 

@@ -2,6 +2,7 @@ import { cn } from "@/components/ui/cn";
 import type { VideoStatus } from "@/hooks/queries/videos";
 
 const LOOK: Record<VideoStatus, { className: string; label: string; dot: string }> = {
+  importing: { className: "bg-sky-50 text-sky-800 ring-sky-600/20", label: "Importing", dot: "bg-sky-500 animate-pulse" },
   uploaded: { className: "bg-zinc-100 text-zinc-700 ring-zinc-500/20", label: "Uploaded", dot: "bg-zinc-400" },
   queued: { className: "bg-amber-50 text-amber-800 ring-amber-600/20", label: "Queued", dot: "bg-amber-500" },
   processing: { className: "bg-accent-50 text-accent-700 ring-accent-600/20", label: "Processing", dot: "bg-accent-500 animate-pulse" },

@@ -9,7 +9,7 @@ import { useProjects } from "@/hooks/queries/projects";
 import { deleteStoredFile, storageQueries } from "@/hooks/queries/storage";
 import { selectedModules, useDeleteVideo, useReprocessVideo, useUpdateVideo, type Video, type VideoPatch } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/browser/api-client";
-import { DEFAULT_MODULES } from "@/lib/pipeline/modules/registry";
+import { DEFAULT_MODULES, isModuleName, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { ModulePicker } from "./module-picker";
 import { resetProcessing } from "./processing-store";
 
@@ -70,8 +70,8 @@ function EditDialog({ video, onClose }: { video: Video; onClose: () => void }) {
 
 function ReprocessDialog({ video, onClose, onStarted }: { video: Video; onClose: () => void; onStarted?: () => void }) {
   const reprocess = useReprocessVideo();
-  const current = selectedModules(video);
-  const [modules, setModules] = useState<string[]>(current.length ? current : [...DEFAULT_MODULES]);
+  const current = selectedModules(video).filter(isModuleName);
+  const [modules, setModules] = useState<ModuleName[]>(current.length ? current : [...DEFAULT_MODULES]);
   return (
     <FormDialog
       open

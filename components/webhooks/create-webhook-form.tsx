@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { TextField } from "@/components/ui/form-dialog";
-import { useCreateWebhook } from "@/hooks/queries/webhooks";
+import { useCreateWebhook, type WebhookEvent } from "@/hooks/queries/webhooks";
 import { errorDetail } from "@/lib/browser/api-client";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 
@@ -15,9 +15,9 @@ export function CreateWebhookForm() {
   const create = useCreateWebhook();
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
-  const [events, setEvents] = useState<string[]>(["video.completed", "video.failed"]);
+  const [events, setEvents] = useState<WebhookEvent[]>(["video.completed", "video.failed"]);
 
-  function toggle(type: string) {
+  function toggle(type: WebhookEvent) {
     setEvents((prev) => (prev.includes(type) ? prev.filter((t) => t !== type) : [...prev, type]));
   }
 

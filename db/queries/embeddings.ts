@@ -86,3 +86,22 @@ export async function embeddingCounts(db: Db, params: { model: string; userId?: 
     .where(and(isNotNull(segments.embedding), params.userId ? eq(segments.userId, params.userId) : undefined));
   return { total: Number(row?.total ?? 0), current: Number(row?.current ?? 0) };
 }
+
+/**
+ * An edited segment's new vector (null: its text has no words to embed), written only while the
+ * segment still holds the text it was made from (a later edit wins). Answers whether it was written.
+ */
+export async function writeEditedSegmentVector(
+  db: Db,
+  params: { userId: string; id: string; content: string; model: string | null; vector: readonly number[] | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(segments)
+    .set({
+      embedding: params.vector ? [...params.vector] : null,
+      embeddingModel: params.vector ? params.model : null,
+    })
+    .where(and(eq(segments.id, params.id), eq(segments.userId, params.userId), eq(segments.content, params.content)))
+    .returning({ id: segments.id });
+  return rows.length > 0;
+}

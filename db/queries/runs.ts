@@ -184,18 +184,25 @@ export async function listRunEvents(db: Db, params: { runId: string; afterId?: n
     .orderBy(asc(runEvents.id));
 }
 
-/** New events of several jobs at once (the SSE hub polls with one query for all its subscribers). */
-export async function eventsSince(db: Db, params: { jobIds: string[]; afterId: number }): Promise<RunEvent[]> {
-  if (!params.jobIds.length) return [];
+/**
+ * New events of several jobs at once, each after its own cursor (the SSE hub polls with one query
+ * for all its subscribers; lib/pipeline/event-hub.ts says why one cursor for all would lose events).
+ */
+export async function eventsAfterCursors(db: Db, cursors: ReadonlyArray<readonly [jobId: string, afterId: number]>): Promise<RunEvent[]> {
+  if (!cursors.length) return [];
   return db
     .select()
     .from(runEvents)
-    .where(and(inArray(runEvents.jobId, params.jobIds), gt(runEvents.id, params.afterId)))
+    .where(or(...cursors.map(([jobId, afterId]) => and(eq(runEvents.jobId, jobId), gt(runEvents.id, afterId)))))
     .orderBy(asc(runEvents.id))
     .limit(1000);
 }
 
-export async function maxEventId(db: Db): Promise<number> {
-  const [row] = await db.select({ max: sql<number>`coalesce(max(${runEvents.id}), 0)` }).from(runEvents);
+/** The job's latest event id (0 when it has none). */
+export async function maxJobEventId(db: Db, jobId: string): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number>`coalesce(max(${runEvents.id}), 0)` })
+    .from(runEvents)
+    .where(eq(runEvents.jobId, jobId));
   return Number(row?.max ?? 0);
 }

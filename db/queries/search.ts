@@ -4,6 +4,7 @@
 // and for scopes too large to scan an HNSW walk plus a GIN full-text lookup, both rescored.
 // The similarity is defined in scoredSql (and lib/search/README.md).
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../client";
 import { projects, segments, videos } from "../schema";
 import { isUuid } from "@/lib/core/uuid";
@@ -75,10 +76,11 @@ function uuidArray(ids: readonly string[]): string {
   return `{${ids.join(",")}}`;
 }
 
-function scopeWhere(scope: VectorScope): SQL {
+/** The scope's rows; `model` may be an SQL expression (a model per row of an outer query). */
+function scopeWhere(scope: Omit<VectorScope, "model">, model: string | SQL = (scope as VectorScope).model): SQL {
   const where: (SQL | undefined)[] = [
     eq(segments.userId, scope.userId),
-    eq(segments.embeddingModel, scope.model),
+    typeof model === "string" ? eq(segments.embeddingModel, model) : sql`${segments.embeddingModel} = ${model}`,
     sql`${segments.embedding} IS NOT NULL`,
   ];
   where.push(scope.jobIds.length ? sql`${segments.jobId} = ANY(${uuidArray(scope.jobIds)}::uuid[])` : sql`false`);
@@ -125,6 +127,14 @@ export async function projectJobIds(db: Db, params: { userId: string; projectId:
   return { all: rows.map((r) => r.jobId), completed: rows.filter((r) => r.status === "completed").map((r) => r.jobId) };
 }
 
+/** Up to this many vectors in scope, an exact scan: ~1 ms per 1,000 vectors on the server
+ * (bench/search), against ~3–6 ms for the HNSW path. */
+export const EXACT_SCAN_MAX_ROWS = 5_000;
+/** A scope under this share of the table is scanned exactly: a graph walk would mostly meet other users' rows. */
+export const MIN_INDEX_SHARE = 0.02;
+
+export type SearchPlan = "exact" | "hnsw";
+
 export interface ScopeStats {
   /** Rows in scope, counted up to `cap` (cap means "at least"). */
   rows: number;
@@ -134,22 +144,55 @@ export interface ScopeStats {
 }
 
 /**
- * How big the scope is (bounded count) and whether an HNSW index exists: picks the plan. The
+ * How big the scope is (bounded count) and whether an HNSW index exists: what picks the plan. The
  * owner's whole library is counted from the (user_id, embedding_model) index alone — an upper
  * bound that counts videos not completed yet too; given job ids are counted exactly.
  */
-export async function scopeStats(db: Db, scope: VectorScope, cap: number): Promise<ScopeStats> {
+function statsSql(scope: VectorScope, cap: number): SQL {
   const where = !scope.wholeLibrary
     ? scopeWhere(scope)
     : and(eq(segments.userId, scope.userId), eq(segments.embeddingModel, scope.model), scope.modules?.length ? inArray(segments.module, [...scope.modules]) : undefined)!;
-  const [row] = rowsOf<{ rows: number | string; table_rows: number | string; has_index: boolean }>(
-    await db.execute(sql`
-      SELECT
-        (SELECT count(*) FROM (SELECT 1 FROM ${segments} WHERE ${where} LIMIT ${cap}) capped)::int AS rows,
-        (SELECT reltuples FROM pg_class WHERE oid = 'segments'::regclass)::float8 AS table_rows,
-        EXISTS (SELECT 1 FROM pg_indexes WHERE tablename = 'segments' AND indexname = ${HNSW_INDEX_NAME}) AS has_index`),
-  );
+  return sql`SELECT
+      (SELECT count(*) FROM (SELECT 1 FROM ${segments} WHERE ${where} LIMIT ${cap}) capped)::int AS rows,
+      (SELECT reltuples FROM pg_class WHERE oid = 'segments'::regclass)::float8 AS table_rows,
+      to_regclass(${HNSW_INDEX_NAME}) IS NOT NULL AS has_index`;
+}
+
+export async function scopeStats(db: Db, scope: VectorScope, cap: number): Promise<ScopeStats> {
+  const [row] = rowsOf<{ rows: number | string; table_rows: number | string; has_index: boolean }>(await db.execute(statsSql(scope, cap)));
   return { rows: Number(row!.rows), tableRows: Number(row!.table_rows), hasIndex: row!.has_index === true || String(row!.has_index) === "true" };
+}
+
+/**
+ * The plan, decided inside the search's own statement (no round trip of its own): an exact scan
+ * when the scope is small (or there is no HNSW index — PGlite), or a small share of the table;
+ * else the HNSW index.
+ */
+function planSql(scope: VectorScope, forced?: SearchPlan): SQL {
+  if (forced) return sql`SELECT ${forced}::text AS p`;
+  return sql`SELECT CASE
+      WHEN NOT s.has_index OR s.rows <= ${EXACT_SCAN_MAX_ROWS} THEN 'exact'
+      WHEN s.table_rows > 0 AND s.rows / s.table_rows < ${MIN_INDEX_SHARE} THEN 'exact'
+      ELSE 'hnsw' END AS p
+    FROM (${statsSql(scope, EXACT_SCAN_MAX_ROWS + 1)}) s`;
+}
+
+/** Which of `models` made at least one vector in the scope (one round trip for all models). */
+export async function modelsInScope(db: Db, params: { scope: Omit<VectorScope, "model">; models: readonly string[] }): Promise<string[]> {
+  if (!params.models.length) return [];
+  const list = sql.join(
+    params.models.map((m) => sql`(${m})`),
+    sql`, `,
+  );
+  const exists = (model: SQL) =>
+    params.scope.wholeLibrary
+      ? sql`${segments.userId} = ${params.scope.userId} AND ${segments.embeddingModel} = ${model} ${params.scope.modules?.length ? sql`AND ${inArray(segments.module, [...params.scope.modules])}` : sql``}`
+      : scopeWhere(params.scope, model);
+  const rows = rowsOf<{ model: string }>(
+    await db.execute(sql`SELECT m.model FROM (VALUES ${list}) AS m(model) WHERE EXISTS (SELECT 1 FROM ${segments} WHERE ${exists(sql`m.model`)})`),
+  );
+  const found = new Set(rows.map((r) => r.model));
+  return params.models.filter((m) => found.has(m));
 }
 
 /**
@@ -157,64 +200,45 @@ export async function scopeStats(db: Db, scope: VectorScope, cap: number): Promi
  * own parser, lower-cased) as a tsquery matching its exact form or its English stem, weighted 1,
  * or 0.25 for an English stopword ("the", "of") so that sharing one counts for little.
  */
-function termsCte(text: string): SQL {
-  return sql`SELECT plainto_tsquery('simple', w) || plainto_tsquery('english', w) AS q,
-      CASE WHEN numnode(plainto_tsquery('english', w)) > 0 THEN 1.0 ELSE 0.25 END AS weight
-    FROM unnest(tsvector_to_array(to_tsvector('simple', ${text}::text))) AS w`;
+function termsCtes(words: string): SQL {
+  return sql`terms AS MATERIALIZED (
+      SELECT plainto_tsquery('simple', w) || plainto_tsquery('english', w) AS q,
+        CASE WHEN numnode(plainto_tsquery('english', w)) > 0 THEN 1.0 ELSE 0.25 END AS weight
+      FROM unnest(tsvector_to_array(to_tsvector('simple', ${words}::text))) AS w),
+    total AS MATERIALIZED (SELECT coalesce(sum(weight), 0) AS weight FROM terms)`;
 }
 
 /**
- * Every segment of the scope with its hybrid similarity (see lib/search/README.md):
+ * THE score (see lib/search/README.md), as two CTEs `<name>_parts` and `<name>` over the segments
+ * matching `where` (needs the `terms` and `total` CTEs):
  *   semantic  s = max(0, cosine similarity of the vectors)
  *   coverage  c = weighted share of the query's words the segment contains (exact or stemmed)
  *   phrase    p = 1 when the query's words appear in the segment as the query's phrase
  *   similarity  = max(s, c × (0.6 + 0.3 s + 0.1 p)), at most 1, to 6 decimals
  * so a segment holding every word of the query scores at least 0.6, and one that only means the
- * same scores its cosine similarity. `extraWhere` narrows the rows (e.g. full-text matches only).
+ * same scores its cosine similarity.
  */
-function scoredSql(params: { scope: VectorScope; vector: readonly number[]; text: string; words?: string; extraWhere?: SQL }): SQL {
+function scoredCtes(name: string, params: { vector: readonly number[]; words: string; where: SQL }): SQL {
   const q = vectorLiteral(params.vector);
-  const words = params.words ?? params.text;
-  return sql`
-    WITH terms AS MATERIALIZED (${termsCte(words)}),
-    total AS MATERIALIZED (SELECT coalesce(sum(weight), 0) AS weight FROM terms),
-    parts AS MATERIALIZED (
+  const parts = sql.raw(`${name}_parts`);
+  return sql`${parts} AS MATERIALIZED (
       SELECT ${columns},
         greatest(0, 1 - (${segments.embedding} <=> ${q}::vector)) AS semantic,
         coalesce((SELECT sum(t.weight) FROM terms t WHERE ${segments.contentTsv} @@ t.q) / nullif((SELECT weight FROM total), 0), 0) AS coverage,
-        (${segments.contentTsv} @@ phraseto_tsquery('simple', ${words}::text)) AS phrase
-      FROM ${segments} WHERE ${scopeWhere(params.scope)} ${params.extraWhere ?? sql``}
-    ), scored AS MATERIALIZED (
+        (${segments.contentTsv} @@ phraseto_tsquery('simple', ${params.words}::text)) AS phrase
+      FROM ${segments} WHERE ${params.where}
+    ), ${sql.raw(name)} AS MATERIALIZED (
       SELECT id, job_id, module, content, start_time, end_time, metadata,
         -- rounded to 6 decimals: float noise must not keep an identical text below threshold 1
         round(least(1, greatest(semantic, coverage * (0.6 + 0.3 * semantic + CASE WHEN phrase THEN 0.1 ELSE 0 END)))::numeric, 6)::float8 AS similarity
-      FROM parts
+      FROM ${parts}
     )`;
 }
 
-/**
- * Exact scan of the scope: every segment is scored, then only the best segment per
- * (job_id, module, floor(start_time / 5)) at or above `threshold` is kept, and of those the
- * `perModule` best of each module — exactly what round-robin selection up to `perModule` needs.
- * The materialized CTEs keep the planner off the HNSW index (this must be exact).
- */
-export async function exactCandidates(
-  db: Db,
-  params: { scope: VectorScope; vector: readonly number[]; text: string; threshold: number; perModule: number },
-): Promise<Candidate[]> {
-  const rows = rowsOf<RawCandidate>(
-    await db.execute(sql`
-      ${scoredSql(params)}, best AS (
-        SELECT DISTINCT ON (job_id, module, floor(start_time / 5)) *
-        FROM scored WHERE similarity >= ${params.threshold}
-        ORDER BY job_id, module, floor(start_time / 5), similarity DESC, start_time, id
-      ), ranked AS (
-        SELECT *, row_number() OVER (PARTITION BY module ORDER BY similarity DESC, start_time, id) AS rn FROM best
-      )
-      SELECT id, job_id, module, content, start_time, end_time, metadata, similarity
-      FROM ranked WHERE rn <= ${params.perModule}`),
-  );
-  return rows.map(toCandidate);
+/** Any word of the query, exact or stemmed, as one tsquery (served by the GIN index). */
+function anyWordQuery(text: string): SQL {
+  return sql`(replace(plainto_tsquery('simple', ${text}::text)::text, ' & ', ' | ')::tsquery
+    || replace(plainto_tsquery('english', ${text}::text)::text, ' & ', ' | ')::tsquery)`;
 }
 
 /**
@@ -225,45 +249,171 @@ export async function nearestExact(
   db: Db,
   params: { scope: VectorScope; vector: readonly number[]; text: string; words?: string; k: number },
 ): Promise<Candidate[]> {
+  const words = params.words ?? params.text;
   const rows = rowsOf<RawCandidate>(
-    await db.execute(sql`${scoredSql(params)}
+    await db.execute(sql`WITH ${termsCtes(words)}, ${scoredCtes("scored", { vector: params.vector, words, where: scopeWhere(params.scope) })}
       SELECT * FROM scored ORDER BY similarity DESC, start_time, id LIMIT ${params.k}`),
   );
   return rows.map(toCandidate);
 }
 
-/** The hybrid similarity of the given segments of the scope (candidates found by the HNSW index). */
-export async function rescoreCandidates(
-  db: Db,
-  params: { scope: VectorScope; vector: readonly number[]; text: string; ids: readonly string[] },
-): Promise<Candidate[]> {
-  if (!params.ids.length) return [];
-  const rows = rowsOf<RawCandidate>(
-    await db.execute(sql`${scoredSql({ ...params, extraWhere: sql`AND ${segments.id} = ANY(${uuidArray(params.ids)}::uuid[])` })}
-      SELECT * FROM scored`),
-  );
-  return rows.map(toCandidate);
+export interface HnswSettings {
+  /** hnsw.ef_search: candidates kept while walking the graph (recall against speed). */
+  efSearch: number;
+  /** hnsw.max_scan_tuples: how far an iterative scan may walk before it gives up (default 20,000). */
+  maxScanTuples?: number;
 }
 
-/** Any word of the query, exact or stemmed, as one tsquery (served by the GIN index). */
-function anyWordQuery(text: string): SQL {
-  return sql`(replace(plainto_tsquery('simple', ${text}::text)::text, ' & ', ' | ')::tsquery
-    || replace(plainto_tsquery('english', ${text}::text)::text, ' & ', ' | ')::tsquery)`;
+/** A search candidate with, for rows found by the HNSW walk, its plain cosine similarity. */
+export interface WalkedCandidate extends Candidate {
+  /** Cosine similarity, for rows of the HNSW walk (null: found by the exact scan or by words). */
+  cosine: number | null;
 }
 
 /**
- * Segments of the scope holding at least one word of the query, the `k` best by hybrid
- * similarity: the full-text half of a large (HNSW) search, found through the GIN index.
+ * One embedding model's search candidates in ONE statement (and one round trip): the plan is
+ * chosen inside it from the scope's size, then
+ * - exact: every segment of the scope scored, reduced to what the ranking rules can use (the
+ *   best per (job_id, module, floor(start_time / 5)) at or above `threshold`, and of those the
+ *   `perModule` best of each module);
+ * - hnsw: the `k` nearest by the HNSW index (vector alone; their cosine is returned for the
+ *   top-up decision) and the `k` best segments holding a word of the query (GIN index), all
+ *   scored by the same formula.
+ * A marker row with a null id carries the plan taken.
  */
-export async function textCandidates(
+export async function searchCandidates(
   db: Db,
-  params: { scope: VectorScope; vector: readonly number[]; text: string; k: number },
+  params: {
+    scope: VectorScope;
+    vector: readonly number[];
+    text: string;
+    threshold: number;
+    perModule: number;
+    k: number;
+    settings: HnswSettings;
+    plan?: SearchPlan;
+  },
+): Promise<{ plan: SearchPlan; candidates: WalkedCandidate[] }> {
+  const { scope, vector, text } = params;
+  const q = vectorLiteral(vector);
+  const where = scopeWhere(scope);
+  const gate = (p: SearchPlan) => sql`(SELECT p FROM plan) = ${p}`;
+  const query = sql`WITH ${termsCtes(text)},
+    plan AS MATERIALIZED (${planSql(scope, params.plan)}),
+    ${scoredCtes("exact_scored", { vector, words: text, where: sql`${where} AND ${gate("exact")}` })},
+    exact_best AS (
+      SELECT DISTINCT ON (job_id, module, floor(start_time / 5)) *
+      FROM exact_scored WHERE similarity >= ${params.threshold}
+      ORDER BY job_id, module, floor(start_time / 5), similarity DESC, start_time, id
+    ), exact_out AS (
+      SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY module ORDER BY similarity DESC, start_time, id) AS rn FROM exact_best) r
+      WHERE rn <= ${params.perModule}
+    ), walk AS MATERIALIZED (
+      SELECT ${segments.id} AS id, 1 - (${segments.embedding} <=> ${q}::vector) AS cosine
+      FROM ${segments} WHERE ${where} AND ${gate("hnsw")}
+      ORDER BY ${segments.embedding} <=> ${q}::vector LIMIT ${params.k}
+    ),
+    ${scoredCtes("walked", { vector, words: text, where: sql`${segments.id} IN (SELECT id FROM walk) AND ${where}` })},
+    ${scoredCtes("worded", { vector, words: text, where: sql`${where} AND ${segments.contentTsv} @@ ${anyWordQuery(text)} AND ${gate("hnsw")}` })}
+    SELECT id, job_id, module, content, start_time, end_time, metadata, similarity, NULL::float8 AS cosine FROM exact_out
+    UNION ALL
+    SELECT w.id, w.job_id, w.module, w.content, w.start_time, w.end_time, w.metadata, w.similarity, walk.cosine FROM walked w JOIN walk USING (id)
+    UNION ALL
+    (SELECT id, job_id, module, content, start_time, end_time, metadata, similarity, NULL::float8 FROM worded
+      WHERE id NOT IN (SELECT id FROM walk) ORDER BY similarity DESC, start_time, id LIMIT ${params.k})
+    UNION ALL
+    SELECT NULL, NULL, p, NULL, NULL, NULL, NULL, NULL, NULL FROM plan`;
+  const rows = await executeWithHnswSettings<RawCandidate & { cosine: number | string | null }>(db, params.settings, query, params.plan === "hnsw");
+  let plan: SearchPlan = "exact";
+  const candidates: WalkedCandidate[] = [];
+  for (const r of rows) {
+    if (r.id === null) plan = r.module as SearchPlan;
+    else candidates.push({ ...toCandidate(r), cosine: r.cosine === null ? null : Number(r.cosine) });
+  }
+  return { plan, candidates };
+}
+
+/**
+ * More of the HNSW walk for modules that ran short below its cut (those of `modules` with vectors
+ * in the scope), bounded: only rows at least `minSimilarity` similar, and a walk of at most
+ * `maxScanTuples` — qualifying segments far off in the graph are given up on (approximate, like
+ * the index itself) rather than walking the table. Scored like every candidate.
+ */
+export async function topUpCandidates(
+  db: Db,
+  params: { scope: VectorScope; vector: readonly number[]; text: string; modules: readonly string[]; k: number; minSimilarity: number; settings: HnswSettings },
 ): Promise<Candidate[]> {
-  const rows = rowsOf<RawCandidate>(
-    await db.execute(sql`${scoredSql({ ...params, extraWhere: sql`AND ${segments.contentTsv} @@ ${anyWordQuery(params.text)}` })}
-      SELECT * FROM scored ORDER BY similarity DESC, start_time, id LIMIT ${params.k}`),
+  if (!params.modules.length) return [];
+  const q = vectorLiteral(params.vector);
+  const base = scopeWhere({ ...params.scope, modules: undefined });
+  const list = sql.join(
+    params.modules.map((m) => sql`${m}`),
+    sql`, `,
   );
-  return rows.map(toCandidate);
+  const query = sql`WITH ${termsCtes(params.text)},
+    present AS MATERIALIZED (
+      SELECT m FROM unnest(ARRAY[${list}]::text[]) AS m WHERE EXISTS (SELECT 1 FROM ${segments} WHERE ${base} AND ${segments.module} = m)
+    ), walk AS MATERIALIZED (
+      SELECT ${segments.id} AS id FROM ${segments}
+      WHERE ${base} AND ${segments.module} = ANY(ARRAY(SELECT m FROM present))
+        AND ${segments.embedding} <=> ${q}::vector <= ${1 - params.minSimilarity}
+      ORDER BY ${segments.embedding} <=> ${q}::vector LIMIT ${params.k}
+    ),
+    ${scoredCtes("walked", { vector: params.vector, words: params.text, where: sql`${segments.id} IN (SELECT id FROM walk) AND ${base}` })}
+    SELECT * FROM walked`;
+  return (await executeWithHnswSettings<RawCandidate>(db, params.settings, query, true)).map(toCandidate);
+}
+
+const dialect = new PgDialect();
+
+/** A parameter written into the SQL text (for the simple protocol, which takes no parameters). */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return "NULL";
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
+    return String(v);
+  }
+  if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
+  if (typeof v === "string") {
+    if (v.includes("\u0000")) throw new Error("a text with a NUL character");
+    // An escape string: backslashes and quotes escaped, whatever standard_conforming_strings says.
+    return `E'${v.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+  }
+  throw new Error(`cannot write a ${typeof v} into SQL`);
+}
+
+/**
+ * Runs `query` with the HNSW walk's settings, in one round trip where the driver allows it. The
+ * planner's own costing of a parameterised HNSW scan often prefers a full scan plus sort, so
+ * sorting is ruled out for the statement; that adds a huge "disabled" cost to every plan, which
+ * would make the server JIT-compile the statement (seconds, for milliseconds of work), so JIT is
+ * off for it too. The settings are local to its transaction. On a
+ * Postgres server (postgres.js) the settings and the query go as one simple-protocol message (one
+ * implicit transaction; parameters written into the text); elsewhere (PGlite, a transaction) in a
+ * transaction of their own — or, when `needsSettings` is false and there is no HNSW index to walk
+ * (PGlite), as a plain statement.
+ */
+async function executeWithHnswSettings<T>(db: Db, settings: HnswSettings, query: SQL, needsSettings: boolean): Promise<T[]> {
+  const set = sql`SELECT set_config('hnsw.ef_search', ${String(settings.efSearch)}, true),
+    set_config('hnsw.iterative_scan', 'strict_order', true), set_config('enable_sort', 'off', true), set_config('jit', 'off', true),
+    set_config('hnsw.max_scan_tuples', ${String(settings.maxScanTuples ?? 20_000)}, true)`;
+  const client = (db as unknown as { $client?: { unsafe?: (q: string) => { simple(): Promise<unknown> } } }).$client;
+  if (typeof client?.unsafe === "function") {
+    const text = [set, query]
+      .map((part) => {
+        const { sql: body, params } = dialect.sqlToQuery(part);
+        return body.replace(/\$(\d+)/g, (_, i: string) => literal(params[Number(i) - 1]));
+      })
+      .join(";\n");
+    const results = (await client.unsafe(text).simple()) as unknown[];
+    return rowsOf<T>(results[results.length - 1]);
+  }
+  const isPglite = typeof (client as { exec?: unknown } | undefined)?.exec === "function";
+  if (isPglite && !needsSettings) return rowsOf<T>(await db.execute(query));
+  return db.transaction(async (tx) => {
+    await tx.execute(set);
+    return rowsOf<T>(await tx.execute(query));
+  });
 }
 
 /**
@@ -295,78 +445,4 @@ export async function matchedTerms(db: Db, params: { userId: string; ids: readon
     out.set(r.id, [...words.entries()].sort((x, y) => at(x[0]) - at(y[0])).map(([, w]) => w));
   }
   return out;
-}
-
-export interface HnswSettings {
-  /** hnsw.ef_search: candidates kept while walking the graph (recall against speed). */
-  efSearch: number;
-}
-
-/**
- * Approximate nearest neighbours through the HNSW index: the `k` nearest of the scope. Iterative
- * scans (pgvector ≥ 0.8) keep walking the graph when the scope's filters reject what it found, so
- * a filtered scope still gets `k` rows (within hnsw.max_scan_tuples).
- */
-export async function hnswCandidates(
-  db: Db,
-  params: {
-    scope: VectorScope;
-    vector: readonly number[];
-    k: number;
-    settings: HnswSettings;
-    /** Only rows at least this similar (with maxScanTuples: a bounded walk that may find fewer). */
-    minSimilarity?: number;
-    /** hnsw.max_scan_tuples: how far an iterative scan may walk before it gives up (default 20,000). */
-    maxScanTuples?: number;
-  },
-): Promise<Candidate[]> {
-  const q = vectorLiteral(params.vector);
-  return db.transaction(async (tx) => {
-    // The caller chose this plan for a large scope; the planner's own costing of a parameterised
-    // HNSW scan often prefers a full scan plus sort, so sorting is ruled out for this transaction.
-    await tx.execute(sql`SELECT set_config('hnsw.ef_search', ${String(params.settings.efSearch)}, true),
-      set_config('hnsw.iterative_scan', 'strict_order', true), set_config('enable_sort', 'off', true),
-      set_config('hnsw.max_scan_tuples', ${String(params.maxScanTuples ?? 20_000)}, true)`);
-    const close = params.minSimilarity !== undefined ? sql`AND ${segments.embedding} <=> ${q}::vector <= ${1 - params.minSimilarity}` : sql``;
-    const nearest = (scope: VectorScope) => sql`
-      SELECT ${columns}, 1 - (${segments.embedding} <=> ${q}::vector) AS similarity
-      FROM ${segments} WHERE ${scopeWhere(scope)} ${close}
-      ORDER BY ${segments.embedding} <=> ${q}::vector LIMIT ${params.k}`;
-    return rowsOf<RawCandidate>(await tx.execute(nearest(params.scope))).map(toCandidate);
-  });
-}
-
-/** Which of `modules` have at least one vector in the scope (cheap: the job/module index). */
-export async function modulesWithVectors(db: Db, scope: VectorScope, modules: readonly string[]): Promise<string[]> {
-  if (!modules.length) return [];
-  const list = sql.join(
-    modules.map((m) => sql`(${m})`),
-    sql`, `,
-  );
-  const rows = rowsOf<{ module: string }>(
-    await db.execute(sql`
-      SELECT m.module FROM (VALUES ${list}) AS m(module)
-      WHERE EXISTS (SELECT 1 FROM ${segments} WHERE ${scopeWhere({ ...scope, modules: undefined })} AND ${segments.module} = m.module)`),
-  );
-  return rows.map((r) => r.module);
-}
-
-/** The embedding models of a video's vectors and how many each made (modules filter applied). */
-export async function embeddingModelsOf(
-  db: Db,
-  params: { userId: string; jobId: string; modules?: readonly string[] },
-): Promise<{ model: string; count: number }[]> {
-  const rows = await db
-    .select({ model: segments.embeddingModel, count: sql<number>`count(*)::int` })
-    .from(segments)
-    .where(
-      and(
-        eq(segments.userId, params.userId),
-        eq(segments.jobId, params.jobId),
-        sql`${segments.embedding} IS NOT NULL`,
-        params.modules?.length ? inArray(segments.module, [...params.modules]) : undefined,
-      ),
-    )
-    .groupBy(segments.embeddingModel);
-  return rows.filter((r) => r.model).map((r) => ({ model: r.model!, count: Number(r.count) }));
 }

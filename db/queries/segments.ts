@@ -20,6 +20,8 @@ export async function listSegments(
       startTime: segments.startTime,
       endTime: segments.endTime,
       metadata: segments.metadata,
+      edited: segments.edited,
+      revision: segments.revision,
       createdAt: segments.createdAt,
     })
     .from(segments)
@@ -29,9 +31,11 @@ export async function listSegments(
 
 export type SegmentRow = Awaited<ReturnType<typeof listSegments>>[number];
 
-export async function deleteSegments(db: Db, params: { userId: string; jobId: string; module?: string }) {
+/** Deletes a video's segments (of one module); with `keepEdited`, the owner's corrections stay. */
+export async function deleteSegments(db: Db, params: { userId: string; jobId: string; module?: string; keepEdited?: boolean }) {
   const where: SQL[] = [eq(segments.jobId, params.jobId), eq(segments.userId, params.userId)];
   if (params.module) where.push(eq(segments.module, params.module));
+  if (params.keepEdited) where.push(eq(segments.edited, false));
   await db.delete(segments).where(and(...where));
 }
 

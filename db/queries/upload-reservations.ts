@@ -17,7 +17,8 @@ export async function reserveUploadKey(db: Db, params: { key: string; userId: st
   return rows.length > 0;
 }
 
-/** Forgets expired reservations (called now and then; they are harmless meanwhile). */
-export async function deleteExpiredReservations(db: Db): Promise<void> {
-  await db.delete(uploadReservations).where(lt(uploadReservations.expiresAt, sql`now()`));
+/** Forgets expired reservations (swept with abandoned multipart uploads; harmless meanwhile). How many went. */
+export async function deleteExpiredReservations(db: Db): Promise<number> {
+  const rows = await db.delete(uploadReservations).where(lt(uploadReservations.expiresAt, sql`now()`)).returning({ key: uploadReservations.key });
+  return rows.length;
 }

@@ -41,7 +41,7 @@ export async function listVideos(
   const where: SQL[] = [eq(videos.userId, params.userId)];
   if (params.projectId) where.push(eq(videos.projectId, params.projectId));
   if (params.status) where.push(eq(videos.status, params.status));
-  return db.select().from(videos).where(and(...where)).orderBy(desc(videos.createdAt));
+  return db.select().from(videos).where(and(...where)).orderBy(desc(videos.createdAt), desc(videos.id));
 }
 
 export async function insertVideo(db: Db, values: typeof videos.$inferInsert): Promise<Video> {
@@ -71,13 +71,13 @@ export async function deleteVideo(db: Db, params: { userId: string; jobId: strin
   return rows.length > 0;
 }
 
-/** Removes the videos registered for a stored file (with their segments and shared reports). */
-export async function deleteVideosByStoragePath(db: Db, params: { userId: string; storagePath: string }): Promise<number> {
+/** Removes the videos registered for a stored file (with their segments and shared reports); their job ids. */
+export async function deleteVideosByStoragePath(db: Db, params: { userId: string; storagePath: string }): Promise<string[]> {
   const rows = await db
     .delete(videos)
     .where(and(eq(videos.userId, params.userId), eq(videos.storagePath, params.storagePath)))
-    .returning({ id: videos.id });
-  return rows.length;
+    .returning({ jobId: videos.jobId });
+  return rows.map((r) => r.jobId);
 }
 
 /** Which of these job ids still have a video (the event hub ends the streams of deleted ones). */

@@ -2,20 +2,18 @@
 // deleting and rating. Asking resolves only once the new messages are in the cache, so the page
 // never flashes between the pending question and the stored one.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import { apiClient, isApiClientError } from "@/lib/browser/api-client";
+import { api, isApiClientError, unwrap, type Schemas } from "@/lib/browser/api-client";
 import { postStreaming } from "@/lib/browser/ask-stream";
 import { scopeBody } from "@/lib/browser/chat-url";
-import type { askResponse, ChatMode, chatMessageResponse, ChatSessionResponse, feedbackResponse } from "@/lib/schemas/chat";
 
-export type ChatSession = ChatSessionResponse;
-export type ChatMessage = z.output<typeof chatMessageResponse>;
-export type AskAnswer = z.output<typeof askResponse>;
-export type Feedback = z.output<typeof feedbackResponse>;
+export type ChatSession = Schemas["ChatSession"];
+export type ChatMessage = Schemas["ChatMessage"];
+export type AskAnswer = Schemas["ChatAnswer"];
+export type Feedback = Schemas["ChatFeedback"];
 export type Rating = Feedback["rating"];
-export type { ChatMode };
+export type ChatMode = "vector" | "brute_force";
 
-const enc = encodeURIComponent;
+const inSession = (sessionId: string) => ({ params: { path: { session_id: sessionId } } });
 
 export const chatQueries = {
   all: () => ["chat"] as const,
@@ -23,18 +21,17 @@ export const chatQueries = {
   sessions: (jobId: string) =>
     queryOptions({
       queryKey: [...chatQueries.all(), "sessions", jobId],
-      queryFn: ({ signal }) =>
-        apiClient.get<ChatSession[]>(`/chat/sessions?${new URLSearchParams(scopeBody(jobId) as Record<string, string>)}`, { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/chat/sessions", { params: { query: scopeBody(jobId) }, signal })),
     }),
   messages: (sessionId: string) =>
     queryOptions({
       queryKey: [...chatQueries.all(), "messages", sessionId],
-      queryFn: ({ signal }) => apiClient.get<ChatMessage[]>(`/chat/sessions/${enc(sessionId)}/messages`, { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/chat/sessions/{session_id}/messages", { ...inSession(sessionId), signal })),
     }),
   feedback: (sessionId: string) =>
     queryOptions({
       queryKey: [...chatQueries.all(), "feedback", sessionId],
-      queryFn: ({ signal }) => apiClient.get<Feedback[]>(`/chat/sessions/${enc(sessionId)}/feedback`, { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/chat/sessions/{session_id}/feedback", { ...inSession(sessionId), signal })),
     }),
 };
 
@@ -72,14 +69,18 @@ export function useAskQuestion() {
   return useMutation({
     mutationFn: (input: AskInput) =>
       postStreaming<AskAnswer>(
-        "/chat/ask",
-        {
-          question: input.question,
-          ...scopeBody(input.jobId),
-          mode: input.mode,
-          ...(input.sessionId ? { session_id: input.sessionId } : {}),
-        },
-        { signal: input.signal, onText: input.onText },
+        api.POST("/chat/ask", {
+          body: {
+            question: input.question,
+            ...scopeBody(input.jobId),
+            mode: input.mode,
+            ...(input.sessionId ? { session_id: input.sessionId } : {}),
+          },
+          headers: { Accept: "text/event-stream" },
+          parseAs: "stream",
+          signal: input.signal,
+        }),
+        { onText: input.onText },
       ),
     onSuccess: async (answer, input) => {
       await Promise.all([
@@ -103,7 +104,7 @@ export function useRenameSession(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ sessionId, title }: { sessionId: string; title: string }) =>
-      apiClient.patch<ChatSession>(`/chat/sessions/${enc(sessionId)}`, { title }),
+      unwrap(api.PATCH("/chat/sessions/{session_id}", { ...inSession(sessionId), body: { title } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: chatQueries.sessions(jobId).queryKey }),
   });
 }
@@ -111,7 +112,7 @@ export function useRenameSession(jobId: string) {
 export function useDeleteSession(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) => apiClient.delete<{ ok: true }>(`/chat/sessions/${enc(sessionId)}`),
+    mutationFn: (sessionId: string) => unwrap(api.DELETE("/chat/sessions/{session_id}", inSession(sessionId))),
     onSuccess: async (_data, sessionId) => {
       queryClient.removeQueries({ queryKey: chatQueries.messages(sessionId).queryKey });
       queryClient.removeQueries({ queryKey: chatQueries.feedback(sessionId).queryKey });
@@ -126,7 +127,7 @@ export function useRateAnswer(sessionId: string) {
   const key = chatQueries.feedback(sessionId).queryKey;
   return useMutation({
     mutationFn: ({ feedbackId, rating }: { feedbackId: string; rating: Rating }) =>
-      apiClient.post<Feedback>("/chat/feedback", { feedback_id: feedbackId, rating }),
+      unwrap(api.POST("/chat/feedback", { body: { feedback_id: feedbackId, rating } })),
     onMutate: async ({ feedbackId, rating }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData(key);

@@ -1,17 +1,16 @@
 // GET /api/dashboard: everything of the signed-in account in one call; polled every few seconds
-// while one of its videos is queued or processing.
+// while one of its videos is importing, queued or processing.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "@/lib/browser/api-client";
-import type { Dashboard } from "@/lib/browser/types";
+import { api, unwrap } from "@/lib/browser/api-client";
 
 export const dashboardQueries = {
   all: () => ["dashboard"] as const,
   get: () =>
     queryOptions({
       queryKey: [...dashboardQueries.all()],
-      queryFn: ({ signal }) => apiClient.get<Dashboard>("/dashboard", { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/dashboard", { signal })),
       staleTime: 30_000,
-      refetchInterval: (q) => (q.state.data?.videos.some((v) => v.status === "queued" || v.status === "processing") ? 3000 : false),
+      refetchInterval: (q) => (q.state.data?.videos.some((v) => v.status === "importing" || v.status === "queued" || v.status === "processing") ? 3000 : false),
     }),
 };
 

@@ -1,8 +1,7 @@
 // API keys: list, create, activate/deactivate, delete. Every change refreshes the list and the
 // dashboard (which embeds the keys).
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/lib/browser/api-client";
-import type { ApiKey, OkResponse } from "@/lib/browser/types";
+import { api, unwrap } from "@/lib/browser/api-client";
 import { dashboardQueries } from "./dashboard";
 
 export const keyQueries = {
@@ -10,7 +9,7 @@ export const keyQueries = {
   list: () =>
     queryOptions({
       queryKey: [...keyQueries.all(), "list"],
-      queryFn: ({ signal }) => apiClient.get<ApiKey[]>("/keys", { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/keys", { signal })),
     }),
 };
 
@@ -31,7 +30,7 @@ export function useKeys() {
 export function useCreateKey() {
   const invalidate = useInvalidateKeys();
   return useMutation({
-    mutationFn: (name: string) => apiClient.post<ApiKey>("/keys", { name }),
+    mutationFn: (name: string) => unwrap(api.POST("/keys", { body: { name } })),
     onSuccess: invalidate,
   });
 }
@@ -40,7 +39,7 @@ export function useSetKeyActive() {
   const invalidate = useInvalidateKeys();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
-      apiClient.patch<ApiKey>(`/keys/${encodeURIComponent(id)}`, { is_active: isActive }),
+      unwrap(api.PATCH("/keys/{key_id}", { params: { path: { key_id: id } }, body: { is_active: isActive } })),
     onSuccess: invalidate,
   });
 }
@@ -48,7 +47,7 @@ export function useSetKeyActive() {
 export function useDeleteKey() {
   const invalidate = useInvalidateKeys();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<OkResponse>(`/keys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE("/keys/{key_id}", { params: { path: { key_id: id } } })),
     onSuccess: invalidate,
   });
 }

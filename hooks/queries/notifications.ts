@@ -1,24 +1,22 @@
 // Notifications: the unread count (polled, for the bell), the list, and marking them read.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import { apiClient } from "@/lib/browser/api-client";
-import type { notificationResponse } from "@/lib/schemas/notifications";
+import { api, unwrap, type Schemas } from "@/lib/browser/api-client";
 
-export type Notification = z.output<typeof notificationResponse>;
+export type Notification = Schemas["Notification"];
 
 export const notificationQueries = {
   all: () => ["notifications"] as const,
   unreadCount: () =>
     queryOptions({
       queryKey: [...notificationQueries.all(), "unread-count"],
-      queryFn: ({ signal }) => apiClient.get<{ count: number }>("/notifications/unread-count", { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/notifications/unread-count", { signal })),
       refetchInterval: 30_000,
       staleTime: 5_000,
     }),
   list: (limit = 20) =>
     queryOptions({
       queryKey: [...notificationQueries.all(), "list", limit],
-      queryFn: ({ signal }) => apiClient.get<Notification[]>(`/notifications?limit=${limit}`, { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/notifications", { params: { query: { limit } }, signal })),
       staleTime: 5_000,
     }),
 };
@@ -39,7 +37,7 @@ function useInvalidateNotifications() {
 export function useMarkNotificationRead() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: (id: string) => apiClient.patch<{ ok: true }>(`/notifications/${encodeURIComponent(id)}/read`),
+    mutationFn: (id: string) => unwrap(api.PATCH("/notifications/{notification_id}/read", { params: { path: { notification_id: id } } })),
     onSuccess: invalidate,
   });
 }
@@ -47,7 +45,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: () => apiClient.post<{ ok: true; updated: number }>("/notifications/read-all"),
+    mutationFn: () => unwrap(api.POST("/notifications/read-all")),
     onSuccess: invalidate,
   });
 }
@@ -55,7 +53,7 @@ export function useMarkAllNotificationsRead() {
 export function useDeleteNotification() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<{ ok: true }>(`/notifications/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE("/notifications/{notification_id}", { params: { path: { notification_id: id } } })),
     onSuccess: invalidate,
   });
 }

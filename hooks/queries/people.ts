@@ -1,17 +1,15 @@
 // The people seen in a video (faces grouped across it) and renaming one.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import { apiClient } from "@/lib/browser/api-client";
-import type { personResponse } from "@/lib/schemas/people";
+import { api, unwrap, type Schemas } from "@/lib/browser/api-client";
 import { segmentQueries } from "./segments";
 
-export type Person = z.output<typeof personResponse>;
+export type Person = Schemas["Person"];
 
 export const peopleQueries = {
   list: (jobId: string) =>
     queryOptions({
       queryKey: ["people", jobId],
-      queryFn: ({ signal }) => apiClient.get<Person[]>(`/videos/${encodeURIComponent(jobId)}/people`, { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/videos/{job_id}/people", { params: { path: { job_id: jobId } }, signal })),
     }),
 };
 
@@ -23,7 +21,7 @@ export function useRenamePerson(jobId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ personId, name }: { personId: string; name: string }) =>
-      apiClient.patch<Person>(`/videos/${encodeURIComponent(jobId)}/people/${encodeURIComponent(personId)}`, { name }),
+      unwrap(api.PATCH("/videos/{job_id}/people/{person_id}", { params: { path: { job_id: jobId, person_id: personId } }, body: { name } })),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ["people", jobId] });
       // The appearance segments now carry the name.

@@ -2,38 +2,36 @@
 // The projects API may be missing on an older server: a 404 on the list means "no projects
 // feature" and the pickers hide.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import { apiClient, isApiClientError } from "@/lib/browser/api-client";
-import type { projectResponse } from "@/lib/schemas/projects";
+import { api, isApiClientError, unwrap, type Schemas } from "@/lib/browser/api-client";
 import { dashboardQueries } from "./dashboard";
-import { isActiveStatus, videoQueries, type Video } from "./videos";
+import { isActiveStatus, videoQueries } from "./videos";
 
-export type Project = z.output<typeof projectResponse>;
+export type Project = Schemas["Project"];
 
 export interface ProjectFields {
   name?: string;
   description?: string;
 }
 
-const path = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
+const inPath = (projectId: string) => ({ params: { path: { project_id: projectId } } });
 
 export const projectQueries = {
   all: () => ["projects"] as const,
   list: () =>
     queryOptions({
       queryKey: [...projectQueries.all(), "list"],
-      queryFn: ({ signal }) => apiClient.get<Project[]>("/projects", { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/projects", { signal })),
       staleTime: 30_000,
     }),
   detail: (projectId: string) =>
     queryOptions({
       queryKey: [...projectQueries.all(), "detail", projectId],
-      queryFn: ({ signal }) => apiClient.get<Project>(path(projectId), { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/projects/{project_id}", { ...inPath(projectId), signal })),
     }),
   videos: (projectId: string) =>
     queryOptions({
       queryKey: [...projectQueries.all(), "videos", projectId],
-      queryFn: ({ signal }) => apiClient.get<Video[]>(`${path(projectId)}/videos`, { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/projects/{project_id}/videos", { ...inPath(projectId), signal })),
       // Like the videos list: badges move on their own while something is being analysed.
       refetchInterval: (query) => (query.state.data?.some((v) => isActiveStatus(v.status)) ? 3000 : false),
     }),
@@ -68,7 +66,7 @@ function useInvalidateProjects() {
 export function useCreateProject() {
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: (fields: Required<Pick<ProjectFields, "name">> & ProjectFields) => apiClient.post<Project>("/projects", fields),
+    mutationFn: (fields: Required<Pick<ProjectFields, "name">> & ProjectFields) => unwrap(api.POST("/projects", { body: fields })),
     onSuccess: () => invalidate(),
   });
 }
@@ -77,7 +75,7 @@ export function useUpdateProject() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: ({ projectId, fields }: { projectId: string; fields: ProjectFields }) => apiClient.patch<Project>(path(projectId), fields),
+    mutationFn: ({ projectId, fields }: { projectId: string; fields: ProjectFields }) => unwrap(api.PATCH("/projects/{project_id}", { ...inPath(projectId), body: fields })),
     onSuccess: (project) => {
       queryClient.setQueryData(projectQueries.detail(project.id).queryKey, project);
       return invalidate();
@@ -91,7 +89,7 @@ export function useDeleteProject() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: (projectId: string) => apiClient.delete<{ ok: true }>(path(projectId)),
+    mutationFn: (projectId: string) => unwrap(api.DELETE("/projects/{project_id}", inPath(projectId))),
     onSuccess: (_data, projectId) => {
       // The deleted project's own queries are not refetched (that would only 404); a page still
       // showing it leaves on its own, and unwatched ones go now.

@@ -2,19 +2,19 @@
 // answered from the cache, and while a changed filter of the same query is being searched, the
 // previous hits stay on screen (a new query shows its own loading state instead).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import { apiClient } from "@/lib/browser/api-client";
-import type { searchBody, searchResult } from "@/lib/schemas/search";
+import { api, unwrap, type Schemas } from "@/lib/browser/api-client";
+import type { paths } from "@/lib/client/api-types";
 
-export type SearchResult = z.output<typeof searchResult>;
-export type SearchRequest = Pick<z.input<typeof searchBody>, "query" | "job_id" | "modules" | "threshold" | "limit">;
+export type SearchResult = Schemas["SearchResult"];
+type SearchBody = paths["/search"]["post"]["requestBody"]["content"]["application/json"];
+export type SearchRequest = Pick<SearchBody, "query" | "job_id" | "modules" | "threshold" | "limit">;
 
 export const searchQueries = {
   all: () => ["search"] as const,
   results: (request: SearchRequest) =>
     queryOptions({
       queryKey: [...searchQueries.all(), request],
-      queryFn: ({ signal }) => apiClient.post<SearchResult[]>("/search", request, { signal }),
+      queryFn: ({ signal }) => unwrap(api.POST("/search", { body: request, signal })),
       staleTime: 60_000,
       // New videos finish in the background; a search is re-asked on demand, not on focus.
       refetchOnWindowFocus: false,

@@ -1,19 +1,17 @@
 // The caller's stored files (uploads under users/<user_id>/) and deleting one, which also deletes
 // the video registered with it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import { apiClient, isApiClientError } from "@/lib/browser/api-client";
-import type { listFilesResponse, storedFile } from "@/lib/schemas/storage";
+import { api, isApiClientError, unwrap, type Schemas } from "@/lib/browser/api-client";
 import { useInvalidateVideos } from "./videos";
 
-export type StoredFile = z.output<typeof storedFile>;
+export type StoredFile = Schemas["StoredFile"];
 
 export const storageQueries = {
   all: () => ["storage"] as const,
   files: () =>
     queryOptions({
       queryKey: [...storageQueries.all(), "files"],
-      queryFn: async ({ signal }) => (await apiClient.get<z.output<typeof listFilesResponse>>("/storage/files", { signal })).files,
+      queryFn: async ({ signal }) => (await unwrap(api.GET("/storage/files", { signal }))).files,
     }),
 };
 
@@ -24,7 +22,7 @@ export function useStoredFiles() {
 /** DELETE /storage/files?key=…; a file that is already gone counts as deleted. */
 export async function deleteStoredFile(filePath: string): Promise<void> {
   try {
-    await apiClient.delete(`/storage/files?key=${encodeURIComponent(filePath)}`);
+    await unwrap(api.DELETE("/storage/files", { params: { query: { key: filePath } } }));
   } catch (err) {
     if (!isApiClientError(err, 404)) throw err;
   }

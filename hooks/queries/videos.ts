@@ -1,19 +1,17 @@
 // Videos: the list (filters by status and project), one video, and the changes people make to
 // them. While any shown video is queued or processing, its query polls so badges move on their own.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import { apiClient } from "@/lib/browser/api-client";
-import type { queuedResponse, videoResponse } from "@/lib/schemas/videos";
+import { api, unwrap, type Schemas } from "@/lib/browser/api-client";
+import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { dashboardQueries } from "./dashboard";
 
-export type Video = z.output<typeof videoResponse>;
+export type Video = Schemas["Video"];
 export type VideoStatus = Video["status"];
-export type QueuedResponse = z.output<typeof queuedResponse>;
 
 export { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 
 export function isActiveStatus(status: VideoStatus | undefined): boolean {
-  return status === "queued" || status === "processing";
+  return status === "importing" || status === "queued" || status === "processing";
 }
 
 export interface VideoFilters {
@@ -29,19 +27,14 @@ export const videoQueries = {
   list: (filters: VideoFilters = {}) =>
     queryOptions({
       queryKey: [...videoQueries.lists(), { status: filters.status ?? null, projectId: filters.projectId ?? null }],
-      queryFn: ({ signal }) => {
-        const q = new URLSearchParams();
-        if (filters.status) q.set("status", filters.status);
-        if (filters.projectId) q.set("project_id", filters.projectId);
-        const qs = q.toString();
-        return apiClient.get<Video[]>(`/videos${qs ? `?${qs}` : ""}`, { signal });
-      },
+      queryFn: ({ signal }) =>
+        unwrap(api.GET("/videos", { params: { query: { status: filters.status, project_id: filters.projectId } }, signal })),
       refetchInterval: (query) => (query.state.data?.some((v) => isActiveStatus(v.status)) ? POLL_MS : false),
     }),
   detail: (jobId: string) =>
     queryOptions({
       queryKey: [...videoQueries.all(), "detail", jobId],
-      queryFn: ({ signal }) => apiClient.get<Video>(`/videos/${encodeURIComponent(jobId)}`, { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/videos/{job_id}", { params: { path: { job_id: jobId } }, signal })),
       refetchInterval: (query) => (isActiveStatus(query.state.data?.status) ? POLL_MS : false),
     }),
 };
@@ -76,7 +69,7 @@ export function useUpdateVideo() {
   const invalidate = useInvalidateVideos();
   return useMutation({
     mutationFn: ({ jobId, patch }: { jobId: string; patch: VideoPatch }) =>
-      apiClient.patch<Video>(`/videos/${encodeURIComponent(jobId)}`, patch),
+      unwrap(api.PATCH("/videos/{job_id}", { params: { path: { job_id: jobId } }, body: patch })),
     onSuccess: (video) => {
       queryClient.setQueryData(videoQueries.detail(video.job_id).queryKey, video);
       return invalidate();
@@ -88,7 +81,7 @@ export function useDeleteVideo() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateVideos();
   return useMutation({
-    mutationFn: (jobId: string) => apiClient.delete<{ ok: true }>(`/videos/${encodeURIComponent(jobId)}`),
+    mutationFn: (jobId: string) => unwrap(api.DELETE("/videos/{job_id}", { params: { path: { job_id: jobId } } })),
     onSuccess: (_data, jobId) => {
       queryClient.removeQueries({ queryKey: videoQueries.detail(jobId).queryKey });
       queryClient.removeQueries({ queryKey: ["segments", jobId] });
@@ -101,8 +94,8 @@ export function useReprocessVideo() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateVideos();
   return useMutation({
-    mutationFn: ({ jobId, modules }: { jobId: string; modules: string[] }) =>
-      apiClient.post<QueuedResponse>(`/videos/${encodeURIComponent(jobId)}/reprocess`, { modules }),
+    mutationFn: ({ jobId, modules }: { jobId: string; modules: ModuleName[] }) =>
+      unwrap(api.POST("/videos/{job_id}/reprocess", { params: { path: { job_id: jobId } }, body: { modules } })),
     onSuccess: (_data, { jobId }) => {
       // The old segments are gone; the page shows live progress until the new ones arrive.
       queryClient.invalidateQueries({ queryKey: ["segments", jobId] });

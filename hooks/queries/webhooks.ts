@@ -1,20 +1,22 @@
 // Webhook endpoints and their delivery logs. A log refreshes itself while any delivery is still
 // pending, so a test event or a finished video shows up without a reload.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/lib/browser/api-client";
-import type { OkResponse, Webhook, WebhookDelivery } from "@/lib/browser/types";
+import { api, unwrap } from "@/lib/browser/api-client";
+import type { paths } from "@/lib/client/api-types";
+
+export type WebhookEvent = NonNullable<paths["/webhooks"]["post"]["requestBody"]["content"]["application/json"]["events"]>[number];
 
 export const webhookQueries = {
   all: () => ["webhooks"] as const,
   list: () =>
     queryOptions({
       queryKey: [...webhookQueries.all(), "list"],
-      queryFn: ({ signal }) => apiClient.get<Webhook[]>("/webhooks", { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/webhooks", { signal })),
     }),
   deliveries: (id: string) =>
     queryOptions({
       queryKey: [...webhookQueries.all(), "deliveries", id],
-      queryFn: ({ signal }) => apiClient.get<WebhookDelivery[]>(`/webhooks/${encodeURIComponent(id)}/deliveries`, { signal }),
+      queryFn: ({ signal }) => unwrap(api.GET("/webhooks/{webhook_id}/deliveries", { params: { path: { webhook_id: id } }, signal })),
       refetchInterval: (q) => (q.state.data?.some((d) => d.status === "pending") ? 1_000 : 5_000),
     }),
 };
@@ -34,7 +36,7 @@ function useInvalidate() {
 
 export interface NewWebhook {
   url: string;
-  events: string[];
+  events: WebhookEvent[];
   description: string;
 }
 
@@ -42,7 +44,7 @@ export interface NewWebhook {
 export function useCreateWebhook() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: NewWebhook) => apiClient.post<Webhook>("/webhooks", body),
+    mutationFn: (body: NewWebhook) => unwrap(api.POST("/webhooks", { body })),
     onSuccess: invalidate,
   });
 }
@@ -50,8 +52,8 @@ export function useCreateWebhook() {
 export function useUpdateWebhook() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; enabled?: boolean; url?: string; events?: string[]; description?: string }) =>
-      apiClient.patch<Webhook>(`/webhooks/${encodeURIComponent(id)}`, body),
+    mutationFn: ({ id, ...body }: { id: string; enabled?: boolean; url?: string; events?: WebhookEvent[]; description?: string }) =>
+      unwrap(api.PATCH("/webhooks/{webhook_id}", { params: { path: { webhook_id: id } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -59,7 +61,7 @@ export function useUpdateWebhook() {
 export function useDeleteWebhook() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete<OkResponse>(`/webhooks/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE("/webhooks/{webhook_id}", { params: { path: { webhook_id: id } } })),
     onSuccess: invalidate,
   });
 }
@@ -67,7 +69,7 @@ export function useDeleteWebhook() {
 export function useSendTestEvent() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => apiClient.post<WebhookDelivery>(`/webhooks/${encodeURIComponent(id)}/test`),
+    mutationFn: (id: string) => unwrap(api.POST("/webhooks/{webhook_id}/test", { params: { path: { webhook_id: id } } })),
     onSuccess: invalidate,
   });
 }

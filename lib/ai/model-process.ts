@@ -9,6 +9,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
+import { countModelProcessRestart } from "@/lib/metrics/observe";
 
 interface Pending {
   resolve: (v: Record<string, unknown>) => void;
@@ -55,9 +56,11 @@ export interface ModelProcess {
  */
 const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072", MALLOC_ARENA_MAX: "2" };
 
-const g = globalThis as { __vaModelProcesses?: Map<string, Running> };
+const g = globalThis as { __vaModelProcesses?: Map<string, Running>; __vaModelProcessesDied?: Set<string> };
 // Kept on globalThis: a module reloaded in development must not fork a second copy.
 const running: Map<string, Running> = (g.__vaModelProcesses ??= new Map());
+/** Scripts whose process stopped unasked (crash, kill): their next start counts as a restart. */
+const died: Set<string> = (g.__vaModelProcessesDied ??= new Set());
 
 /**
  * Niceness of the model processes. On a busy machine the decode pass (which every module waits for)
@@ -104,10 +107,15 @@ function start(spec: ModelProcessSpec): Running {
   const state: Running = { child, pending: new Map(), nextId: 1 };
   lowerPriority(child);
   setIdle(child, true);
+  if (died.delete(spec.script)) countModelProcessRestart(spec.script.replace(/\.child\.[cm]?js$/, ""));
   const failAll = (err: Error) => {
     for (const p of state.pending.values()) p.reject(err);
     state.pending.clear();
-    if (running.get(spec.script) === state) running.delete(spec.script);
+    // Still registered: nobody asked it to stop (stop() unregisters first).
+    if (running.get(spec.script) === state) {
+      running.delete(spec.script);
+      died.add(spec.script);
+    }
   };
   child.on("message", (msg: { id: number; error?: string } & Record<string, unknown>) => {
     const p = state.pending.get(msg.id);

@@ -16,12 +16,6 @@ import { processSingleton } from "@/lib/core/process-singleton";
 
 export type ModelKind = "chat" | "vision" | "transcribe" | "embedding";
 
-export interface AiConfig {
-  apiKey: string;
-  baseURL: string | undefined;
-  models: Record<ModelKind, string | null>;
-}
-
 /** One capability's endpoint: where it is sent, with which key, and the model asked for. */
 export interface ModelEndpoint {
   apiKey: string;
@@ -59,13 +53,6 @@ function modelNames(): Record<ModelKind, string | null> {
   };
 }
 
-/** The shared provider configuration, or null when no OPENAI_API_KEY is set. */
-export function getAiConfig(): AiConfig | null {
-  const apiKey = env("OPENAI_API_KEY");
-  if (!apiKey) return null;
-  return { apiKey, baseURL: env("OPENAI_BASE_URL"), models: modelNames() };
-}
-
 /** Where `kind` is sent, or null when that capability is not configured (or set to `none`). */
 export function getModelEndpoint(kind: ModelKind): ModelEndpoint | null {
   const model = modelNames()[kind];
@@ -76,11 +63,6 @@ export function getModelEndpoint(kind: ModelKind): ModelEndpoint | null {
   if (ownURL) return { apiKey: ownKey ?? sharedKey ?? NO_KEY, baseURL: ownURL, model };
   const apiKey = ownKey ?? sharedKey;
   return apiKey ? { apiKey, baseURL: env("OPENAI_BASE_URL"), model } : null;
-}
-
-/** The model configured for `kind`, or null when there is none. */
-export function getModel(kind: ModelKind): string | null {
-  return getModelEndpoint(kind)?.model ?? null;
 }
 
 type Holder = { clients: Map<string, OpenAI> };
@@ -97,12 +79,6 @@ function clientFor(apiKey: string, baseURL: string | undefined): OpenAI {
     holder.clients.set(key, client);
   }
   return client;
-}
-
-/** An `openai` client for the shared endpoint, or null when no OPENAI_API_KEY is set. */
-export function getOpenAI(): OpenAI | null {
-  const config = getAiConfig();
-  return config ? clientFor(config.apiKey, config.baseURL) : null;
 }
 
 /** A model-backed capability: the client for its endpoint and the model name, or null when not configured. */

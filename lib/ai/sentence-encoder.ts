@@ -50,9 +50,3 @@ export async function encodeSentences(texts: readonly string[], signal?: AbortSi
   }
   return out;
 }
-
-/** Stops the TF.js models' process (tests and benches that measure loading). */
-export async function stopSentenceEncoder(): Promise<void> {
-  g.__vaSentenceEncoderLoad = undefined;
-  await tfjsModels.stop();
-}

@@ -33,6 +33,8 @@ export interface Endpoint<
   idempotent?: boolean;
   /** With `Accept: text/event-stream` the success is streamed (lib/api/event-stream-answer.ts). */
   streams?: boolean;
+  /** Answers beside the success and the usual errors, for the document: status → description (and body, if JSON). */
+  otherResponses?: Record<string, { description: string; response?: z.ZodType; produces?: string }>;
 }
 
 export function defineEndpoint<

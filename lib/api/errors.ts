@@ -11,6 +11,8 @@ export class ApiError extends BrandedError {
     readonly status: number,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    /** Fields answered beside `detail` (e.g. a hint); never replaces the fixed `detail` text. */
+    readonly extra: Record<string, string> = {},
   ) {
     super(detail);
   }
@@ -27,6 +29,10 @@ export type ResourceName =
   | "Feedback"
   | "Webhook"
   | "Upload"
+  | "Segment"
+  | "Revision"
+  | "Chapter"
+  | "Clip"
   | "Person";
 
 export const notFound = (resource: ResourceName) => new ApiError(404, `${resource} not found`);
@@ -49,6 +55,6 @@ const STORAGE_STATUS: Record<StorageErrorKind, number> = {
 /** What a thrown error answers a client with, when it is one meant for them (else null: a 500). */
 export function clientErrorOf(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
-  if (err instanceof StorageError) return new ApiError(STORAGE_STATUS[err.kind], err.message);
+  if (err instanceof StorageError) return new ApiError(STORAGE_STATUS[err.kind], err.message, {}, err.extra);
   return null;
 }

@@ -10,6 +10,9 @@
 import crypto from "node:crypto";
 import { withAnswerStream } from "@/lib/chat/answer-stream";
 import { clientErrorOf } from "./errors";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("api");
 
 const encoder = new TextEncoder();
 /** Words per delta when a finished text (the offline answer, a stored message) is streamed. */
@@ -88,7 +91,7 @@ export async function eventStreamAnswer<T extends object>(
     if (!o.ok) {
       const known = clientErrorOf(o.err);
       if (known) return [sseEvent({ type: "error", detail: known.detail })];
-      if (!req.signal.aborted) console.error(`[api] ${crypto.randomUUID()} ${opts.where} failed while streaming:`, o.err);
+      if (!req.signal.aborted) log.error({ err: o.err, reqId: crypto.randomUUID(), where: opts.where }, `${opts.where} failed while streaming`);
       return [sseEvent({ type: "error", detail: "Internal server error" })];
     }
     const rest = !streamed ? deltaEvents(opts.textOf(o.body)) : [];

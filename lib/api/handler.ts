@@ -14,6 +14,10 @@ import { addressKey, checkRateLimit, principalKey } from "./rate-limit";
 import { idempotencyKeyOf, requestHash, withIdempotency } from "./idempotency";
 import { zodDetail } from "./zod-detail";
 import { isUuid } from "@/lib/core/uuid";
+import { observed } from "@/lib/metrics/observe";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("api");
 
 export const MAX_JSON_BODY = 1024 * 1024;
 
@@ -43,8 +47,8 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
   });
 }
 
-export function errorResponse(status: number, detail: string, headers: Record<string, string> = {}): Response {
-  return jsonResponse({ detail }, status, headers);
+export function errorResponse(status: number, detail: string, headers: Record<string, string> = {}, extra: Record<string, string> = {}): Response {
+  return jsonResponse({ detail, ...extra }, status, headers);
 }
 
 async function readJson(req: Request): Promise<unknown> {
@@ -90,11 +94,11 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
   return result.data;
 }
 
-export function toErrorResponse(err: unknown, requestId: string, where: string): Response {
+export function toErrorResponse(err: unknown, requestId: string, where: string, userId?: string): Response {
   const known = clientErrorOf(err);
-  if (known) return errorResponse(known.status, known.detail, { ...known.headers, "X-Request-Id": requestId });
+  if (known) return errorResponse(known.status, known.detail, { ...known.headers, "X-Request-Id": requestId }, known.extra);
   if (isDiskFull(err)) return errorResponse(507, DISK_FULL_DETAIL, { "X-Request-Id": requestId });
-  console.error(`[api] ${requestId} ${where} failed:`, err);
+  log.error({ err, reqId: requestId, userId, where }, `${where} failed`);
   return errorResponse(500, "Internal server error", { "X-Request-Id": requestId });
 }
 
@@ -103,26 +107,38 @@ export function toErrorResponse(err: unknown, requestId: string, where: string):
  * signature is the credential and whose body is streamed): the same error answers as `handle`.
  */
 export function rawRoute<A extends unknown[]>(where: string, fn: (req: Request, ...rest: A) => Promise<Response>) {
-  return async (req: Request, ...rest: A): Promise<Response> => {
+  const [method, path] = where.split(" ");
+  return observed(`/api${path}`, method!, async (req: Request, ...rest: A): Promise<Response> => {
     try {
       return await fn(req, ...rest);
     } catch (err) {
       return toErrorResponse(err, crypto.randomUUID(), where);
     }
-  };
+  });
 }
 
-/** The caller, counted against their own limit; a failed authentication counts against the address. */
+/** The caller, counted against their own credential's limit; a failed authentication counts against the address. */
 async function authenticate(db: Db, req: Request): Promise<UserContext> {
   let user: UserContext;
   try {
     user = await resolveUserContext(db, req.headers.get("authorization"));
   } catch (err) {
-    checkRateLimit(addressKey(req));
+    await checkRateLimit(addressKey(req));
     throw err;
   }
-  checkRateLimit(principalKey(user.user_id));
+  await checkRateLimit(principalKey(user));
   return user;
+}
+
+/**
+ * An open endpoint counts a request that carries a valid credential against that credential, like
+ * any other; only requests without one count against the client's address (many keys share one
+ * address behind a NAT). Handlers that check the database themselves (health) count by address.
+ */
+async function countOpenRequest(db: Db | undefined, req: Request): Promise<void> {
+  const authorization = req.headers.get("authorization");
+  const user = db && authorization?.trim() ? await resolveUserContext(db, authorization).catch(() => null) : null;
+  await checkRateLimit(user ? principalKey(user) : addressKey(req));
 }
 
 export function handle<E extends Endpoint>(
@@ -130,12 +146,23 @@ export function handle<E extends Endpoint>(
   fn: (args: HandlerArgs<E>) => Promise<unknown>,
   options: HandleOptions = {},
 ) {
-  return async (req: Request, ctx?: RouteContext): Promise<Response> => {
+  const route = `/api${endpoint.path}`;
+  // Every answer is counted by route pattern, method and status (lib/metrics) and logged at debug
+  // level with its request id and the caller's user id (never the credential).
+  return observed(route, endpoint.method, async (req: Request, ctx?: RouteContext): Promise<Response> => {
     const requestId = crypto.randomUUID();
+    const caller: { userId?: string } = {};
+    const res = await answer(req, ctx, requestId, caller);
+    log.debug({ reqId: requestId, userId: caller.userId, method: endpoint.method, route, status: res.status }, "request answered");
+    return res;
+  });
+
+  async function answer(req: Request, ctx: RouteContext | undefined, requestId: string, caller: { userId?: string }): Promise<Response> {
     try {
-      if (endpoint.auth !== "required") checkRateLimit(addressKey(req));
       const db = options.skipDb ? (undefined as unknown as Db) : await getDb();
       const user = endpoint.auth === "required" ? await authenticate(db, req) : null;
+      if (endpoint.auth !== "required") await countOpenRequest(db, req);
+      caller.userId = user?.user_id;
       const rawParams = ctx ? await ctx.params : {};
       // A malformed path id (`pathId` in the contract) is that resource's 404, before the body is
       // parsed: a 404 whatever else is wrong.
@@ -160,10 +187,10 @@ export function handle<E extends Endpoint>(
       if (!idempotencyKey || !user) return await respond();
       const where = `${endpoint.method} ${endpoint.path}`;
       return await withIdempotency(db, { userId: user.user_id, key: idempotencyKey, hash: requestHash(req, raw) }, () =>
-        respond().catch((err) => toErrorResponse(err, requestId, where)),
+        respond().catch((err) => toErrorResponse(err, requestId, where, caller.userId)),
       );
     } catch (err) {
-      return toErrorResponse(err, requestId, `${endpoint.method} ${endpoint.path}`);
+      return toErrorResponse(err, requestId, `${endpoint.method} ${endpoint.path}`, caller.userId);
     }
-  };
+  }
 }

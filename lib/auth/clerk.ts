@@ -8,6 +8,9 @@ import { unauthorized } from "@/lib/api/errors";
 import type { ClerkConfig } from "@/lib/config";
 import { isUuid } from "@/lib/core/uuid";
 import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("auth");
 
 const subToUser: Map<string, string> = processSingleton<Map<string, string>>("__vaClerkMap", () => new Map());
 
@@ -32,7 +35,7 @@ export async function verifyClerkToken(token: string, cfg: ClerkConfig): Promise
   } catch (err) {
     const reason = (err as { reason?: string } | null)?.reason;
     if (reason && SETUP_FAILURES.has(reason)) {
-      console.error(`[auth] Clerk token verification could not run (${reason}): ${(err as Error).message}`);
+      log.error({ reason, err: (err as Error).message }, `Clerk token verification could not run (${reason})`);
     }
     throw unauthorized(reason === "token-expired" ? "Token expired" : "Invalid token");
   }
@@ -103,7 +106,7 @@ async function mapSub(db: Db, sub: string, claims: Record<string, unknown>, cfg:
     try {
       info = await fetchClerkUser(sub, cfg);
     } catch (err) {
-      console.error(`[auth] Clerk Backend API lookup of ${sub} failed: ${(err as Error).message}`);
+      log.error({ sub, err: (err as Error).message }, `Clerk Backend API lookup of ${sub} failed`);
     }
     if (info?.externalId && isUuid(info.externalId)) {
       const existing = await getUserById(db, info.externalId);
@@ -116,7 +119,7 @@ async function mapSub(db: Db, sub: string, claims: Record<string, unknown>, cfg:
         try {
           await writeBackExternalId(sub, userId, cfg);
         } catch (err) {
-          console.error(`[auth] writing externalId back to Clerk for ${sub} failed: ${(err as Error).message}`);
+          log.error({ sub, err: (err as Error).message }, `writing externalId back to Clerk for ${sub} failed`);
         }
       }
     }

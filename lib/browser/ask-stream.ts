@@ -1,7 +1,7 @@
 // POST /chat/ask as an event stream (Accept: text/event-stream): the answer's text grows with each
 // `delta` event; the `message` event is the same body the JSON call returns. An error before the
 // stream starts arrives as the usual {detail} with its status; one during it as an `error` event.
-import { ApiClientError, fetchWithAuth } from "./api-client";
+import { ApiClientError, unwrapResponse } from "./api-client";
 
 export interface StreamEvent {
   type: string;
@@ -31,18 +31,15 @@ export function parseSseChunk(buffer: string): { events: StreamEvent[]; rest: st
   return { events, rest };
 }
 
-/** Posts `body` to `path` asking for a stream; calls onText with the whole text so far. */
+/**
+ * Reads the answer of a typed client call made with `Accept: text/event-stream` and
+ * `parseAs: "stream"`; calls onText with the whole text so far.
+ */
 export async function postStreaming<T>(
-  path: string,
-  body: unknown,
-  opts: { signal?: AbortSignal; onText?: (text: string) => void } = {},
+  call: Parameters<typeof unwrapResponse>[0],
+  opts: { onText?: (text: string) => void } = {},
 ): Promise<T> {
-  const res = await fetchWithAuth(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-    body: JSON.stringify(body),
-    signal: opts.signal,
-  });
+  const res = await unwrapResponse(call);
   if (!/text\/event-stream/i.test(res.headers.get("content-type") ?? "") || !res.body) return (await res.json()) as T;
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";

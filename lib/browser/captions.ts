@@ -9,6 +9,16 @@ export function captionsUrlFor(thumbnailUrl: string | null | undefined, hasTrans
   return thumbnailUrl.replace(THUMBNAIL_PATH, CAPTIONS_PATH);
 }
 
+/**
+ * The track's URL for the transcript as it stands: `v` is the sum of the lines' revisions, which
+ * every correction or restore raises, so the player loads the track again after one.
+ */
+export function captionsUrlAt(url: string | null, segments: readonly { module: string; revision?: number }[]): string | null {
+  if (!url) return null;
+  const version = segments.reduce((n, s) => n + (s.module === "transcription" ? (s.revision ?? 0) : 0), 0);
+  return version > 0 ? `${url}${url.includes("?") ? "&" : "?"}v=${version}` : url;
+}
+
 /** The cue being spoken at `t`: the last one started by then and not yet over (else none). */
 export function currentCueIndex(cues: readonly { start_time: number; end_time: number }[], t: number): number {
   let lo = 0;

@@ -3,9 +3,7 @@
 // after a page reload: the upload id is kept in localStorage under the file's name, size and
 // lastModified, and a resumed upload asks the server which parts it already has and sends only
 // the others. Complete, then the file is registered like any uploaded file.
-import type { z } from "zod";
-import type { multipartStatus, multipartUpload, partUrlsResponse } from "@/lib/schemas/multipart";
-import { apiClient, ApiClientError, isApiClientError } from "./api-client";
+import { api, ApiClientError, isApiClientError, unwrap, type Schemas } from "./api-client";
 import { putFile, type PutProgress } from "./upload";
 
 /** Files above this size go up in parts; smaller ones in one PUT. */
@@ -17,9 +15,8 @@ const URL_BATCH = 16;
 /** Attempts per part before the upload fails (network drops wait for `online` in between). */
 const MAX_ATTEMPTS = 6;
 
-type Created = z.output<typeof multipartUpload>;
-type Status = z.output<typeof multipartStatus>;
-type PartUrls = z.output<typeof partUrlsResponse>;
+type Status = Schemas["MultipartStatus"];
+const inUpload = (uploadId: string) => ({ params: { path: { upload_id: uploadId } } });
 
 export function resumeKey(file: { name: string; size: number; lastModified: number }): string {
   return `va-multipart:${file.name}:${file.size}:${file.lastModified}`;
@@ -77,17 +74,15 @@ async function openUpload(file: File, contentType: string, signal?: AbortSignal)
   const saved = savedUploadId(file);
   if (saved) {
     try {
-      return await apiClient.get<Status>(`/storage/multipart/${encodeURIComponent(saved)}`, { signal });
+      return await unwrap(api.GET("/storage/multipart/{upload_id}", { ...inUpload(saved), signal }));
     } catch (err) {
       // Expired (24 h), completed or aborted meanwhile: start over.
       if (!isApiClientError(err, 404)) throw err;
       save(file, null);
     }
   }
-  const created = await apiClient.post<Created>(
-    "/storage/multipart",
-    { file_name: file.name, content_type: contentType, file_size: file.size },
-    { signal },
+  const created = await unwrap(
+    api.POST("/storage/multipart", { body: { file_name: file.name, content_type: contentType, file_size: file.size }, signal }),
   );
   save(file, created.upload_id);
   return { ...created, file_size: file.size, parts: [] };
@@ -124,7 +119,7 @@ export async function uploadInParts(
   const urls = new Map<number, string>();
   const fetchUrls = async (from: number) => {
     const want = [from, ...missing.filter((n) => n !== from && !urls.has(n))].slice(0, URL_BATCH);
-    const res = await apiClient.post<PartUrls>(`/storage/multipart/${encodeURIComponent(status.upload_id)}/parts`, { part_numbers: want }, { signal });
+    const res = await unwrap(api.POST("/storage/multipart/{upload_id}/parts", { ...inUpload(status.upload_id), body: { part_numbers: want }, signal }));
     for (const p of res.parts) urls.set(p.part_number, p.url);
   };
 
@@ -164,11 +159,7 @@ export async function uploadInParts(
     for (let n = queue.shift(); n !== undefined; n = queue.shift()) await sendPart(n);
   });
   await Promise.all(workers);
-  const result = await apiClient.post<{ file_path: string; file_size: number }>(
-    `/storage/multipart/${encodeURIComponent(status.upload_id)}/complete`,
-    {},
-    { signal },
-  );
+  const result = await unwrap(api.POST("/storage/multipart/{upload_id}/complete", { ...inUpload(status.upload_id), body: {}, signal }));
   save(file, null);
   return { file_path: result.file_path };
 }
@@ -178,5 +169,5 @@ export async function discardMultipartUpload(file: File): Promise<void> {
   const saved = savedUploadId(file);
   if (!saved) return;
   save(file, null);
-  await apiClient.delete(`/storage/multipart/${encodeURIComponent(saved)}`).catch(() => {});
+  await unwrap(api.DELETE("/storage/multipart/{upload_id}", inUpload(saved))).catch(() => {});
 }

@@ -1,6 +1,7 @@
 // Requests the JSON client cannot make: the processing event stream (text/event-stream, which
 // needs the Authorization header, so no EventSource) and file downloads read as a Blob.
-import { ApiClientError, fetchWithAuth } from "./api-client";
+import { api, ApiClientError, unwrapResponse } from "./api-client";
+import { createSseParser } from "@/lib/client/sse-parser";
 import { saveBlob } from "./save-file";
 
 /** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
@@ -18,9 +19,12 @@ export function filenameFromDisposition(header: string | null): string | null {
   return plain ? plain[1]!.trim() : null;
 }
 
-/** Downloads an authenticated file: fetched with the header, saved through a Blob URL. */
-export async function downloadWithAuth(path: string, fallbackName: string): Promise<string> {
-  const res = await fetchWithAuth(path);
+/**
+ * Downloads an authenticated file, saved through a Blob URL: `call` is a typed client call with
+ * `parseAs: "stream"` (e.g. GET /download/report/{job_id}).
+ */
+export async function downloadWithAuth(call: Parameters<typeof unwrapResponse>[0], fallbackName: string): Promise<string> {
+  const res = await unwrapResponse(call);
   const name = filenameFromDisposition(res.headers.get("content-disposition")) ?? fallbackName;
   saveBlob(await res.blob(), name);
   return name;
@@ -46,32 +50,7 @@ export interface ProcessingEvent {
   [k: string]: unknown;
 }
 
-/**
- * Splits an SSE body into the JSON of its `data:` fields, each with the event's `id:` (the last
- * one seen, as EventSource keeps it); comments (`: keepalive`) are skipped.
- */
-export function createSseParser(onData: (data: string, id: string | null) => void) {
-  let buffer = "";
-  let dataLines: string[] = [];
-  let lastId: string | null = null;
-  return (chunk: string) => {
-    buffer += chunk;
-    let nl: number;
-    while ((nl = buffer.search(/\r\n|\r|\n/)) >= 0) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + (buffer[nl] === "\r" && buffer[nl + 1] === "\n" ? 2 : 1));
-      if (line === "") {
-        if (dataLines.length) onData(dataLines.join("\n"), lastId);
-        dataLines = [];
-      } else if (line.startsWith("data:")) {
-        dataLines.push(line.slice(5).replace(/^ /, ""));
-      } else if (line.startsWith("id:")) {
-        lastId = line.slice(3).replace(/^ /, "");
-      }
-      // `: comment`, `event:`, `retry:` lines carry nothing this client uses.
-    }
-  };
-}
+export { createSseParser };
 
 export interface StreamOptions {
   onEvent: (e: ProcessingEvent) => void;
@@ -105,7 +84,9 @@ export async function followProcessingEvents(jobId: string, opts: StreamOptions)
     try {
       const headers: Record<string, string> = { Accept: "text/event-stream" };
       if (lastEventId) headers["Last-Event-ID"] = lastEventId;
-      const res = await fetchWithAuth(`/processing/${encodeURIComponent(jobId)}/events`, { headers, signal });
+      const res = await unwrapResponse(
+        api.GET("/processing/{job_id}/events", { params: { path: { job_id: jobId } }, headers, signal, parseAs: "stream" }),
+      );
       opts.onOpen?.();
       attempt = 0;
       const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();

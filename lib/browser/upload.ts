@@ -1,11 +1,10 @@
 // Uploading a video from the browser: the contract's checks before any byte is sent, a presigned
 // URL from POST /storage/upload-url, then a PUT of the raw bytes through XMLHttpRequest (fetch
 // has no upload progress), then POST /videos/register-and-process.
-import type { z } from "zod";
-import type { uploadUrlResponse } from "@/lib/schemas/storage";
 import { contentTypeFor as contentTypeForName, extensionOf } from "@/lib/storage/content-types";
 import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
-import { apiClient, ApiClientError, detailOf } from "./api-client";
+import { api, ApiClientError, detailOf, unwrap } from "./api-client";
+import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { formatBytes } from "./format";
 
 export { extensionOf, MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };
@@ -33,14 +32,8 @@ export function contentTypeFor(file: { name: string; type: string }): string {
 }
 
 
-export type UploadUrl = z.output<typeof uploadUrlResponse>;
-
-export function requestUploadUrl(file: File, signal?: AbortSignal): Promise<UploadUrl> {
-  return apiClient.post<UploadUrl>(
-    "/storage/upload-url",
-    { file_name: file.name, content_type: contentTypeFor(file), expires_in: 7200 },
-    { signal },
-  );
+export function requestUploadUrl(file: File, signal?: AbortSignal) {
+  return unwrap(api.POST("/storage/upload-url", { body: { file_name: file.name, content_type: contentTypeFor(file), expires_in: 7200 }, signal }));
 }
 
 /**
@@ -105,12 +98,6 @@ export function putFile(
   });
 }
 
-export interface QueuedResponse {
-  job_id: string;
-  status: "queued";
-  message: string;
-}
-
-export function registerAndProcess(body: { storage_path: string; file_name: string; modules: string[] }): Promise<QueuedResponse> {
-  return apiClient.post<QueuedResponse>("/videos/register-and-process", body);
+export function registerAndProcess(body: { storage_path: string; file_name: string; modules: ModuleName[] }) {
+  return unwrap(api.POST("/videos/register-and-process", { body }));
 }

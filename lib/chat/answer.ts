@@ -11,6 +11,9 @@ import { formatClock } from "@/lib/core/clock";
 import { clip, oneLine } from "./context";
 import { offlineAnswer } from "./offline-answer";
 import type { Retrieved } from "./retrieve";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("chat");
 
 export const CHAT_SYSTEM_PROMPT = [
   "You answer questions about one video. Everything you know about it is the analysis below: time-stamped",
@@ -99,7 +102,7 @@ export async function composeAnswer(params: {
   } catch (err) {
     if (params.signal?.aborted) throw err;
     const reason = oneLine((err as Error).message).slice(0, 300);
-    console.warn(`[chat] the chat model ${chat.model} failed: ${reason}`);
+    log.warn({ model: chat.model, reason }, `the chat model ${chat.model} failed: ${reason}`);
     const opening = `The language model (${chat.model}) could not answer (${reason}), so this answer is put together from the analysis, quoted as it is:`;
     return { ...segmentsAnswer(opening, retrieved, params.question), model: null, modelError: reason };
   }

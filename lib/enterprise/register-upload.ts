@@ -43,7 +43,7 @@ export async function registerEnterpriseUpload(
         duration: 0,
         fileSize: 0,
         status: "uploaded",
-        selectedInsights: JSON.stringify(modules),
+        selectedInsights: modules,
         initialPrompt: opts.initialPrompt ?? null,
       });
       return { job_id: video.jobId, upload_url: upload.upload_url };

@@ -92,6 +92,14 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json
       if ((code === "400" || code === "404") && !takesInput) continue;
       responses[code] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     }
+    for (const [code, other] of Object.entries(e.otherResponses ?? {})) {
+      responses[code] = {
+        description: other.description,
+        content: other.response
+          ? { "application/json": { schema: convert(other.response, "output", components) } }
+          : { [other.produces ?? "application/json"]: other.produces ? {} : { schema: { $ref: "#/components/schemas/Error" } } },
+      };
+    }
     if (e.idempotent) {
       responses["422"] = { description: "Idempotency-Key already used with a different request", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     }

@@ -1,10 +1,14 @@
 // Every endpoint contract of the API. A test fails when a route handler has no entry here.
 import type { Endpoint } from "@/lib/api/contract";
 import { chatApi } from "@/lib/schemas/chat";
+import { clipsApi } from "@/lib/schemas/clips";
+import { importsApi } from "@/lib/schemas/imports";
 import { dashboardApi } from "@/lib/schemas/dashboard";
 import { enterpriseApi } from "@/lib/schemas/enterprise";
 import { healthApi } from "@/lib/schemas/health";
 import { keysApi } from "@/lib/schemas/keys";
+import { mcpApi } from "@/lib/schemas/mcp";
+import { metricsApi } from "@/lib/schemas/metrics";
 import { notificationsApi } from "@/lib/schemas/notifications";
 import { openapiApi } from "@/lib/schemas/openapi";
 import { peopleApi } from "@/lib/schemas/people";
@@ -14,6 +18,8 @@ import { projectsApi } from "@/lib/schemas/projects";
 import { multipartApi } from "@/lib/schemas/multipart";
 import { storageApi } from "@/lib/schemas/storage";
 import { resultsApi } from "@/lib/schemas/results";
+import { segmentEditsApi } from "@/lib/schemas/segment-edits";
+import { chaptersApi } from "@/lib/schemas/chapters";
 import { searchApi } from "@/lib/schemas/search";
 import { sharesApi } from "@/lib/schemas/shares";
 import { usageApi } from "@/lib/schemas/usage";
@@ -23,11 +29,14 @@ import { webhooksApi } from "@/lib/schemas/webhooks";
 const groups: Record<string, Endpoint>[] = [
   healthApi,
   pingApi,
+  metricsApi,
   openapiApi,
   keysApi,
   dashboardApi,
   videosApi,
   resultsApi,
+  segmentEditsApi,
+  chaptersApi,
   peopleApi,
   storageApi,
   multipartApi,
@@ -40,6 +49,9 @@ const groups: Record<string, Endpoint>[] = [
   searchApi,
   chatApi,
   webhooksApi,
+  mcpApi,
+  clipsApi,
+  importsApi,
 ];
 
 export const allEndpoints: Endpoint[] = groups.flatMap((g) => Object.values(g));

@@ -12,6 +12,9 @@ import {
   LOCAL_EMBEDDING_MODEL,
   type EmbeddedTexts,
 } from "@/lib/ai/embeddings";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("embed");
 
 export interface EmbedStepResult {
   embedded: number;
@@ -34,13 +37,13 @@ export async function embedWithFallback(texts: readonly string[], signal?: Abort
     const fallback = `${model} failed: ${(err as Error).message}`;
     if (model !== LOCAL_EMBEDDING_MODEL) {
       try {
-        console.warn(`[embed] ${fallback}; using ${LOCAL_EMBEDDING_MODEL}`);
+        log.warn(`${fallback}; using ${LOCAL_EMBEDDING_MODEL}`);
         return { result: await embedTextsLocally(texts, signal), fallback };
       } catch (err2) {
         if (signal?.aborted) throw err2;
       }
     }
-    console.warn(`[embed] ${fallback}; using ${LEXICAL_EMBEDDING_MODEL}`);
+    log.warn(`${fallback}; using ${LEXICAL_EMBEDDING_MODEL}`);
     return { result: embedTextsLexically(texts), fallback };
   }
 }

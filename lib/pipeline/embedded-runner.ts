@@ -10,12 +10,19 @@ import type { Db } from "@/db/client";
 import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, renewLease, type Run } from "@/db/queries/runs";
 import { identityToken } from "@/lib/core/process-identity";
 import { untilAborted, withRunSignal } from "@/lib/core/run-context";
+import { removeDerivedFilesIfVideoGone } from "./derived-files";
 import { onRunCancelled, onRunQueued } from "./engine";
 import { failRun } from "./finalize-run";
 import { publicErrorText } from "@/lib/api/public-error";
 import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
 import { workDirFor } from "./shared-media";
 import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+import { runnerConcurrency } from "./runner-concurrency";
+
+export { runnerConcurrency };
+
+const log = logger("runner");
 
 export const DEFAULT_LEASE_MS = 12_000;
 /** How long a finished run's abandoned steps may wind down before its work files are removed. */
@@ -27,11 +34,6 @@ export interface RunnerOptions {
   pollMs?: number;
   /** A run claimed more often than this (it keeps dying mid-way) is failed instead of retried. */
   maxAttempts?: number;
-}
-
-export function runnerConcurrency(): number {
-  const n = Number(process.env.RUNNER_CONCURRENCY);
-  return Number.isInteger(n) && n > 0 ? n : Math.max(1, Math.floor(os.availableParallelism() / 2));
 }
 
 export class EmbeddedRunner {
@@ -99,6 +101,11 @@ export class EmbeddedRunner {
     return this.active.size;
   }
 
+  /** Stopped (shutting down): claims nothing more. */
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
   async tick(): Promise<void> {
     if (this.stopped || this.ticking) return;
     this.ticking = true;
@@ -109,7 +116,7 @@ export class EmbeddedRunner {
         this.launch(run);
       }
     } catch (err) {
-      console.error("[runner] claiming failed:", err);
+      log.error({ err }, "claiming failed");
     } finally {
       this.ticking = false;
     }
@@ -129,7 +136,7 @@ export class EmbeddedRunner {
       try {
         if (!(await renewLease(this.db, { runId: run.id, owner: this.owner, leaseMs: this.leaseMs }))) controller.abort();
       } catch (err) {
-        console.error(`[runner] lease renewal of ${run.id} failed:`, err);
+        log.error({ err, runId: run.id }, `lease renewal of ${run.id} failed`);
       }
     }, Math.max(1_000, this.leaseMs / 4));
     heartbeat.unref();
@@ -158,9 +165,9 @@ export class EmbeddedRunner {
       // A run whose video was deleted or whose run was cancelled meanwhile fails with whatever
       // broke first (a foreign key, a missing file): an expected race, not an error to report.
       if (!(await this.stillOurs(run.id))) return;
-      console.error(`[runner] run ${run.id} of ${run.jobId} failed:`, err);
+      log.error({ err, runId: run.id, jobId: run.jobId, userId: run.userId }, `run ${run.id} of ${run.jobId} failed`);
       await failRun(this.db, { runId: run.id, error: publicErrorText(err) }).catch((e) =>
-        console.error(`[runner] recording the failure of ${run.id} failed:`, e),
+        log.error({ err: e, runId: run.id }, `recording the failure of ${run.id} failed`),
       );
     } finally {
       clearInterval(heartbeat);
@@ -168,9 +175,15 @@ export class EmbeddedRunner {
       // Steps given up on an abort may still be winding down (ffmpeg, being killed, writes one more
       // still): the work files go once they settled, or after a while (a model load does not stop).
       // Other jobs' runs start meanwhile; the next run of this job waits for it.
+      // A deleted video's derived files go too, once its steps settled (each writer also looks
+      // after storing, so one that outlives this wait removes its own files).
       const windDown = (async () => {
         await settledWithin(steps, WIND_DOWN_MS);
-        if (!this.stopped) await this.removeWorkDir(run.jobId);
+        if (this.stopped) return;
+        await this.removeWorkDir(run.jobId);
+        await removeDerivedFilesIfVideoGone(this.db, { userId: run.userId, jobId: run.jobId, videoId: run.videoId }).catch((err) =>
+          log.error({ err, jobId: run.jobId }, `removing the files of deleted video ${run.jobId} failed`),
+        );
       })();
       this.windDowns.set(run.jobId, windDown);
       if (!this.stopped) void this.tick();
@@ -191,7 +204,7 @@ export class EmbeddedRunner {
       if ((await activeRunJobIds(this.db)).has(jobId)) return;
       await fs.promises.rm(workDirFor(jobId), { recursive: true, force: true, maxRetries: 3 });
     } catch (err) {
-      console.error(`[runner] removing the work files of ${jobId} failed:`, (err as Error).message);
+      log.error({ jobId, err: (err as Error).message }, `removing the work files of ${jobId} failed`);
     }
   }
 }

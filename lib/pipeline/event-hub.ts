@@ -1,11 +1,18 @@
 // Delivers run events to SSE subscribers. Events are rows: local ones arrive at once through
-// emitEvent, and one shared poll (only while anybody listens) picks up rows written by other
-// processes on the same database. No subscriber, no timer.
+// emitEvent, and one shared poll every 500 ms (only while anybody listens) picks up rows written by
+// other processes on the same database (a worker's, for a web process). No subscriber, no timer.
+// The poll keeps a cursor per job, not one for all: ids are handed out at insert and committed in
+// another order by different processes, so a worker's event of job A may become visible after this
+// process already saw a higher id of job B. One run's events are written one after the other by the
+// process that holds it, so within a job the ids arrive in order.
 import type { Db } from "@/db/client";
-import { eventsSince, maxEventId, type RunEvent } from "@/db/queries/runs";
+import { eventsAfterCursors, maxJobEventId, type RunEvent } from "@/db/queries/runs";
 import { existingJobIds } from "@/db/queries/videos";
 import { onLocalEvent } from "./events";
 import { processSingleton } from "@/lib/core/process-singleton";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("events");
 
 type Listener = (e: RunEvent) => void;
 
@@ -14,7 +21,8 @@ const EXISTENCE_EVERY = 4;
 
 export class EventHub {
   private subs = new Map<string, Set<Listener>>();
-  private lastId = 0;
+  /** Per job with subscribers: the highest event id delivered (absent until read at its first subscription). */
+  private cursors = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private offLocal: (() => void) | null = null;
   private polling = false;
@@ -41,24 +49,34 @@ export class EventHub {
     if (!set) this.subs.set(jobId, (set = new Set()));
     set.add(fn);
     await this.ensureRunning();
+    if (!this.cursors.has(jobId)) {
+      // What is stored already is the stream's to read (it subscribes first, then reads): the hub
+      // delivers what comes after.
+      const stored = await maxJobEventId(this.db, jobId);
+      if (this.subs.has(jobId)) this.cursors.set(jobId, Math.max(stored, this.cursors.get(jobId) ?? 0));
+    }
     return () => {
       const s = this.subs.get(jobId);
       if (!s) return;
       s.delete(fn);
-      if (!s.size) this.subs.delete(jobId);
+      if (!s.size) {
+        this.subs.delete(jobId);
+        this.cursors.delete(jobId);
+      }
       if (!this.subs.size) this.stop();
     };
   }
 
   private deliver(e: RunEvent): void {
-    if (e.id > this.lastId) this.lastId = e.id;
+    const cursor = this.cursors.get(e.jobId);
+    if (cursor !== undefined && e.id <= cursor) return;
+    if (this.subs.has(e.jobId)) this.cursors.set(e.jobId, e.id);
     for (const fn of this.subs.get(e.jobId) ?? []) fn(e);
   }
 
   private ensureRunning(): Promise<void> {
     if (this.timer) return Promise.resolve();
     this.starting ??= (async () => {
-      this.lastId = Math.max(this.lastId, await maxEventId(this.db));
       if (!this.subs.size || this.timer) return;
       this.offLocal = onLocalEvent((e) => this.deliver(e));
       this.timer = setInterval(() => void this.poll(), this.pollMs);
@@ -73,11 +91,11 @@ export class EventHub {
     if (this.polling || !this.subs.size) return;
     this.polling = true;
     try {
-      const rows = await eventsSince(this.db, { jobIds: [...this.subs.keys()], afterId: this.lastId });
+      const rows = await eventsAfterCursors(this.db, [...this.cursors]);
       for (const e of rows) this.deliver(e);
       if (++this.polls % EXISTENCE_EVERY === 0) await this.endDeletedJobs();
     } catch (err) {
-      console.error("[events] poll failed:", err);
+      log.error({ err }, "poll failed");
     } finally {
       this.polling = false;
     }

@@ -77,7 +77,7 @@ export function processingEventStream(
       keepalive = setInterval(() => write(": keepalive\n\n"), keepaliveMs);
       keepalive.unref?.();
       write(": connected\n\n");
-      if (video.status === "queued" || video.status === "processing") {
+      if (video.status === "importing" || video.status === "queued" || video.status === "processing") {
         const run = await latestRunForJob(db, video.jobId);
         if (run) for (const e of await listRunEvents(db, { runId: run.id })) send(e);
       }

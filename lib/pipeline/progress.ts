@@ -4,6 +4,9 @@
 // is cancelled.
 import type { Db } from "@/db/client";
 import { emitEvent } from "./events";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("pipeline");
 
 export type ProgressFn = (fraction: number, message?: string) => void;
 
@@ -24,7 +27,7 @@ export function progressReporter(
     const data: Record<string, unknown> = { module, percent, ...(message ? { message } : {}) };
     // Progress is best effort: a failed write must not fail the module.
     emitEvent(db, { runId: run.runId, jobId: run.jobId, type: "module_progress", data }).catch((err) =>
-      console.warn(`[pipeline] progress event of ${run.jobId} failed:`, err),
+      log.warn({ err, jobId: run.jobId }, `progress event of ${run.jobId} failed`),
     );
   };
 }

@@ -3,23 +3,30 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { getRun } from "@/db/queries/runs";
+import { editedSegments } from "@/db/queries/segment-edits";
 import { deleteSegments, insertSegments } from "@/db/queries/segments";
+import { withoutEdited } from "./keep-edits";
 import { deletePeopleNames } from "@/db/queries/people";
 import { getVideoByJobId, updateVideo } from "@/db/queries/videos";
 import { probeMedia, type MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
+import { removeDerivedFilesIfVideoGone, removeStaleDerivedFiles } from "./derived-files";
 import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
-import { renderHls, renderThumbnail } from "./renditions";
-import { executionOrder, MODULE_DEPENDENCIES, type ModuleName } from "./modules/registry";
+import { hlsPrefix, renderHls, renderThumbnail } from "./renditions";
+import { executionOrder, isModuleName, MODULE_DEPENDENCIES, type ModuleName } from "./modules/registry";
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
 import { MODULE_RUNS } from "./modules/runs";
 import { visualReadAhead } from "./modules/visualelements/run";
 import { SharedMedia } from "./shared-media";
 import { storyboardStep } from "./storyboard";
+import { observeModuleDuration } from "@/lib/metrics/observe";
 import type { ModuleResult } from "./types";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("pipeline");
 
 export type StepFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
@@ -41,20 +48,24 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   if (!run || run.status === "cancelled") throw new RunCancelledError();
   const video = await getVideoByJobId(db, { userId: run.userId, jobId: run.jobId });
   if (!video) throw new RunCancelledError();
-  const selected = JSON.parse(run.modules) as ModuleName[];
+  const selected = run.modules.filter(isModuleName);
   const checkpoint = async () => {
     const now = await getRun(db, runId);
     if (!now || now.status === "cancelled" || signal.aborted) throw new RunCancelledError();
   };
 
-  // Every step's wall time in the server log (only steps that ran here, not replayed ones).
+  // Every step's wall time in the server log (only steps that ran here, not replayed ones); a
+  // module's finished step also goes into the module-duration histogram (lib/metrics).
   const timed: StepFn = (name, fn) =>
     step(name, async () => {
       const t0 = performance.now();
       try {
-        return await fn();
+        const out = await fn();
+        if (name.startsWith("module:")) observeModuleDuration(name.slice("module:".length), (performance.now() - t0) / 1000);
+        return out;
       } finally {
-        console.log(`[pipeline] ${run.jobId} step ${name} ${Math.round(performance.now() - t0)} ms`);
+        const ms = Math.round(performance.now() - t0);
+        log.info({ jobId: run.jobId, runId, step: name, ms }, `${run.jobId} step ${name} ${ms} ms`);
       }
     });
   const progressOf = progressReporter(db, { runId, jobId: run.jobId, signal });
@@ -72,6 +83,20 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   const order = executionOrder(selected);
   const results: Partial<Record<ModuleName, ModuleResult>> = {};
   let storyboardNote: string | undefined;
+  // The derived files this run wrote (also when replayed from recorded steps): what a completed
+  // run keeps under results/<user_id>/<job_id>/.
+  const writtenKeys: string[] = [];
+  const writtenPrefixes: string[] = [];
+  const owner = { userId: run.userId, jobId: run.jobId, videoId: video.id };
+  // A writer that outlives its video's deletion (a step winding down after the run was cancelled,
+  // here or in another process) removes what it stored: it looks once its files are in storage.
+  const storingFiles = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } finally {
+      await removeDerivedFilesIfVideoGone(db, owner);
+    }
+  };
 
   // Vectors for each module's segments as soon as they land, beside the rest of the run (one batch
   // at a time). Best effort and idempotent: the embed step still embeds whatever has no vector
@@ -81,7 +106,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     earlyEmbeds = earlyEmbeds
       .then(() => (signal.aborted ? null : embedJobSegments(db, { userId: run.userId, jobId: run.jobId, signal })))
       .catch((err: unknown) => {
-        if (!signal.aborted) console.warn(`[pipeline] ${run.jobId} early embedding failed (the embed step retries): ${(err as Error).message}`);
+        if (!signal.aborted) log.warn({ jobId: run.jobId, err: (err as Error).message }, `${run.jobId} early embedding failed (the embed step retries)`);
       });
   };
 
@@ -110,10 +135,13 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
       if (signal.aborted) throw new RunCancelledError();
       let kept = 0;
       if (isSelected) {
-        await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name });
+        // The owner's corrections stay (the reprocess request already removed them when told to discard them).
+        await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name, keepEdited: true });
+        const edited = await editedSegments(db, { userId: run.userId, jobId: run.jobId, module: name });
+        const fresh = withoutEdited(result.segments, (s) => ({ startTime: s.start_time, endTime: s.end_time }), edited);
         // visualelements groups people afresh: names given to the previous run's people go with them.
         if (name === "visualelements") await deletePeopleNames(db, { userId: run.userId, videoId: video.id });
-        const rows = result.segments.map((s) => ({
+        const rows = fresh.map((s) => ({
           videoId: video.id,
           jobId: run.jobId,
           userId: run.userId,
@@ -181,17 +209,30 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
           // stills (loaded from the work dir after a resume); it never fails the step: a failure is
           // a note of the run.
           if (media.video) await shared.frames();
-          const [thumbnail, storyboard] = await Promise.all([
-            renderThumbnail({ shared, userId: run.userId, jobId: run.jobId }),
-            storyboardStep({ shared, userId: run.userId, jobId: run.jobId }),
-          ]);
-          return { ...thumbnail, storyboard };
+          // Both settle before the writers' check: neither may store a file after it.
+          const [thumbnail, storyboard] = await storingFiles(() =>
+            Promise.allSettled([
+              renderThumbnail({ shared, userId: run.userId, jobId: run.jobId }),
+              storyboardStep({ shared, userId: run.userId, jobId: run.jobId }),
+            ]),
+          );
+          if (thumbnail.status === "rejected") throw thumbnail.reason;
+          if (storyboard.status === "rejected") throw storyboard.reason;
+          return { ...thumbnail.value, storyboard: storyboard.value };
         });
         // (A run resumed from before storyboards existed recorded `{ key }` or null for this step.)
-        storyboardNote = (renditions as Partial<typeof renditions> | null)?.storyboard?.note;
+        const made = renditions as Partial<typeof renditions> | null;
+        storyboardNote = made?.storyboard?.note;
+        for (const key of [made?.key, made?.storyboard?.storyboard?.imageKey, made?.storyboard?.storyboard?.vttKey]) if (key) writtenKeys.push(key);
       },
     },
-    hls: { deps: [], run: async () => void (await timed("hls", () => renderHls({ shared, userId: run.userId, jobId: run.jobId }))) },
+    hls: {
+      deps: [],
+      run: async () => {
+        const hls = await timed("hls", () => storingFiles(() => renderHls({ shared, userId: run.userId, jobId: run.jobId })));
+        if (hls) writtenPrefixes.push(hlsPrefix(run.userId, run.jobId));
+      },
+    },
   };
   for (const name of order) {
     tasks[`module:${name}`] = { deps: moduleTaskDeps(name, order), run: () => runModule(name) };
@@ -206,6 +247,10 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   await timed("finalize", async () => {
     const notes = order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`));
     if (storyboardNote) notes.push(`storyboard: ${storyboardNote}`);
+    // A reprocess replaces the earlier run's artefacts: what this run did not write goes.
+    await removeStaleDerivedFiles({ userId: run.userId, jobId: run.jobId, keepKeys: writtenKeys, keepPrefixes: writtenPrefixes }).catch((err: unknown) =>
+      log.warn({ err, jobId: run.jobId }, `${run.jobId} removing an earlier run's files failed`),
+    );
     await finalizeRun(db, { runId, notes });
     shared.cleanup();
     return null;

@@ -24,6 +24,9 @@ import { resultsPrefix } from "./renditions";
 import type { SharedMedia } from "./shared-media";
 import { runSignal } from "@/lib/core/run-context";
 import { tileStills } from "./storyboard-stills";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("pipeline");
 
 export const STORYBOARD_MAX_FRAMES = 100;
 export const STORYBOARD_TILE_WIDTH = 160;
@@ -255,7 +258,7 @@ export async function storyboardStep(params: StoryboardParams): Promise<{ storyb
   try {
     return { storyboard: await renderStoryboard(params) };
   } catch (err) {
-    console.warn(`[pipeline] storyboard of ${params.jobId} failed:`, err);
+    log.warn({ err, jobId: params.jobId }, `storyboard of ${params.jobId} failed`);
     return { storyboard: null, note: `No storyboard (moment previews) was made: ${(err as Error).message || String(err)}` };
   }
 }

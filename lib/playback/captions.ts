@@ -2,7 +2,7 @@
 // same cues as the `vtt` report of the transcription module), for a <track kind="captions"> in the
 // results player and on a shared report's page. The playback token of thumbnail_url opens it (a
 // shared report's URLs carry one), so no Authorization is needed; 404 `File not found` when the
-// video has no transcript.
+// video has no transcript. Not cached (`no-cache`): an owner's correction shows on the next load.
 import type { Db } from "@/db/client";
 import { listSegments } from "@/db/queries/segments";
 import { notFound } from "@/lib/api/errors";
@@ -15,6 +15,6 @@ export async function captionsTrack(db: Db, params: { jobId: string; token: stri
   const segments = (await listSegments(db, { userId: video.userId, jobId: video.jobId, modules: ["transcription"] })).map(toSegmentResponse);
   if (!segments.length) throw notFound("File");
   return new Response(toVtt(segments), {
-    headers: { "Content-Type": VTT_CONTENT_TYPE, "Cache-Control": "private, max-age=60", "Access-Control-Allow-Origin": "*" },
+    headers: { "Content-Type": VTT_CONTENT_TYPE, "Cache-Control": "private, no-cache", "Access-Control-Allow-Origin": "*" },
   });
 }

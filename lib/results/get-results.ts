@@ -4,14 +4,15 @@ import { listSegments } from "@/db/queries/segments";
 import { MODULE_NAMES, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { toSegmentResponse, type SegmentResponse } from "@/lib/schemas/results";
 import { requireVideo } from "@/lib/videos/video-ops";
+import { chaptersOf, toChapterResponse } from "@/lib/chapters/get-chapters";
 import { attachment, fileStem, toCsv, toSrt, toVtt } from "./formats";
 
 export const SCENE_GROUPING_MODULES = ["scenes", "shots", "grouped_shots", "video_reasoning"] as const;
 
 async function load(db: Db, params: { userId: string; jobId: string; modules?: readonly string[] }) {
   const video = await requireVideo(db, params);
-  const segments = (await listSegments(db, params)).map(toSegmentResponse);
-  return { video, segments };
+  const rows = await listSegments(db, params);
+  return { video, rows, segments: rows.map(toSegmentResponse) };
 }
 
 export function groupByModule(segments: SegmentResponse[], modules: readonly string[]): Record<string, SegmentResponse[]> {
@@ -40,7 +41,7 @@ export async function getJobResults(db: Db, params: { userId: string; jobId: str
 
 export async function getAggregatedResults(db: Db, params: { userId: string; jobId: string }) {
   const { video, segments } = await load(db, params);
-  const present = MODULE_NAMES.filter((m) => segments.some((s) => s.module === m) || video.selectedInsights.includes(`"${m}"`));
+  const present = MODULE_NAMES.filter((m) => segments.some((s) => s.module === m) || video.selectedInsights.includes(m));
   return { job_id: video.jobId, video_name: video.name, status: video.status, total_segments: segments.length, modules: groupByModule(segments, present) };
 }
 
@@ -50,7 +51,8 @@ export async function getSceneGrouping(db: Db, params: { userId: string; jobId: 
 }
 
 export async function combinedReport(db: Db, params: { userId: string; jobId: string }): Promise<Response> {
-  const { video, segments } = await load(db, params);
+  const { video, rows, segments } = await load(db, params);
+  const chapters = await chaptersOf(db, { video, segments: rows });
   const body = {
     job_id: video.jobId,
     video_name: video.name,
@@ -58,6 +60,7 @@ export async function combinedReport(db: Db, params: { userId: string; jobId: st
     status: video.status,
     generated_at: new Date().toISOString().replace(/Z$/, ""),
     modules: groupByModule(segments, []),
+    chapters: chapters.map(toChapterResponse),
   };
   return new Response(JSON.stringify(body, null, 2), {
     headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": attachment(`${fileStem(video.name)}-report.json`) },

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { Notification } from "@/db/queries/notifications";
 import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { pageCursorField } from "@/lib/api/pagination";
 import { isoTime, okResponse, timestamp } from "./common";
 
 export const NOTIFICATION_TYPES = ["success", "error", "info"] as const;
@@ -35,12 +36,13 @@ export const MAX_NOTIFICATION_LIMIT = 1000;
 
 export const listNotificationsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_NOTIFICATION_LIMIT).default(DEFAULT_NOTIFICATION_LIMIT),
+  cursor: pageCursorField,
 });
 export const notificationIdParams = z.object({ notification_id: pathId("Notification") });
 
 const tag = "Notifications";
 export const notificationsApi = {
-  list: defineEndpoint({ method: "GET", path: "/notifications", tag, summary: "Your notifications, most recent first (limit 1 to 1000, default 50)", auth: "required", query: listNotificationsQuery, response: z.array(notificationResponse) }),
+  list: defineEndpoint({ method: "GET", path: "/notifications", tag, summary: "Your notifications, most recent first (limit 1 to 1000, default 50; with `limit` or `cursor` given, a `Link` header rel=\"next\" names the next page)", auth: "required", query: listNotificationsQuery, response: z.array(notificationResponse) }),
   unreadCount: defineEndpoint({ method: "GET", path: "/notifications/unread-count", tag, summary: "How many of your notifications are unread", auth: "required", response: z.object({ count: z.number().int() }) }),
   markRead: defineEndpoint({ method: "PATCH", path: "/notifications/{notification_id}/read", tag, summary: "Mark a notification read", auth: "required", params: notificationIdParams, response: okResponse }),
   readAll: defineEndpoint({ method: "POST", path: "/notifications/read-all", tag, summary: "Mark all your notifications read", auth: "required", response: z.object({ ok: z.literal(true), updated: z.number().int() }) }),

@@ -15,11 +15,18 @@ export const segmentResponse = z
     end_time: z.number(),
     metadata: z.string().nullable(),
     created_at: timestamp,
+    edited: z
+      .boolean()
+      .optional()
+      .describe("Present once the owner has changed the segment (PATCH /videos/{job_id}/segments/{segment_id}): true while it holds the owner's words, false after the machine's original (revision 0) was restored"),
+    revision: z.number().int().optional().describe("Present with `edited`: the segment's current revision (1, 2, …; 0 is the machine's original)"),
   })
   .meta({ id: "Segment" });
 
 export type SegmentResponse = z.infer<typeof segmentResponse>;
 
+/** A segment as the API shows it; `edited` and `revision` only on segments the owner has changed,
+ * so the machine's untouched segments keep the contract's exact shape. */
 export function toSegmentResponse(s: SegmentRow): SegmentResponse {
   return {
     id: s.id,
@@ -30,6 +37,7 @@ export function toSegmentResponse(s: SegmentRow): SegmentResponse {
     end_time: s.endTime,
     metadata: s.metadata,
     created_at: isoTime(s.createdAt),
+    ...(s.revision > 0 ? { edited: s.edited, revision: s.revision } : {}),
   };
 }
 

@@ -18,7 +18,6 @@ export const searchBody = z.object({
   limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).default(DEFAULT_SEARCH_LIMIT),
   threshold: z.number().min(0).max(1).default(DEFAULT_SEARCH_THRESHOLD).describe("Minimum similarity (see SearchResult.similarity)"),
 });
-export type SearchBody = z.output<typeof searchBody>;
 
 export const searchResult = segmentResponse
   .omit({ created_at: true })

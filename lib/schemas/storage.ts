@@ -2,6 +2,7 @@
 // endpoint (presigned URLs point at it; the signature is the credential).
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/contract";
+import { pageCursorField, pageLimitField } from "@/lib/api/pagination";
 
 /** A printable media type such as `video/mp4` (no line breaks: it becomes a signed header). */
 const contentType = z
@@ -62,6 +63,8 @@ export const storedFile = z
 
 export const listFilesQuery = z.object({
   prefix: z.string().max(1024).optional().describe("Within your users/<user_id>/ area"),
+  limit: pageLimitField,
+  cursor: pageCursorField,
 });
 export const listFilesResponse = z.object({ success: z.boolean(), files: z.array(storedFile), user_id: z.string() });
 
@@ -73,6 +76,7 @@ export const objectQuery = z.object({
   expires: z.string().describe("Unix time the URL stops working"),
   sig: z.string().describe("HMAC-SHA256 signature"),
   filename: z.string().optional().describe("Download name (signed)"),
+  content_type: z.string().optional().describe("Upload URLs: the Content-Type the PUT must send (signed)"),
 });
 export const objectPutResponse = z.object({ ok: z.literal(true), key: z.string(), size: z.number().int() });
 
@@ -119,7 +123,7 @@ export const storageApi = {
     path: "/storage/object/{key}",
     tag: "Storage",
     summary:
-      "Local storage: the target of a presigned upload URL. Body: the raw bytes, with the Content-Type the URL was made for. 403 when expired or tampered, 413 above 4 GB",
+      "Local storage: the target of a presigned upload URL. Body: the raw bytes, with the Content-Type the URL was made for. 403 `Upload URL expired or invalid` when expired or tampered (with `hint` and `expected_content_type` beside it when only the Content-Type differs from the signed one), 413 above 4 GB",
     auth: "none",
     params: objectParams,
     query: objectQuery,

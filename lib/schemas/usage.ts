@@ -25,7 +25,7 @@ export function toUsageResponse(u: UsageRecord): z.infer<typeof usageResponse> {
     action: u.action,
     duration_minutes: u.durationMinutes,
     processing_time: u.processingTime,
-    modules: u.modules,
+    modules: JSON.stringify(u.modules),
     created_at: isoTime(u.createdAt),
   };
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Video } from "@/db/schema";
 import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { pageCursorField, pageLimitField } from "@/lib/api/pagination";
 import { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
@@ -86,20 +87,35 @@ export const registerAndProcessBody = z.object({
   initial_prompt: promptField.optional(),
 });
 
+const discardEditsField = z
+  .boolean()
+  .optional()
+  .describe("true: the owner's corrected segments (and chapter titles) are replaced by the new machine output too; by default they are kept");
+
 export const processBody = z.object({
   modules: moduleList,
   storage_path: storagePathField.optional(),
   initial_prompt: promptField.optional(),
+  discard_edits: discardEditsField,
 });
 
 export const reprocessBody = z.object({
   modules: moduleList.optional(),
   initial_prompt: promptField.optional(),
+  discard_edits: discardEditsField,
 });
+
+/** What a restart does with the owner's corrections (the OpenAPI text of process and reprocess). */
+const KEEPS_EDITS =
+  "Machine output is replaced, but segments the owner corrected (PATCH /videos/{job_id}/segments/{segment_id}) are kept, with their revisions, " +
+  "and new machine segments of the same module that overlap a kept one by half or more are dropped; edited chapter titles carry over to the new chapters " +
+  "at the same times. `\"discard_edits\": true` replaces the edited segments and chapter titles as well.";
 
 export const listVideosQuery = z.object({
   project_id: z.string().max(64).optional(),
   status: z.enum(VIDEO_STATUSES).optional(),
+  limit: pageLimitField,
+  cursor: pageCursorField,
 });
 
 export const patchVideoBody = z.object({
@@ -121,13 +137,13 @@ const EVENTS_DESCRIPTION = [
 ].join("\n");
 
 export const videosApi = {
-  list: defineEndpoint({ method: "GET", path: "/videos", tag, summary: "List your videos", auth: "required", query: listVideosQuery, response: z.array(videoResponse) }),
+  list: defineEndpoint({ method: "GET", path: "/videos", tag, summary: "List your videos, newest first (optional `limit`/`cursor` pages: `Link` header rel=\"next\")", auth: "required", query: listVideosQuery, response: z.array(videoResponse) }),
   get: defineEndpoint({ method: "GET", path: "/videos/{job_id}", tag, summary: "Get a video", auth: "required", params: jobIdParams, response: videoResponse }),
   patch: defineEndpoint({ method: "PATCH", path: "/videos/{job_id}", tag, summary: "Rename, describe or move a video to a project (null unassigns)", auth: "required", params: jobIdParams, body: patchVideoBody, response: videoResponse }),
   remove: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}", tag, summary: "Delete a video, its segments and shared reports (the source file stays)", auth: "required", params: jobIdParams, response: okResponse }),
   registerAndProcess: defineEndpoint({ method: "POST", path: "/videos/register-and-process", tag, summary: "Register an uploaded file and queue it in one call", auth: "required", body: registerAndProcessBody, response: queuedResponse , idempotent: true }),
-  process: defineEndpoint({ method: "POST", path: "/videos/{job_id}/process", tag, summary: "Start or restart processing with the given modules", auth: "required", params: jobIdParams, body: processBody, response: queuedResponse , idempotent: true }),
-  reprocess: defineEndpoint({ method: "POST", path: "/videos/{job_id}/reprocess", tag, summary: "Clear the segments and process again", auth: "required", params: jobIdParams, body: reprocessBody, response: queuedResponse , idempotent: true }),
+  process: defineEndpoint({ method: "POST", path: "/videos/{job_id}/process", tag, summary: "Start or restart processing with the given modules", description: KEEPS_EDITS, auth: "required", params: jobIdParams, body: processBody, response: queuedResponse , idempotent: true }),
+  reprocess: defineEndpoint({ method: "POST", path: "/videos/{job_id}/reprocess", tag, summary: "Clear the segments and process again (corrected segments are kept unless discard_edits)", description: KEEPS_EDITS, auth: "required", params: jobIdParams, body: reprocessBody, response: queuedResponse , idempotent: true }),
   registerUpload: defineEndpoint({ method: "POST", path: "/processing/register-upload", tag: ptag, summary: "Register an uploaded file as a video (status uploaded)", auth: "required", body: registerUploadBody, response: registerUploadResponse , idempotent: true }),
   start: defineEndpoint({ method: "POST", path: "/processing/{job_id}/start", tag: ptag, summary: "Queue an uploaded or failed video", auth: "required", params: jobIdParams, body: startBody, response: processingStatusResponse , idempotent: true }),
   status: defineEndpoint({ method: "GET", path: "/processing/{job_id}/status", tag: ptag, summary: "Processing status of a video", auth: "required", params: jobIdParams, response: processingStatusResponse }),

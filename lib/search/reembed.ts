@@ -8,6 +8,9 @@
 import type { Db } from "@/db/client";
 import { clearSegmentVectors, embeddingCounts, staleSegments, writeSegmentVectors } from "@/db/queries/embeddings";
 import { currentEmbeddingModel, embedTexts } from "@/lib/ai/embeddings";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("reembed");
 
 const BATCH = 64;
 /** Pause between batches, so searches and pipeline writes get their turn. */
@@ -68,12 +71,12 @@ export function startReembedding(db: Db): ReembedState {
       state.done += n;
       state.lastError = null;
       if (n > 0) return schedule(PAUSE_MS);
-      if (state.done) console.log(`[reembed] all vectors are ${state.model}'s (${state.done} re-embedded)`);
+      if (state.done) log.info({ model: state.model, reembedded: state.done }, `all vectors are ${state.model}'s (${state.done} re-embedded)`);
       state.running = false;
       schedule(IDLE_CHECK_MS);
     } catch (err) {
       state.lastError = (err as Error).message;
-      console.warn(`[reembed] ${state.lastError}; trying again in ${RETRY_MS / 1000} s`);
+      log.warn(`${state.lastError}; trying again in ${RETRY_MS / 1000} s`);
       state.running = false;
       schedule(RETRY_MS);
     }

@@ -11,18 +11,15 @@
 import type { Db } from "@/db/client";
 import {
   completedJobIds,
-  exactCandidates,
-  hnswCandidates,
   matchedTerms,
-  modulesWithVectors,
+  modelsInScope,
   nearestExact,
   ownedJobIds,
   projectJobIds,
-  rescoreCandidates,
-  textCandidates,
-  scopeStats,
+  searchCandidates,
+  topUpCandidates,
   type Candidate,
-  type ScopeStats,
+  type SearchPlan,
   type VectorScope,
 } from "@/db/queries/search";
 import { availableEmbeddingModels } from "@/lib/ai/embeddings";
@@ -33,18 +30,13 @@ import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import type { SearchResult } from "@/lib/schemas/search";
 import { compareCandidates, modulesThatRanShort, rankCandidates } from "./rank";
 
-/** Up to this many vectors in scope, an exact scan: ~1 ms per 1,000 vectors on the server
- * (bench/search), so at most ~5 ms plus the dedup, against ~3–6 ms for the HNSW path. */
-export const EXACT_SCAN_MAX_ROWS = 5_000;
-/** A scope under this share of the table is scanned exactly: a graph walk would mostly meet other users' rows. */
-export const MIN_INDEX_SHARE = 0.02;
+export type { SearchPlan };
+
 /** hnsw.ef_search: in bench/search (100k vectors) 200 kept recall@20 ≥ 0.99 over every graph build, 100 varied 0.97–0.99 between builds. */
 export const HNSW_EF_SEARCH = 200;
 
 /** How far the top-up walk for modules that ran short may go (hnsw.max_scan_tuples). */
 export const SUPPLEMENT_MAX_SCAN_TUPLES = 4_000;
-
-export type SearchPlan = "exact" | "hnsw";
 
 export interface VectorSearchParams {
   scope: VectorScope;
@@ -53,59 +45,43 @@ export interface VectorSearchParams {
   text: string;
   limit: number;
   threshold: number;
-  /** Force a plan (benchmarks, tests); default: chosen from the scope's size. */
+  /** Force a plan (benchmarks, tests); default: chosen from the scope's size, inside the query. */
   plan?: SearchPlan;
   efSearch?: number;
 }
 
-export function choosePlan(stats: ScopeStats): SearchPlan {
-  if (!stats.hasIndex || stats.rows <= EXACT_SCAN_MAX_ROWS) return "exact";
-  if (stats.tableRows > 0 && stats.rows / stats.tableRows < MIN_INDEX_SHARE) return "exact";
-  return "hnsw";
-}
-
-/** The candidates of one model's vectors that the ranking rules need (not yet ranked). */
+/**
+ * The candidates of one model's vectors that the ranking rules need (not yet ranked): one
+ * statement, so one round trip (db/queries/search.ts, searchCandidates). Only when the HNSW
+ * walk's cut still lies above the threshold and a module ran short of it does a second, bounded
+ * walk fetch more of those modules.
+ */
 export async function searchVectors(db: Db, params: VectorSearchParams): Promise<{ plan: SearchPlan; candidates: Candidate[] }> {
   const { scope, vector, text, limit, threshold } = params;
-  const plan = params.plan ?? choosePlan(await scopeStats(db, scope, EXACT_SCAN_MAX_ROWS + 1));
-  if (plan === "exact") {
-    return { plan, candidates: await exactCandidates(db, { scope, vector, text, threshold, perModule: limit }) };
-  }
-  const nearest = await nearestByIndex(db, params);
-  // The vector walk ranks by meaning; segments holding the query's words come from the GIN index.
-  const k = Math.min(1000, Math.max(100, limit * 5));
-  const byWords = await textCandidates(db, { scope, vector, text, k });
-  const rescored = await rescoreCandidates(db, { scope, vector, text, ids: nearest.map((c) => c.id) });
-  const seen = new Set(rescored.map((c) => c.id));
-  return { plan, candidates: [...rescored, ...byWords.filter((c) => !seen.has(c.id))] };
-}
-
-/** HNSW nearest neighbours by vector alone (similarity = cosine), topped up for modules that ran short. */
-async function nearestByIndex(db: Db, params: VectorSearchParams): Promise<Candidate[]> {
-  const { scope, vector, limit, threshold } = params;
   const settings = { efSearch: params.efSearch ?? HNSW_EF_SEARCH };
   const k = Math.min(1000, Math.max(100, limit * 5));
-  const candidates = await hnswCandidates(db, { scope, vector, k, settings });
-  const last = candidates[candidates.length - 1];
-  if (candidates.length < k || !last || last.similarity < threshold) return candidates;
+  const found = await searchCandidates(db, { scope, vector, text, threshold, perModule: limit, k, settings, plan: params.plan });
+  const candidates: Candidate[] = found.candidates.map(({ cosine: _cosine, ...c }) => c);
+  if (found.plan === "exact") return { plan: found.plan, candidates };
+
+  // The walk ranks by meaning alone: decide on its plain cosine similarities, as the index saw them.
+  const walk = found.candidates.filter((c) => c.cosine !== null).map((c) => ({ ...c, similarity: c.cosine! }));
+  const last = walk.reduce((min, c) => Math.min(min, c.similarity), Infinity);
+  if (walk.length < k || !(last >= threshold)) return { plan: found.plan, candidates };
   // Cut off while still above the threshold: modules that ran short may have more below the cut.
-  const short = modulesThatRanShort(candidates, { limit, threshold }, scope.modules?.length ? scope.modules : MODULE_NAMES);
-  const present = await modulesWithVectors(db, scope, short);
-  if (present.length) {
-    // One more walk for just those modules, bounded: qualifying segments that lie far off in the
-    // graph are given up on (approximate, like the index itself) rather than walking the table.
-    const more = await hnswCandidates(db, {
-      scope: { ...scope, modules: present },
-      vector,
-      k: Math.min(1000, limit * 3 * present.length),
-      settings,
-      minSimilarity: threshold,
-      maxScanTuples: SUPPLEMENT_MAX_SCAN_TUPLES,
-    });
-    const seen = new Set(candidates.map((c) => c.id));
-    candidates.push(...more.filter((c) => !seen.has(c.id)));
-  }
-  return candidates;
+  const short = modulesThatRanShort(walk, { limit, threshold }, scope.modules?.length ? scope.modules : MODULE_NAMES);
+  if (!short.length) return { plan: found.plan, candidates };
+  const more = await topUpCandidates(db, {
+    scope,
+    vector,
+    text,
+    modules: short,
+    k: Math.min(1000, limit * 3 * short.length),
+    minSimilarity: threshold,
+    settings: { ...settings, maxScanTuples: SUPPLEMENT_MAX_SCAN_TUPLES },
+  });
+  const seen = new Set(candidates.map((c) => c.id));
+  return { plan: found.plan, candidates: [...candidates, ...more.filter((c) => !seen.has(c.id))] };
 }
 
 export function toSearchResult(c: Candidate, matched: readonly string[] = []): SearchResult {
@@ -183,10 +159,10 @@ export async function searchScope(
   const jobIds = params.jobIds;
   const modules = params.modules?.length ? [...new Set(params.modules)] : undefined;
   const candidates: Candidate[] = [];
-  for (const model of availableEmbeddingModels()) {
-    const scope: VectorScope = { userId: params.userId, model, jobIds, wholeLibrary: params.wholeLibrary ?? false, modules };
-    const stats = await scopeStats(db, scope, EXACT_SCAN_MAX_ROWS + 1);
-    if (!stats.rows) continue; // nothing of this model to compare with: do not embed the query
+  const base = { userId: params.userId, jobIds, wholeLibrary: params.wholeLibrary ?? false, modules };
+  // Only models that made vectors in scope: the query is not embedded for nothing.
+  for (const model of await modelsInScope(db, { scope: base, models: availableEmbeddingModels() })) {
+    const scope: VectorScope = { ...base, model };
     const vectors = params.vectors?.text === params.query ? params.vectors : null;
     const query = await (vectors ? vectors.vector(model) : embedQuery(params.query, { model, signal: params.signal })).catch((err: Error) => {
       if (params.signal?.aborted) throw err;
@@ -197,7 +173,7 @@ export async function searchScope(
       candidates.push(...(await nearestExact(db, { scope, vector: query.vector, text: params.query, words: params.words, k: params.limit })));
       continue;
     }
-    const found = await searchVectors(db, { scope, vector: query.vector, text: params.query, limit: params.limit, threshold: params.threshold, plan: choosePlan(stats) });
+    const found = await searchVectors(db, { scope, vector: query.vector, text: params.query, limit: params.limit, threshold: params.threshold });
     candidates.push(...found.candidates);
   }
   if (params.nearest) return candidates.filter((c) => c.similarity >= params.threshold).sort(compareCandidates).slice(0, params.limit);

@@ -53,7 +53,7 @@ export async function getSharedReport(db: Db, shareHash: string) {
   const video = HASH_FORMAT.test(shareHash) ? await getSharedVideo(db, shareHash) : null;
   if (!video) throw notFound("Shared report");
   const segments = (await listSegments(db, { userId: video.userId, jobId: video.jobId })).map(toSegmentResponse);
-  const present = MODULE_NAMES.filter((m) => segments.some((s) => s.module === m) || video.selectedInsights.includes(`"${m}"`));
+  const present = MODULE_NAMES.filter((m) => segments.some((s) => s.module === m) || video.selectedInsights.includes(m));
   return {
     video_name: video.name,
     duration: video.duration,

@@ -1,7 +1,10 @@
 // DELETE /storage/files: removes one of the caller's objects and the videos registered with it
-// (their segments and shared reports go with them through the foreign keys).
+// (their segments and shared reports go with them through the foreign keys; their runs are
+// aborted here at once, elsewhere at the next lease renewal; their derived files are removed).
 import type { Db } from "@/db/client";
 import { deleteVideosByStoragePath } from "@/db/queries/videos";
+import { removeDerivedFiles } from "@/lib/pipeline/derived-files";
+import { notifyRunCancelled } from "@/lib/pipeline/engine";
 import { storageNotFound } from "./errors";
 import { getStorage } from "./index";
 import { resolveOwnedKey } from "./paths";
@@ -11,6 +14,10 @@ export async function deleteFile(db: Db, opts: { userId: string; key: string }):
   const storage = getStorage();
   if (!(await storage.stat(key))) throw storageNotFound("File");
   await storage.delete(key);
-  const videosDeleted = await deleteVideosByStoragePath(db, { userId: opts.userId, storagePath: key });
-  return { videosDeleted };
+  const jobIds = await deleteVideosByStoragePath(db, { userId: opts.userId, storagePath: key });
+  for (const jobId of jobIds) {
+    notifyRunCancelled(jobId);
+    await removeDerivedFiles({ userId: opts.userId, jobId }, storage);
+  }
+  return { videosDeleted: jobIds.length };
 }

@@ -26,6 +26,8 @@ export class StorageError extends BrandedError {
   constructor(
     readonly kind: StorageErrorKind,
     message: string,
+    /** Fields answered beside `detail` (a hint); `detail` itself stays the fixed text. */
+    readonly extra: Record<string, string> = {},
   ) {
     super(message);
     this.name = "StorageError";
@@ -38,9 +40,18 @@ export const invalidStorageInput = (detail: string) => new StorageError("invalid
 export const invalidStoragePath = () => invalidStorageInput("Invalid storage path");
 export const notOwned = (detail: string) => new StorageError("not-owned", detail);
 export const badSignature = (what: "Upload" | "Download") => new StorageError("bad-signature", `${what} URL expired or invalid`);
-/** An object PUT's signature covers its Content-Type, the one thing a caller most often gets wrong. */
-export const CONTENT_TYPE_HINT = "the PUT must send the Content-Type the URL was made for (content_type; video/mp4 unless given)";
-export const badUploadSignature = () => new StorageError("bad-signature", `Upload URL expired or invalid; ${CONTENT_TYPE_HINT}`);
+/**
+ * An object PUT's signature covers its Content-Type, the one thing a caller most often gets wrong.
+ * The `detail` stays the contract's text; the hint goes beside it, and only when the URL is intact
+ * and the PUT's Content-Type is what differs from the signed one (`expectedContentType`).
+ */
+export const CONTENT_TYPE_HINT = "The PUT must send the Content-Type the URL was made for (content_type of the upload URL request; video/mp4 unless given)";
+export const badUploadSignature = (expectedContentType?: string | null) =>
+  new StorageError(
+    "bad-signature",
+    "Upload URL expired or invalid",
+    expectedContentType ? { hint: CONTENT_TYPE_HINT, expected_content_type: expectedContentType } : {},
+  );
 export const storageNotFound = (what: "File" | "Upload") => new StorageError("not-found", `${what} not found`);
 /** The local driver's presigned-URL routes with another driver configured: nothing is there. */
 export const notServedHere = () => new StorageError("not-found", "Not found");

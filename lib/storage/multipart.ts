@@ -23,6 +23,9 @@ import { LocalMultipart } from "./multipart-local";
 import { S3Multipart } from "./multipart-s3";
 import { assertSupportedExtension, MAX_UPLOAD_BYTES, sanitizeFilename, userPrefix, withUniqueSuffix } from "./paths";
 import type { S3StorageDriver } from "./s3-driver";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("multipart");
 
 /** Part URLs live an hour (or until the upload expires, if sooner). */
 const PART_URL_EXPIRES_IN = 3600;
@@ -57,7 +60,7 @@ export async function createMultipartUpload(
   if (opts.fileSize > MAX_UPLOAD_BYTES) throw fileTooLarge();
   const base = sanitizeFilename(opts.fileName);
   assertSupportedExtension(base);
-  void sweepExpiredMultipartUploads(db).catch((err) => console.warn("[multipart] sweep failed:", err));
+  void sweepExpiredMultipartUploads(db).catch((err) => log.warn({ err }, "sweep failed"));
   const storage = getStorage();
   const backend = multipartBackend();
   const partSize = choosePartSize(opts.fileSize);

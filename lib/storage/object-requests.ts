@@ -10,7 +10,7 @@ import { badSignature, badUploadSignature, fileTooLarge, notServedHere, replacin
 import type { LocalStorageDriver } from "./local-driver";
 import { isSafeKey, MAX_UPLOAD_BYTES } from "./paths";
 import { requestBodyStream } from "./request-body";
-import { keyFromObjectUrl, verifySignedUrl } from "./signing";
+import { keyFromObjectUrl, signedContentTypeMismatch, verifySignedUrl } from "./signing";
 
 const READ_CHUNK = 256 * 1024;
 
@@ -24,8 +24,9 @@ function localDriver(): LocalStorageDriver {
 
 function signedKey(url: URL, method: "PUT" | "GET", contentType: string | undefined): string {
   const key = keyFromObjectUrl(url);
-  if (!key || !isSafeKey(key) || !verifySignedUrl(url, { method, key, contentType })) throw method === "PUT" ? badUploadSignature() : badSignature("Download");
-  return key;
+  if (key && isSafeKey(key) && verifySignedUrl(url, { method, key, contentType })) return key;
+  if (method === "GET") throw badSignature("Download");
+  throw badUploadSignature(key && isSafeKey(key) ? signedContentTypeMismatch(url, key, contentType ?? "") : null);
 }
 
 /**

@@ -1,6 +1,7 @@
-// Presigned URLs of the local driver: `/api/storage/object/<key>?expires=<unix>&sig=<hmac>`.
-// The HMAC-SHA256 (key derived from APP_SECRET) covers method, key, content type, expiry and the
-// download filename, and is compared in constant time.
+// Presigned URLs of the local driver: `/api/storage/object/<key>?expires=<unix>&sig=<hmac>`
+// (an upload URL also names its `content_type`, so a refusal can tell a wrong Content-Type from a
+// tampered URL). The HMAC-SHA256 (key derived from APP_SECRET) covers method, key, content type,
+// expiry and the download filename, and is compared in constant time.
 import crypto from "node:crypto";
 import { appSecret, appUrl } from "@/lib/config";
 
@@ -54,6 +55,7 @@ export function buildSignedUrl(opts: {
   const sig = sign({ method: opts.method, key: opts.key, contentType: opts.contentType ?? "", expires, filename });
   const q = new URLSearchParams({ expires: String(expires) });
   if (filename) q.set("filename", filename);
+  if (opts.method === "PUT") q.set("content_type", opts.contentType ?? "");
   q.set("sig", sig.toString("base64url"));
   return `${appUrl()}${OBJECT_ROUTE}${encodeKeyPath(opts.key)}?${q.toString()}`;
 }
@@ -74,6 +76,17 @@ export function verifySignedUrl(url: URL, opts: { method: SignedMethod; key: str
   });
   const given = Buffer.from(sigText, "base64url");
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
+
+/**
+ * Why a PUT's signature failed, when it is only its Content-Type: the content type the URL was
+ * signed for (its `content_type`, trusted only because the signature matches with it), or null
+ * when that differs from nothing the PUT sent or the URL is expired, tampered or of another key.
+ */
+export function signedContentTypeMismatch(url: URL, key: string, sentContentType: string): string | null {
+  const signed = url.searchParams.get("content_type");
+  if (signed === null || normalizeContentType(signed) === normalizeContentType(sentContentType)) return null;
+  return verifySignedUrl(url, { method: "PUT", key, contentType: signed }) ? signed : null;
 }
 
 /** The object key named by a request path under /api/storage/object/, or null. */

@@ -3,6 +3,7 @@
 // transaction holding the user's profile row, so concurrent starts cannot both win or overspend.
 import type { Db } from "@/db/client";
 import { cancelActiveRuns, insertRun } from "@/db/queries/runs";
+import { deleteVideoChapters } from "@/db/queries/chapters";
 import { deleteSegments } from "@/db/queries/segments";
 import { getVideoByJobId, updateVideo, type VideoStatus } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
@@ -29,6 +30,8 @@ export interface QueueOptions {
   modules?: ModuleName[];
   initialPrompt?: string;
   storagePath?: string;
+  /** Process and reprocess keep the owner's corrected segments and chapter titles unless this is true. */
+  discardEdits?: boolean;
 }
 
 /** Parses `selected_insights` (JSON text of module names). */
@@ -50,7 +53,7 @@ export function parseSelectedInsights(text: string | undefined, field = "selecte
 
 function chooseModules(requested: ModuleName[] | undefined, video: Video): ModuleName[] {
   if (requested?.length) return [...new Set(requested)];
-  const current = parseSelectedInsights(video.selectedInsights) ?? [];
+  const current = video.selectedInsights.filter(isModuleName);
   return current.length ? current : [...DEFAULT_MODULES];
 }
 
@@ -75,7 +78,10 @@ export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video
     await assertAllowance(tx, { userId: opts.userId, jobId: opts.jobId, durationSeconds: current.duration });
     const modules = chooseModules(opts.modules, current);
     await cancelActiveRuns(tx, opts.jobId);
-    if (opts.kind !== "start") await deleteSegments(tx, { userId: opts.userId, jobId: opts.jobId });
+    if (opts.kind !== "start") {
+      await deleteSegments(tx, { userId: opts.userId, jobId: opts.jobId, keepEdited: !opts.discardEdits });
+      if (opts.discardEdits) await deleteVideoChapters(tx, { userId: opts.userId, videoId: current.id });
+    }
     const updated = await updateVideo(tx, {
       userId: opts.userId,
       jobId: opts.jobId,
@@ -84,7 +90,7 @@ export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video
         status: "queued",
         error: null,
         processingTime: null,
-        selectedInsights: JSON.stringify(modules),
+        selectedInsights: modules,
         ...(opts.initialPrompt !== undefined ? { initialPrompt: opts.initialPrompt } : {}),
         ...(opts.storagePath ? { storagePath: opts.storagePath } : {}),
       },
@@ -97,7 +103,7 @@ export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video
       userId: opts.userId,
       status: "queued",
       action: updated.runCount > 0 ? "reprocess" : "process",
-      modules: JSON.stringify(modules),
+      modules,
       engine,
     });
     return updated;

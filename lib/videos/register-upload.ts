@@ -57,7 +57,7 @@ export async function registerUpload(db: Db, opts: RegisterUploadOptions): Promi
       duration: info.duration,
       fileSize: stat.size,
       status: "uploaded",
-      selectedInsights: JSON.stringify(opts.modules ?? []),
+      selectedInsights: opts.modules ?? [],
       initialPrompt: opts.initialPrompt ?? null,
     });
     return { video, alreadyExists: false };

@@ -6,8 +6,12 @@ import { deleteSegments } from "@/db/queries/segments";
 import { deleteVideo, getVideoByJobId, listVideos, updateVideo, type VideoStatus } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
+import { logger } from "@/lib/log/logger";
+import { removeDerivedFiles } from "@/lib/pipeline/derived-files";
 import { notifyRunCancelled } from "@/lib/pipeline/engine";
 import { emitEvent } from "@/lib/pipeline/events";
+
+const log = logger("videos");
 
 export async function requireVideo(db: Db, params: { userId: string; jobId: string }): Promise<Video> {
   const video = await getVideoByJobId(db, params);
@@ -40,12 +44,21 @@ export async function patchVideo(
   return updated;
 }
 
-/** Deletes the video record with its segments, runs and shared reports; the source file stays. */
+/**
+ * Deletes the video record with its segments, runs and shared reports, and its derived files
+ * (thumbnail, renditions, storyboard; a run's writers still winding down remove theirs); the
+ * source file stays.
+ */
 export async function removeVideo(db: Db, params: { userId: string; jobId: string }): Promise<void> {
   await requireVideo(db, params);
   await cancelActiveRuns(db, params.jobId);
   if (!(await deleteVideo(db, params))) throw notFound("Video");
   notifyRunCancelled(params.jobId);
+  // The video is gone whatever storage says now; files a failure here leaves are swept with the
+  // results of no video (lib/storage/multipart-sweeper.ts, hourly and at start-up).
+  await removeDerivedFiles(params).catch((err: unknown) =>
+    log.error({ err, jobId: params.jobId }, `removing the derived files of ${params.jobId} failed (the sweeper retries)`),
+  );
 }
 
 /** Deletes all segments and resets the video to `uploaded` (a run in flight is cancelled). */

@@ -16,7 +16,8 @@ export function toVideoResponse(v: Video): z.infer<typeof videoResponse> {
     name: v.name,
     description: v.description,
     status: v.status as VideoStatus,
-    selected_insights: v.selectedInsights,
+    // The contract sends the list as JSON text.
+    selected_insights: JSON.stringify(v.selectedInsights),
     duration: v.duration,
     file_size: v.fileSize,
     processing_time: v.processingTime,

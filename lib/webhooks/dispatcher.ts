@@ -7,6 +7,10 @@ import { claimDueDeliveries, deleteFinishedDeliveries, recordAttempt, type DueDe
 import { postWebhook } from "./send";
 import { signedHeaders } from "./signing";
 import { processSingleton } from "@/lib/core/process-singleton";
+import { countWebhookDelivery } from "@/lib/metrics/observe";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("webhooks");
 
 /** How long delivered and failed messages stay in the log. */
 export const LOG_RETENTION_MS = 30 * 24 * 3600_000;
@@ -94,7 +98,7 @@ export class WebhookDispatcher {
         }
       } while (this.again && !this.stopped);
     } catch (err) {
-      console.error("[webhooks] claiming deliveries failed:", err);
+      log.error({ err }, "claiming deliveries failed");
     } finally {
       this.ticking = false;
     }
@@ -108,6 +112,7 @@ export class WebhookDispatcher {
       const result = await postWebhook({ url: d.url, body: d.payload, headers, timeoutMs: this.timeoutMs });
       const attempt = d.attempts + 1;
       const delay = this.retryDelaysMs[attempt - 1];
+      countWebhookDelivery(result.isSuccess ? "delivered" : delay === undefined ? "failed" : "retry");
       await recordAttempt(this.db, {
         deliveryId: d.id,
         delivered: result.isSuccess,
@@ -122,7 +127,7 @@ export class WebhookDispatcher {
       });
     } catch (err) {
       // The lock lapses and another tick retries this attempt.
-      console.error(`[webhooks] delivery ${d.id} could not be recorded:`, err);
+      log.error({ err, deliveryId: d.id }, `delivery ${d.id} could not be recorded`);
     } finally {
       this.active--;
       if (!this.active) for (const r of this.idle.splice(0)) r();

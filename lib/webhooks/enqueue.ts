@@ -8,6 +8,9 @@ import { appUrl } from "@/lib/config";
 import { isoTime } from "@/lib/schemas/common";
 import { eventPayload } from "@/lib/pipeline/event-payload";
 import { wakeWebhookDispatchers } from "./dispatcher";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("webhooks");
 
 export function videoLinks(jobId: string): Record<string, string> {
   const base = appUrl();
@@ -64,6 +67,6 @@ export async function enqueueRunEvent(db: Db, e: RunEvent): Promise<void> {
     });
     if (more) wakeWebhookDispatchers();
   } catch (err) {
-    console.error(`[webhooks] queueing deliveries for event ${e.id} failed:`, err);
+    log.error({ err, eventId: e.id }, `queueing deliveries for event ${e.id} failed`);
   }
 }

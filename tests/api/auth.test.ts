@@ -31,8 +31,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await clerk?.close();
 });
-beforeEach(() => {
-  resetRateLimits();
+beforeEach(async () => {
+  await resetRateLimits();
   clearClerkMappingCache();
   clerk.reset();
 });

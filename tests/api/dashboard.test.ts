@@ -71,7 +71,7 @@ describe("GET /api/dashboard", () => {
     const project = await call("POST", "/projects", { auth: alice.api_key, body: { name: "Dash" } });
     await call("POST", `/projects/${project.body.id}/assign`, { auth: alice.api_key, body: { job_ids: [jobId] } });
     await call("POST", "/keys", { auth: alice.api_key, body: { name: "second" } });
-    await insertUsageRecord(await getDb(), { userId: alice.user_id, jobId, action: "process", durationMinutes: 2 / 60, processingTime: 1, modules: "[]" });
+    await insertUsageRecord(await getDb(), { userId: alice.user_id, jobId, action: "process", durationMinutes: 2 / 60, processingTime: 1, modules: [] });
 
     const res = await call("GET", "/dashboard", { auth: alice.api_key });
     expect(res.status).toBe(200);

@@ -199,7 +199,7 @@ let bob: TestUser;
 
 beforeAll(async () => {
   vi.stubEnv("RATE_LIMIT_PER_MINUTE", "1000000");
-  resetRateLimits();
+  await resetRateLimits();
   await expectServedDocument(doc);
   alice = await makeUser("alice-iso@example.com");
   bob = await makeUser("bob-iso@example.com");

@@ -233,7 +233,7 @@ let alice: TestUser;
 
 beforeAll(async () => {
   vi.stubEnv("RATE_LIMIT_PER_MINUTE", "1000000");
-  resetRateLimits();
+  await resetRateLimits();
   await expectServedDocument(doc);
   alice = await makeUser("robust@example.com");
 });

@@ -163,10 +163,23 @@ describe("parts, status and complete", () => {
     const c = await createUpload(alice.api_key, { file_name: "tamper.mp4", file_size: data.length });
     const url = (await partUrls(alice.api_key, c.upload_id, [1])).get(1)!;
     const other = await createUpload(alice.api_key, { file_name: "tamper2.mp4", file_size: data.length });
-    for (const bad of [url.replace(/sig=[^&]+/, "sig=" + "A".repeat(43)), url.replace(c.upload_id, other.upload_id), url.replace("/parts/1?", "/parts/2?")]) {
-      const res = await put(bad, new Uint8Array(data));
-      expect(res.status).toBe(403);
+    const later = new URL(url);
+    later.searchParams.set("expires", String(Number(later.searchParams.get("expires")) + 100));
+    const bads = [url.replace(/sig=[^&]+/, "sig=" + "A".repeat(43)), url.replace(c.upload_id, other.upload_id), url.replace("/parts/1?", "/parts/2?"), later.toString()];
+    for (const bad of bads) {
+      // A Content-Type is not part of a part URL's signature: never a hint about it.
+      const res = await put(bad, new Uint8Array(data), { "content-type": "text/plain" });
+      expect(res.status, bad).toBe(403);
       expect(await res.json()).toEqual({ detail: "Upload URL expired or invalid" });
+    }
+    // Expired: an hour and a second later.
+    vi.useFakeTimers({ now: Date.now() + 3601_000, toFake: ["Date"] });
+    try {
+      const late = await put(url, new Uint8Array(data));
+      expect(late.status).toBe(403);
+      expect(await late.json()).toEqual({ detail: "Upload URL expired or invalid" });
+    } finally {
+      vi.useRealTimers();
     }
     await putParts(put, alice.api_key, c, data, [1]);
     const wrong = await complete(alice.api_key, c.upload_id, [{ part_number: 1, etag: '"0123456789abcdef0123456789abcdef"' }]);

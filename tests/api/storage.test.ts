@@ -230,7 +230,7 @@ describe("PUT /api/storage/object/{key} (presigned upload)", () => {
     expect((await ok.json()).size).toBe(0);
   });
 
-  it("403 Upload URL expired or invalid: tampered signature, key or expiry, wrong or missing content type, a download URL", async () => {
+  it("403 Upload URL expired or invalid, exactly: tampered signature, key or expiry, a download URL (no hint)", async () => {
     const created = await uploadUrl(alice.api_key, { file_name: "tamper.mp4" });
     const u = new URL(created.upload_url);
     const sig = u.searchParams.get("sig")!;
@@ -250,25 +250,48 @@ describe("PUT /api/storage/object/{key} (presigned upload)", () => {
     const noSig = new URL(u);
     noSig.searchParams.delete("sig");
     variants.push([noSig.toString(), { "content-type": "video/mp4" }]);
-    variants.push([created.upload_url, { "content-type": "video/webm" }]);
-    variants.push([created.upload_url, {}]);
+    // The URL's own content_type changed to match a wrong Content-Type: still tampered, no hint.
+    const otherType = new URL(u);
+    otherType.searchParams.set("content_type", "video/webm");
+    variants.push([otherType.toString(), { "content-type": "video/webm" }]);
+    // Tampered and a wrong Content-Type: the hint would mislead.
+    variants.push([flip.toString(), { "content-type": "video/webm" }]);
+    variants.push([later.toString(), { "content-type": "video/webm" }]);
     await upload(alice.api_key, "existing.mp4", bytes(5));
     const dl = await call("POST", "/storage/download-url", { auth: alice.api_key, body: { key: "existing.mp4" } });
     variants.push([dl.body.url, { "content-type": "video/mp4" }]);
+    expect(variants).toHaveLength(9);
     for (const [url, headers] of variants) {
       const res = await put(url, "data", headers);
       expect(res.status, url).toBe(403);
-      expect((await res.json()).detail).toBe(`Upload URL expired or invalid; ${CONTENT_TYPE_HINT}`);
+      expect(await res.json(), url).toEqual({ detail: "Upload URL expired or invalid" });
     }
     expect(fs.existsSync(path.join(STORAGE, created.file_path))).toBe(false);
     expect(tempFiles()).toEqual([]);
   });
 
-  it("403 Upload URL expired or invalid after expires_in", async () => {
+  it("403 Upload URL expired or invalid with a hint beside it when only the Content-Type differs from the signed one", async () => {
+    const created = await uploadUrl(alice.api_key, { file_name: "wrongtype.mov", content_type: "video/quicktime" });
+    for (const headers of [{ "content-type": "video/mp4" }, {}] as Record<string, string>[]) {
+      const res = await put(created.upload_url, "data", headers);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({
+        detail: "Upload URL expired or invalid",
+        hint: CONTENT_TYPE_HINT,
+        expected_content_type: "video/quicktime",
+      });
+    }
+    expect(fs.existsSync(path.join(STORAGE, created.file_path))).toBe(false);
+    expect((await put(created.upload_url, "data", { "content-type": " video/QuickTime " })).status).toBe(200);
+  });
+
+  it("403 Upload URL expired or invalid after expires_in, without a hint even with a wrong Content-Type", async () => {
     const created = await uploadUrl(alice.api_key, { file_name: "late.mp4", expires_in: 300 });
-    const res = await atTime(Date.now() + 301_000, () => put(created.upload_url, "late"));
-    expect(res.status).toBe(403);
-    expect((await res.json()).detail).toBe(`Upload URL expired or invalid; ${CONTENT_TYPE_HINT}`);
+    for (const ct of ["video/mp4", "video/webm"]) {
+      const res = await atTime(Date.now() + 301_000, () => put(created.upload_url, "late", { "content-type": ct }));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ detail: "Upload URL expired or invalid" });
+    }
     // Still valid just before.
     const ok = await atTime(Date.now() + 290_000, () => put(created.upload_url, "ok"));
     expect(ok.status).toBe(200);

@@ -35,7 +35,7 @@ async function record(user: TestUser, action: string, minutes: number, at: strin
     action,
     durationMinutes: minutes,
     processingTime: 12.5,
-    modules: '["shots"]',
+    modules: ["shots"],
     createdAt: new Date(`${at}Z`),
   });
 }

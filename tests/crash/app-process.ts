@@ -11,6 +11,8 @@ export interface StartOptions {
   port: number;
   dataDir: string;
   env?: Record<string, string>;
+  /** `npm start` (npm -> sh -> start.mjs -> next-server) instead of `node scripts/start.mjs`. */
+  viaNpm?: boolean;
 }
 
 /** Processes of a group that are still running (zombies do not count). */
@@ -27,6 +29,42 @@ export function livingGroupMembers(pgid: number): number[] {
     }
   }
   return out;
+}
+
+/** The living descendants of `pid` (children first, then theirs), with their command lines. */
+export function livingDescendants(pid: number): { pid: number; ppid: number; cmd: string }[] {
+  const all: { pid: number; ppid: number; cmd: string }[] = [];
+  for (const e of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${e}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (f[0] === "Z") continue;
+      all.push({ pid: Number(e), ppid: Number(f[1]), cmd: fs.readFileSync(`/proc/${e}/cmdline`, "utf8").split("\0").join(" ").trim() });
+    } catch {
+      /* gone */
+    }
+  }
+  const out: typeof all = [];
+  const queue = [pid];
+  while (queue.length) {
+    const parent = queue.shift()!;
+    for (const p of all.filter((q) => q.ppid === parent)) {
+      out.push(p);
+      queue.push(p.pid);
+    }
+  }
+  return out;
+}
+
+/** Whether a process is running (not gone, not a zombie). */
+export function isAlive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false;
+  }
 }
 
 /** Running processes whose command line mentions `needle` (e.g. ffmpeg reading a data directory). */
@@ -77,7 +115,8 @@ export class AppProcess {
   }
 
   static start(opts: StartOptions): AppProcess {
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
+    const [command, args]: [string, string[]] = opts.viaNpm ? ["npm", ["start"]] : [process.execPath, [path.join(ROOT, "scripts", "start.mjs")]];
+    const child = spawn(command, args, {
       cwd: ROOT,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],

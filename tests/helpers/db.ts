@@ -4,7 +4,8 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { openPglite, openPostgres, setDbHandle, type DbHandle } from "@/db/client";
 
-export async function openTestDb(): Promise<DbHandle> {
+/** `url`: the scratch database's address on the server (another process's connections can open it). */
+export async function openTestDb(): Promise<DbHandle & { url?: string }> {
   if (process.env.TEST_DB !== "postgres") return openPglite();
   const url = new URL(process.env.TEST_DATABASE_URL!);
   const name = `va_test_${crypto.randomBytes(6).toString("hex")}`;
@@ -16,6 +17,7 @@ export async function openTestDb(): Promise<DbHandle> {
   const handle = await openPostgres(url.toString(), { max: 5 });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const a = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
@@ -26,8 +28,8 @@ export async function openTestDb(): Promise<DbHandle> {
 }
 
 /** Installs a fresh database as the app's database for this file. */
-export function useTestDb(): { handle: () => DbHandle } {
-  let handle: DbHandle;
+export function useTestDb(): { handle: () => DbHandle & { url?: string } } {
+  let handle: DbHandle & { url?: string };
   beforeAll(async () => {
     handle = await openTestDb();
     setDbHandle(handle);

@@ -4,7 +4,7 @@ import type { VideoStatus } from "@/hooks/queries/videos";
 
 export const metadata: Metadata = { title: "Videos" };
 
-const STATUSES = new Set(["uploaded", "queued", "processing", "completed", "failed"]);
+const STATUSES = new Set(["importing", "uploaded", "queued", "processing", "completed", "failed"]);
 
 export default async function VideosPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const q = await searchParams;

@@ -11,6 +11,9 @@ import type { FrameFeatures } from "@/lib/media/frame-features";
 import { nearestStill, type Still } from "@/lib/media/decode-stills";
 import type { KeyframePool } from "./pool";
 import fs from "node:fs";
+import { logger } from "@/lib/log/logger";
+
+const log = logger("pipeline");
 
 /** Seconds of new video between two detections. */
 const CHECK_SECONDS = 6;
@@ -101,7 +104,7 @@ export class KeyframeReadAhead {
     try {
       fn();
     } catch (err) {
-      console.warn(`[pipeline] keyframe read-ahead stopped: ${(err as Error).message}`);
+      log.warn({ err: (err as Error).message }, "keyframe read-ahead stopped");
       this.stop();
     }
   }

@@ -45,8 +45,6 @@ function brandEntries(): BrandEntry[] {
   return entries;
 }
 
-export const BRAND_COUNT = () => brandEntries().length;
-
 function findIn(words: string[], b: BrandEntry): boolean {
   for (let i = 0; i < words.length; i++) {
     if (b.tokens.length > 1 && words[i] === b.joined) return true;

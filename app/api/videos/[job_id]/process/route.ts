@@ -16,6 +16,7 @@ export const POST = handle(
       kind: "process",
       modules: body.modules,
       initialPrompt: body.initial_prompt,
+      discardEdits: body.discard_edits,
       storagePath: body.storage_path ? ownedVideoKey(user.user_id, body.storage_path) : undefined,
     });
     return { job_id: video.jobId, status: "queued" as const, message: "Processing queued" };

@@ -15,6 +15,7 @@ export const POST = handle(
       kind: "reprocess",
       modules: body.modules,
       initialPrompt: body.initial_prompt,
+      discardEdits: body.discard_edits,
     });
     return { job_id: video.jobId, status: "queued" as const, message: "Reprocessing queued; previous segments cleared" };
   },

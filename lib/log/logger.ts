@@ -1,0 +1,82 @@
+// The server's log: JSON lines (pino) with level, time, component and, for requests, the request
+// id and user id; pretty lines when stdout is a terminal (pino-pretty as an in-process stream: a
+// worker-thread transport does not survive Next's bundling). LOG_LEVEL sets the least level
+// (default `info`; `silent` under the test runner unless LOG_LEVEL says otherwise). Keys and
+// secrets are never logged: fields that could hold one are redacted whatever the caller passes.
+// One root logger per process (processSingleton), shared by every bundle of the server.
+import pino, { type Logger } from "pino";
+import pretty from "pino-pretty";
+import { processSingleton } from "@/lib/core/process-singleton";
+
+/** Where lines go; tests put a collector here. */
+export interface LogSink {
+  write(line: string): unknown;
+}
+
+const REDACTED_FIELDS = ["authorization", "cookie", "apiKey", "api_key", "key", "secret", "token", "password"];
+const REDACT_PATHS = [
+  ...REDACTED_FIELDS,
+  ...REDACTED_FIELDS.map((f) => `*.${f}`),
+  "headers.authorization",
+  "headers.cookie",
+  "*.headers.authorization",
+  "*.headers.cookie",
+];
+
+export function logLevel(): string {
+  const set = process.env.LOG_LEVEL?.trim().toLowerCase();
+  if (set) return set;
+  return process.env.NODE_ENV === "test" ? "silent" : "info";
+}
+
+function defaultSink(): LogSink {
+  if (process.stdout.isTTY) {
+    return pretty({ colorize: true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+  }
+  // Synchronous writes: the last lines before a process.exit are not lost.
+  return pino.destination({ dest: 1, sync: true });
+}
+
+interface LogState {
+  sink?: LogSink;
+  root?: Logger;
+  children: Map<string, Logger>;
+}
+
+const state = processSingleton<LogState>("__vaLog", () => ({ children: new Map() }));
+
+function root(): Logger {
+  state.root ??= pino(
+    {
+      level: logLevel(),
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    },
+    { write: (line: string) => (state.sink ??= defaultSink()).write(line) },
+  );
+  return state.root;
+}
+
+/** The logger of one part of the server (`boot`, `runner`, `api`…), its name in every line's `component`. */
+export function logger(component: string): Logger {
+  let child = state.children.get(component);
+  if (!child) {
+    child = root().child({ component });
+    state.children.set(component, child);
+  }
+  return child;
+}
+
+/** Sends the log to `sink` at `level` until the returned function is called (tests read what was logged). */
+export function redirectLog(sink: LogSink, level = "info"): () => void {
+  const before = { sink: state.sink, level: root().level };
+  state.sink = sink;
+  root().level = level;
+  for (const c of state.children.values()) c.level = level;
+  return () => {
+    state.sink = before.sink;
+    root().level = before.level;
+    for (const c of state.children.values()) c.level = before.level;
+  };
+}
