@@ -37,7 +37,8 @@ const num = (v: unknown): number | null => (typeof v === "number" && Number.isFi
  */
 export function chartSeries(segments: Segment[]) {
   const byModule = (m: string) => segments.filter((s) => s.module === m).sort((a, b) => a.start_time - b.start_time);
-  const visual = byModule("visualelements");
+  // Shots only: people's appearance segments (metadata kind "person") are not shots.
+  const visual = byModule("visualelements").filter((s) => !(s.metadata ?? "").includes('"kind":"person"'));
   const shots = byModule("shots");
   const perShot = visual.length ? visual : shots;
   const motion: Valued[] = [];
