@@ -147,11 +147,11 @@ describe("npm run cli -- export", () => {
     expect(report.modules.shots.length).toBeGreaterThan(0);
 
     const shots = await cli(["export", jobId, "--format", "csv", "--module", "shots"]);
-    const shotLines = shots.stdout.trim().split("\n");
+    const shotLines = shots.stdout.trim().split(/\r?\n/); // RFC 4180: CRLF
     expect(shotLines[0]).toBe("id,job_id,module,start_time,end_time,content,metadata,created_at");
     expect(shotLines.length).toBe(report.modules.shots.length + 1);
     const all = await cli(["export", jobId, "--format", "csv"]);
-    const allLines = all.stdout.trim().split("\n");
+    const allLines = all.stdout.trim().split(/\r?\n/);
     expect(allLines.filter((l) => l.startsWith("id,job_id"))).toHaveLength(1);
     expect(allLines.some((l) => l.includes(",transcription,"))).toBe(true);
     expect(allLines.some((l) => l.includes(",shots,"))).toBe(true);
