@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppProcess, until } from "../crash/app-process";
 import { makeClip } from "../helpers/media";
 
-const PORT = Number(process.env.CLI_TEST_PORT ?? 3215);
+const PORT = Number(process.env.CLI_TEST_PORT ?? 3216);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-cli-"));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "va-cli-files-"));
 let app: AppProcess;
