@@ -19,7 +19,7 @@ import { storeFile } from "../helpers/videos";
 useApiTestEnv("mcp");
 const server = useHttpServer({ appUrl: true });
 
-const TOOLS = ["ask", "get_results", "get_transcript", "get_video", "list_videos", "process_video", "search_moments"];
+const TOOLS = ["ask", "get_results", "get_transcript", "get_video", "list_videos", "make_clip", "process_video", "search_moments"];
 
 const HARBOUR: SeedSegment[] = [
   { module: "shots", start: 0, end: 12, content: "Shot 1 · 12.0 s · opens the video · bright, static, mostly blue" },
@@ -167,6 +167,20 @@ describe.each(["http", "stdio"] as const)("MCP over %s", (kind) => {
     expect([foreign.isError, text(foreign)]).toEqual([true, "Storage path does not belong to this user"]);
     const missing = await tool(a, "process_video", { storage_path: "nothing-here.mp4" });
     expect([missing.isError, text(missing)]).toEqual([true, "File not found in storage"]);
+  });
+
+  it("make_clip: ranges of the caller's video are queued; bad ranges and another user's video say so", async () => {
+    const r = json(await tool(a, "make_clip", { job_id: harbour, ranges: [{ start: 2, end: 5 }, { start: 30, end: 33 }], title: "Boats" }));
+    expect(r).toMatchObject({ status: "queued", duration: 6, ranges: [{ job_id: harbour, start: 2, end: 5 }, { job_id: harbour, start: 30, end: 33 }] });
+    expect(r.clip_id).toMatch(/^[0-9a-f-]{36}$/);
+    const late = await tool(a, "make_clip", { job_id: harbour, ranges: [{ start: 30, end: 50 }] });
+    expect(late.isError).toBe(true);
+    expect(text(late)).toMatch(/duration|40/);
+    const foreign = await tool(b, "make_clip", { job_id: harbour, ranges: [{ start: 2, end: 5 }] });
+    expect([foreign.isError, text(foreign)]).toEqual([true, "Video not found"]);
+    const neither = await tool(a, "make_clip", { title: "nothing" });
+    expect(neither.isError).toBe(true);
+    expect(text(neither)).toMatch(/job_id/);
   });
 
   it("resources: video://{job_id}/transcript and /report, listed and read per user", async () => {
