@@ -1,25 +1,13 @@
 // Optional pages of a list: `limit` (1–200) and an opaque `cursor` (base64url of the last row's
 // created_at and id). The body stays the list; a `Link: <…>; rel="next"` header names the next
 // page while there is one. Without `limit` (and `cursor`) a list answers as it always did.
-import { z } from "zod";
 import type { PageCursor } from "@/db/queries/page-cursor";
 import { isUuid } from "@/lib/core/uuid";
 import { badRequest } from "./errors";
 
-export const MAX_PAGE_LIMIT = 200;
-/** A `cursor` without a `limit` pages by this many. */
-export const DEFAULT_PAGE_LIMIT = 50;
+import { DEFAULT_PAGE_LIMIT } from "@/lib/schemas/pagination";
 
-export const pageLimitField = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(MAX_PAGE_LIMIT)
-  .optional()
-  .describe(`Page size (1–${MAX_PAGE_LIMIT}); the \`Link\` header (rel="next") then names the next page. Without it (and without cursor) the whole list`);
-export const pageCursorField = z.string().max(512).optional().describe("Opaque: the `cursor` of a `Link: rel=\"next\"` URL");
-
-export const pageQuery = z.object({ limit: pageLimitField, cursor: pageCursorField });
+export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, pageCursorField, pageLimitField, pageQuery } from "@/lib/schemas/pagination";
 
 export function encodeCursor(c: PageCursor): string {
   return Buffer.from(`${c.createdAt.toISOString()}|${c.id}`).toString("base64url");

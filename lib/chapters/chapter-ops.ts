@@ -17,8 +17,9 @@ function indexOf(raw: string): number {
 }
 
 export async function editChapter(db: Db, params: { userId: string; jobId: string; index: string; title?: string; summary?: string | null }) {
-  if (params.title === undefined && params.summary === undefined) throw badRequest("body: give title or summary (or both)");
+  // Another user's video is 404 whatever the body (never revealing that it exists), then the body.
   const video = await requireVideo(db, params);
+  if (params.title === undefined && params.summary === undefined) throw badRequest("body: give title or summary (or both)");
   const index = indexOf(params.index);
   // Made and stored first (a model call may happen here), then changed under the row's lock.
   const current = await chaptersOf(db, { video, store: true });

@@ -14,7 +14,7 @@ import { removeDerivedFilesIfVideoGone, removeStaleDerivedFiles } from "./derive
 import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
-import { hlsPrefix, renderHls, renderThumbnail } from "./renditions";
+import { hlsPrefix, renderHls, renderThumbnail, resultsPrefix } from "./renditions";
 import { executionOrder, isModuleName, MODULE_DEPENDENCIES, type ModuleName } from "./modules/registry";
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
@@ -247,7 +247,9 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   await timed("finalize", async () => {
     const notes = order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`));
     if (storyboardNote) notes.push(`storyboard: ${storyboardNote}`);
-    // A reprocess replaces the earlier run's artefacts: what this run did not write goes.
+    // A reprocess replaces the earlier run's artefacts: what this run did not write goes. People's
+    // pictures stay: visualelements' person segments (this run's or a kept earlier run's) point at them.
+    writtenPrefixes.push(`${resultsPrefix(run.userId, run.jobId)}people/`);
     await removeStaleDerivedFiles({ userId: run.userId, jobId: run.jobId, keepKeys: writtenKeys, keepPrefixes: writtenPrefixes }).catch((err: unknown) =>
       log.warn({ err, jobId: run.jobId }, `${run.jobId} removing an earlier run's files failed`),
     );

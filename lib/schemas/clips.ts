@@ -1,7 +1,7 @@
 // Clips and highlight reels: request bodies, the response and the endpoints' contracts.
 import { z } from "zod";
 import { defineEndpoint, pathId } from "@/lib/api/contract";
-import { pageQuery } from "@/lib/api/pagination";
+import { pageQuery } from "./pagination";
 import { DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS } from "@/lib/search/limits";
 import { nameField, okResponse, timestamp } from "./common";
 import { moduleList } from "./videos";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Notification } from "@/db/queries/notifications";
 import { defineEndpoint, pathId } from "@/lib/api/contract";
-import { pageCursorField } from "@/lib/api/pagination";
+import { pageCursorField } from "./pagination";
 import { isoTime, okResponse, timestamp } from "./common";
 
 export const NOTIFICATION_TYPES = ["success", "error", "info"] as const;

@@ -2,7 +2,7 @@
 // endpoint (presigned URLs point at it; the signature is the credential).
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/contract";
-import { pageCursorField, pageLimitField } from "@/lib/api/pagination";
+import { pageCursorField, pageLimitField } from "./pagination";
 
 /** A printable media type such as `video/mp4` (no line breaks: it becomes a signed header). */
 const contentType = z

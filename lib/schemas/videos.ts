@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { Video } from "@/db/schema";
 import { defineEndpoint, pathId } from "@/lib/api/contract";
-import { pageCursorField, pageLimitField } from "@/lib/api/pagination";
+import { pageCursorField, pageLimitField } from "./pagination";
 import { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";

@@ -67,9 +67,10 @@ async function writeRevision(
 }
 
 export async function editSegment(db: Db, params: Ids & { content?: string; metadata?: string | null }) {
+  // Another user's segment is 404 whatever the body (never revealing that it exists), then the body.
+  await requireSegment(db, params);
   if (params.content === undefined && params.metadata === undefined) throw badRequest("body: give content or metadata (or both)");
   if (params.metadata !== undefined) checkMetadata(params.metadata);
-  await requireSegment(db, params);
   return writeRevision(db, {
     ...params,
     next: (current) => ({

@@ -17,6 +17,7 @@ import { makeClip } from "../helpers/media";
 import { enumPathParam, expectServedDocument, listOperations, loadOpenApiDoc, pathParamNames, requiresAuth, sampleValue, type Operation } from "../helpers/openapi-doc";
 import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
+import { addEmbeddedVideo } from "../helpers/segments";
 
 useApiTestEnv("isolation");
 
@@ -138,6 +139,43 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<Fixture>> = {
         const n = list.body.find((x: any) => x.id === row.id);
         expect(n, `notification ${row.id} is gone`).toBeDefined();
         expect(n.is_read).toBe(0);
+      },
+    };
+  },
+  // A transcript line of the owner's (a video with segments, written as a finished run would).
+  segment_id: async (owner) => {
+    const { jobId } = await addEmbeddedVideo(owner, [{ module: "transcription", start: 0, content: "isolation line" }], { duration: 10, segmentSeconds: 5, metadata: null });
+    const list = await call("GET", `/videos/${jobId}/segments`, { auth: owner.api_key });
+    expect(list.status).toBe(200);
+    const seg = list.body[0];
+    expect(seg?.content).toBe("isolation line");
+    return {
+      id: seg.id,
+      intact: async () => {
+        const after = await call("GET", `/videos/${jobId}/segments`, { auth: owner.api_key });
+        expect(after.body).toEqual(list.body);
+        const revs = await call("GET", `/videos/${jobId}/segments/${seg.id}/revisions`, { auth: owner.api_key });
+        expect(revs.body.map((r: any) => r.revision)).toEqual([0]);
+      },
+    };
+  },
+  // Numbers within a video (revision 0 is every segment's machine original; chapter 0 every video's
+  // first): the video's owner is what guards them, and {job_id}'s fixture is checked intact.
+  revision: async () => ({ id: "0", intact: async () => {} }),
+  index: async () => ({ id: "0", intact: async () => {} }),
+  // People are made by a run; the video ({job_id}) guards them, so any id of the right shape serves.
+  person_id: async () => ({ id: crypto.randomUUID(), intact: async () => {} }),
+  clip_id: async (owner) => {
+    const jobId = await registerClip(owner, makeClip("isolation-clip", { seconds: 2 }));
+    const created = await call("POST", "/clips", { auth: owner.api_key, body: { job_id: jobId, ranges: [{ start: 0, end: 1 }], title: "isolation fixture" } });
+    expect(created.status, created.text).toBe(202);
+    const { clip_id } = created.body;
+    return {
+      id: clip_id,
+      intact: async () => {
+        const after = await call("GET", `/clips/${clip_id}`, { auth: owner.api_key });
+        expect(after.status, `clip ${clip_id} is gone`).toBe(200);
+        expect(after.body.title).toBe("isolation fixture");
       },
     };
   },

@@ -7,6 +7,7 @@
 // Path parameters get ids of the caller's own resources from FIXTURES (path-parameter name →
 // factory creating such a resource through the API). A parameter in the document without a
 // factory fails this suite: add one here (and in guard-isolation.test.ts).
+import crypto from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { resetRateLimits } from "@/lib/api/rate-limit";
 import { call, type ApiResult } from "../helpers/api";
@@ -15,6 +16,7 @@ import { makeClip } from "../helpers/media";
 import { enumPathParam, expectServedDocument, listOperations, loadOpenApiDoc, pathParamNames, requiresAuth, resolveSchema, sampleValue, type Operation } from "../helpers/openapi-doc";
 import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
+import { addEmbeddedVideo } from "../helpers/segments";
 
 useApiTestEnv("robustness");
 
@@ -49,6 +51,22 @@ const FIXTURES: Record<string, (owner: TestUser) => Promise<string>> = {
   part_number: async () => "1",
   // a storage object key in the caller's own area (the presigned object endpoint)
   key: async (owner) => `users/${owner.user_id}/robustness.mp4`,
+  segment_id: async (owner) => {
+    const { jobId } = await addEmbeddedVideo(owner, [{ module: "transcription", start: 0, content: "robustness line" }], { duration: 10, segmentSeconds: 5, metadata: null });
+    const list = await call("GET", `/videos/${jobId}/segments`, { auth: owner.api_key });
+    expect(list.body.length).toBe(1);
+    return list.body[0].id;
+  },
+  revision: async () => "0",
+  index: async () => "0",
+  // People are made by a run: an id of the right shape (the route answers 404 Person not found).
+  person_id: async () => crypto.randomUUID(),
+  clip_id: async (owner) => {
+    const jobId = await registerClip(owner, makeClip("robustness-clip", { seconds: 2 }));
+    const created = await call("POST", "/clips", { auth: owner.api_key, body: { job_id: jobId, ranges: [{ start: 0, end: 1 }] } });
+    expect(created.status).toBe(202);
+    return created.body.clip_id;
+  },
 };
 
 // ---- the document -------------------------------------------------------------------------------
