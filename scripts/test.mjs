@@ -3,7 +3,7 @@
 // Playwright specs in Debian Chromium against the production server. Fails if any fails.
 // CI keeps only the tail of the log, so the failing vitest tests are named again at the very end
 // (from vitest's JSON report) rather than only where they happened, minutes of output earlier.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,11 +17,33 @@ const run = (cmd, args) => {
 };
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "va-test-reports-"));
-const vitest = (name, extra) => {
+/** Runs a command, its output passed through as it comes and also kept (ANSI colours stripped). */
+function runKeepingOutput(cmd, args) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ["inherit", "pipe", "pipe"], env: process.env });
+    const chunks = [];
+    child.stdout.on("data", (c) => (process.stdout.write(c), chunks.push(c)));
+    child.stderr.on("data", (c) => (process.stderr.write(c), chunks.push(c)));
+    child.on("close", (code) => {
+      const status = code ?? 1;
+      console.log(`\n== ${cmd} ${args.join(" ")}: exit ${status} after ${Math.round((Date.now() - t0) / 1000)} s ==\n`);
+      resolve({ status, output: Buffer.concat(chunks).toString("utf8").replace(/\x1b\[[0-9;]*m/g, "") });
+    });
+  });
+}
+
+const vitest = async (name, extra) => {
   const report = path.join(reports, `${name.replace(/\W+/g, "-")}.json`);
-  const status = run("npx", ["vitest", "run", ...extra, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
-  return { name, status, report };
+  const { status, output } = await runKeepingOutput("npx", ["vitest", "run", ...extra, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  return { name, status, report, output };
 };
+
+/** Vitest's "Unhandled Errors" block (errors outside any test fail the run without failing a test). */
+function unhandledErrors(output) {
+  const at = output.search(/⎯+ Unhandled (Errors?|Rejection)/);
+  return at < 0 ? [] : output.slice(at).split("\n").slice(0, 40);
+}
 
 /** The failed tests (and files that failed outside any test) in a vitest JSON report, one line each. */
 function failures(report) {
@@ -46,13 +68,14 @@ const lint = run("npm", ["run", "lint"]);
 if (lint !== 0) console.error("lint failed");
 const types = run("npx", ["tsc", "--noEmit", "-p", "."]);
 if (types !== 0) console.error("type check failed");
-const unit = vitest("vitest", []);
-const crash = vitest("crash suite", ["-c", "vitest.crash.config.mts"]);
+const unit = await vitest("vitest", []);
+const crash = await vitest("crash suite", ["-c", "vitest.crash.config.mts"]);
 const e2e = process.env.SKIP_E2E ? 0 : run("npx", ["playwright", "test"]);
 for (const suite of [unit, crash]) {
   if (suite.status === 0) continue;
   console.error(`${suite.name} failed:`);
   for (const line of failures(suite.report)) console.error(`  ✗ ${line.slice(0, 400)}`);
+  for (const line of unhandledErrors(suite.output)) console.error(`  ! ${line.slice(0, 400)}`);
 }
 if (e2e !== 0) console.error("playwright failed");
 fs.rmSync(reports, { recursive: true, force: true });

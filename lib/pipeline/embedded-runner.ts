@@ -4,6 +4,7 @@
 // The lease is short (12 s, renewed every 3 s) so another process takes a dead one's run over
 // within 15 s; a graceful stop hands its runs back at once, and a cancelled run is aborted here.
 import crypto from "node:crypto";
+import { setMaxListeners } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import type { Db } from "@/db/client";
@@ -124,6 +125,9 @@ export class EmbeddedRunner {
 
   private launch(run: Run): void {
     const controller = new AbortController();
+    // Every step, model request and child process of the run listens on this one signal (each
+    // removes its listener when done); a run's parallel steps pass Node's default warning at 10.
+    setMaxListeners(100, controller.signal);
     let finish = () => {};
     const done = new Promise<void>((r) => (finish = r));
     this.active.set(run.id, { controller, jobId: run.jobId, done });
