@@ -73,6 +73,8 @@ export default defineConfig({
       CLERK_JWT_KEY: "",
       // The webhooks spec's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE_URLS: "1",
+      // So does the import spec's file server (as in tests/api/import.test.ts).
+      IMPORT_ALLOW_PRIVATE_URLS: "1",
     },
   },
 });
