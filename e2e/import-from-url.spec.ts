@@ -2,8 +2,9 @@
 // 127.0.0.1 (allowed for the app through IMPORT_ALLOW_PRIVATE_URLS=1 in playwright.config.ts, as
 // tests/api/import.test.ts allows it): a URL the API refuses shows its `detail`; a URL answering
 // 404 ends the import failed, saying so; a generated MP4, sent in pieces, shows its bytes arriving,
-// is analysed and opens as a video. Then the owner renames its chapter and the shared report shows
-// the chapter with the new title.
+// is analysed and opens as a video. On its results page a range dragged along the timeline's
+// ruler becomes a clip; then the owner renames its chapter and the shared report shows the
+// chapter with the new title.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,7 +13,7 @@ import { ResultsPage } from "./pages/results-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { UploadPage } from "./pages/upload-page";
 import { createUser, uniqueEmail } from "./support/cli";
-import { makeClip } from "./support/clips";
+import { api, makeClip } from "./support/clips";
 import { snap } from "./support/screenshots";
 
 const OTHER_MODULES = ["Visual elements", "Scenes", "Shots", "Grouped shots", "Logos", "Video reasoning"];
@@ -94,6 +95,41 @@ test("import a video from a URL, watch it arrive and be analysed, and open it", 
     const results = new ResultsPage(page);
     await results.expectLoaded("harbour-tour.mp4");
     await results.waitForMedia();
+
+    // Drag along the ruler from 20 % to 60 % of the 6 s video: about 1.2–3.6 s is selected and,
+    // added to the clip maker, made into a clip of that length.
+    const ruler = page.getByTestId("timeline-ruler");
+    const box = (await ruler.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.4, y, { steps: 4 });
+    await page.mouse.move(box.x + box.width * 0.6, y, { steps: 4 });
+    await page.mouse.up();
+    const band = page.getByTestId("timeline-selection");
+    await expect(band).toBeVisible();
+    const picked = { start: Number(await band.getAttribute("data-start")), end: Number(await band.getAttribute("data-end")) };
+    expect(picked.start).toBeGreaterThan(1.0);
+    expect(picked.start).toBeLessThan(1.4);
+    expect(picked.end).toBeGreaterThan(3.4);
+    expect(picked.end).toBeLessThan(3.8);
+    await expect(page.getByTestId("clip-selection")).toContainText("00:01–00:03");
+    await snap(page, testInfo, "97a-timeline-range");
+    await page.getByTestId("clip-add-selection").click();
+    await expect(band).toHaveCount(0);
+    await expect(page.getByTestId("clip-range")).toHaveCount(1);
+    await page.getByTestId("clip-create").click();
+    await expect(page.getByTestId("clip-made")).toBeVisible();
+    const call = api(user.api_key);
+    const [clip] = await call<Array<{ clip_id: string; ranges: Array<{ start: number; end: number }> }>>("GET", "/clips");
+    expect(clip!.ranges).toHaveLength(1);
+    expect(clip!.ranges[0]!.start).toBeCloseTo(picked.start, 2);
+    expect(clip!.ranges[0]!.end).toBeCloseTo(picked.end, 2);
+    await expect
+      .poll(async () => (await call<{ status: string }>("GET", `/clips/${clip!.clip_id}`)).status, { timeout: 90_000, intervals: [500, 1000] })
+      .toBe("completed");
+    const done = await call<{ duration: number }>("GET", `/clips/${clip!.clip_id}`);
+    expect(Math.abs(done.duration - (picked.end - picked.start))).toBeLessThan(0.1);
 
     // The owner renames the chapter; the shared report shows the chapter list with that title.
     const chapters = page.getByTestId("chapter-list");
