@@ -99,6 +99,7 @@ test("import a video from a URL, watch it arrive and be analysed, and open it", 
     // Drag along the ruler from 20 % to 60 % of the 6 s video: about 1.2–3.6 s is selected and,
     // added to the clip maker, made into a clip of that length.
     const ruler = page.getByTestId("timeline-ruler");
+    await ruler.scrollIntoViewIfNeeded();
     const box = (await ruler.boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + box.width * 0.2, y);
@@ -108,6 +109,8 @@ test("import a video from a URL, watch it arrive and be analysed, and open it", 
     await page.mouse.up();
     const band = page.getByTestId("timeline-selection");
     await expect(band).toBeVisible();
+    // the drag selected a range, not the page's text
+    expect(await page.evaluate(() => window.getSelection()?.toString() ?? "")).toBe("");
     const picked = { start: Number(await band.getAttribute("data-start")), end: Number(await band.getAttribute("data-end")) };
     expect(picked.start).toBeGreaterThan(1.0);
     expect(picked.start).toBeLessThan(1.4);

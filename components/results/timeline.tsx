@@ -237,6 +237,7 @@ export function Timeline({
     if (t === null) return;
     store.seek(t);
     if (!onRangeSelect) return;
+    e.preventDefault(); // no text selection while dragging
     press.current = { x: e.clientX, t };
     e.currentTarget.setPointerCapture?.(e.pointerId);
   };
@@ -266,7 +267,7 @@ export function Timeline({
       <div ref={track} className="relative">
         {/* The ruler: a pointer target for seeking (keyboard users have the player's own controls). */}
         <div
-          className={cn("relative mb-2 h-5 cursor-pointer border-b border-zinc-200", onRangeSelect && "cursor-col-resize touch-none")}
+          className={cn("relative mb-2 h-5 cursor-pointer border-b border-zinc-200", onRangeSelect && "cursor-col-resize touch-none select-none")}
           onPointerDown={seekAt}
           onPointerMove={dragTo}
           onPointerUp={release}
