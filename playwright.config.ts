@@ -73,6 +73,8 @@ export default defineConfig({
       CLERK_JWT_KEY: "",
       // The webhooks spec's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE_URLS: "1",
+      // So does the import spec's file server (as in tests/api/import.test.ts).
+      IMPORT_ALLOW_PRIVATE_URLS: "1",
       // The server's per-step info lines would bury the specs' own output in CI's log; warnings and
       // errors still show (LOG_LEVEL=info in the shell brings them back).
       LOG_LEVEL: process.env.LOG_LEVEL || "warn",

@@ -1,6 +1,7 @@
 "use client";
 // On a video's results page: pick ranges at the playhead (click the timeline or a segment to move
-// it, then mark where a range starts and ends), and cut them into one clip (POST /clips).
+// it, then mark where a range starts and ends) or drag one out along the timeline's ruler, and cut
+// them into one clip (POST /clips).
 import Link from "next/link";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -10,15 +11,28 @@ import { usePlayerValue, type PlayerStore } from "@/components/results/player-st
 import { useCreateClip } from "@/hooks/queries/clips";
 import { errorDetail } from "@/lib/browser/api-client";
 import { formatClock } from "@/lib/core/clock";
+import type { TimeRange } from "@/components/results/timeline";
 
-interface Range {
-  start: number;
-  end: number;
-}
+type Range = TimeRange;
 
 const round = (t: number) => Math.round(t * 100) / 100;
 
-export function ClipMaker({ jobId, duration, name, store }: { jobId: string; duration: number; name: string; store: PlayerStore }) {
+export function ClipMaker({
+  jobId,
+  duration,
+  name,
+  store,
+  selection = null,
+  onSelectionUsed,
+}: {
+  jobId: string;
+  duration: number;
+  name: string;
+  store: PlayerStore;
+  /** A range dragged out on the timeline, to add as one of the clip's ranges. */
+  selection?: Range | null;
+  onSelectionUsed?: () => void;
+}) {
   const titleId = useId();
   const time = usePlayerValue(store, (s) => round(s.time));
   const [start, setStart] = useState<number | null>(null);
@@ -27,6 +41,14 @@ export function ClipMaker({ jobId, duration, name, store }: { jobId: string; dur
   const create = useCreateClip();
   const made = create.data?.clip_id;
   const canEnd = start !== null && time > start;
+
+  const selected = selection && Math.min(selection.end, duration) > selection.start ? { start: selection.start, end: Math.min(selection.end, duration) } : null;
+  const addSelection = () => {
+    if (!selected) return;
+    setRanges((r) => [...r, selected]);
+    onSelectionUsed?.();
+    create.reset();
+  };
 
   const addRange = () => {
     if (start === null || !canEnd) return;
@@ -40,7 +62,7 @@ export function ClipMaker({ jobId, duration, name, store }: { jobId: string; dur
       <CardHeader
         title="Make a clip"
         titleId="clip-heading"
-        description="Move the playhead (play, or click the timeline), mark where a range starts and ends; ranges are joined in the order you add them."
+        description="Drag along the timeline's ruler to select a range, or move the playhead (play, or click the timeline) and mark where a range starts and ends; ranges are joined in the order you add them."
       />
       <div className="space-y-3 px-5 py-4">
         <div className="flex flex-wrap items-center gap-2">
@@ -56,6 +78,20 @@ export function ClipMaker({ jobId, duration, name, store }: { jobId: string; dur
             </span>
           )}
         </div>
+        {selected && (
+          <div className="flex flex-wrap items-center gap-2 rounded-md bg-accent-50 px-2 py-1.5 text-sm" data-testid="clip-selection">
+            <span className="text-accent-800">
+              Selected on the timeline:{" "}
+              <span className="font-mono tabular-nums">
+                {formatClock(selected.start)}–{formatClock(selected.end)}
+              </span>{" "}
+              ({(selected.end - selected.start).toFixed(1)} s)
+            </span>
+            <Button size="sm" variant="secondary" onClick={addSelection} data-testid="clip-add-selection">
+              Add this range
+            </Button>
+          </div>
+        )}
         {ranges.length > 0 && (
           <ol className="space-y-1 text-sm" aria-label="Ranges of the clip">
             {ranges.map((r, i) => (

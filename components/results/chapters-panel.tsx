@@ -16,9 +16,21 @@ function currentChapter(chapters: readonly Chapter[], t: number): number {
   return chapters.findIndex((c, i) => t >= c.start && (t < c.end || i === chapters.length - 1));
 }
 
-export function ChaptersPanel({ jobId, store, editable = true }: { jobId: string; store: PlayerStore; editable?: boolean }) {
-  const chapters = useChapters(jobId);
-  const list = chapters.data ?? [];
+/** The owner's chapters of `jobId`, or (a shared report) the `chapters` given, read-only. */
+export function ChaptersPanel({
+  jobId,
+  store,
+  editable = true,
+  chapters: given,
+}: {
+  jobId: string;
+  store: PlayerStore;
+  editable?: boolean;
+  chapters?: readonly Chapter[];
+}) {
+  const chapters = useChapters(jobId, { enabled: given === undefined });
+  const list = given ?? chapters.data ?? [];
+  const canEdit = editable && given === undefined;
   const current = usePlayerValue(store, (s) => currentChapter(list, s.time));
   if (!list.length) return null;
   const total = list[list.length - 1]!.end || 1;
@@ -45,7 +57,7 @@ export function ChaptersPanel({ jobId, store, editable = true }: { jobId: string
       </div>
       <ol className="py-2" data-testid="chapter-list">
         {list.map((c, i) => (
-          <ChapterItem key={c.index} jobId={jobId} chapter={c} current={i === current} editable={editable} onPlay={() => store.seek(c.start)} />
+          <ChapterItem key={c.index} jobId={jobId} chapter={c} current={i === current} editable={canEdit} onPlay={() => store.seek(c.start)} />
         ))}
       </ol>
     </Card>

@@ -31,7 +31,7 @@ import { usePlayerStore } from "./player-store";
 import { useLastRun } from "./use-last-run";
 import { SegmentPanel } from "./segment-panel";
 import { SharePanel } from "./share-panel";
-import { Timeline } from "./timeline";
+import { Timeline, type TimeRange } from "./timeline";
 import { ClipMaker } from "@/components/clips/clip-maker";
 import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
@@ -85,6 +85,8 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
   const segments = useSegments(jobId, { enabled: !!v });
   const store = usePlayerStore(initialTime);
   const [action, setAction] = useState<VideoAction | null>(null);
+  // A range dragged out on the timeline, for the clip maker.
+  const [clipRange, setClipRange] = useState<TimeRange | null>(null);
   const selected = useMemo(() => (v ? selectedModules(v) : []), [v]);
   const processing = useProcessing(jobId, {
     selected,
@@ -219,6 +221,8 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
                     store={store}
                     thumbnailUrl={v.status === "completed" ? v.thumbnail_url : null}
                     emptyText={active ? "Segments appear here as modules finish." : "No module produced segments for this video."}
+                    selection={clipRange}
+                    onRangeSelect={v.duration > 0 && v.status !== "importing" ? setClipRange : undefined}
                   />
                 )}
               </div>
@@ -249,7 +253,9 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
           <div className="min-w-0 space-y-6">
             {panelModules.length > 0 && <Downloads jobId={jobId} modules={panelModules} counts={counts} />}
             <SharePanel jobId={jobId} />
-            {v.duration > 0 && v.status !== "importing" && <ClipMaker jobId={jobId} duration={v.duration} name={v.name} store={store} />}
+            {v.duration > 0 && v.status !== "importing" && (
+              <ClipMaker jobId={jobId} duration={v.duration} name={v.name} store={store} selection={clipRange} onSelectionUsed={() => setClipRange(null)} />
+            )}
           </div>
           <DetailsCard video={v} onEdit={() => setAction("edit")} />
         </div>

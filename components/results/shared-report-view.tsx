@@ -1,6 +1,6 @@
 "use client";
-// /share/[hash]: a shared report, read-only and without signing in: the player, the timeline
-// and the segment lists, and the data as one JSON file.
+// /share/[hash]: a shared report, read-only and without signing in: the player, the timeline,
+// the chapters (as the owner titled them) and the segment lists, and the data as one JSON file.
 import Link from "next/link";
 import { useMemo } from "react";
 import { Logo } from "@/components/shell/logo";
@@ -13,6 +13,7 @@ import { useSharedReport, type Segment, type SharedReport } from "@/hooks/querie
 import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
 import { captionsUrlFor } from "@/lib/browser/captions";
 import { formatDate, formatDuration } from "@/lib/browser/format";
+import { ChaptersPanel } from "./chapters-panel";
 import { usePlayerStore } from "./player-store";
 import { SegmentPanel } from "./segment-panel";
 import { Timeline } from "./timeline";
@@ -69,6 +70,7 @@ function Body({ report, initialTime }: { report: SharedReport; initialTime?: num
               />
             </div>
           </Card>
+          {report.chapters.length > 0 && <ChaptersPanel jobId="" store={store} chapters={report.chapters} />}
           <TranscriptPanel segments={segments} store={store} />
         </div>
         <div className="relative min-w-0 lg:min-h-[20rem]">

@@ -3,6 +3,8 @@
 // player; a playhead follows playback; clicking the ruler seeks there. Each lane is one tab stop
 // (arrow keys move between its blocks), so a long transcript does not swallow the Tab key.
 // Shot and scene blocks wide enough for it show a frame from their middle (the storyboard).
+// With `onRangeSelect`, dragging along the ruler selects a range (shown as a band over the lanes)
+// and hands it over when the pointer is let go, e.g. to make a clip of it.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { moduleColour, moduleLabel, sortModules } from "@/lib/pipeline/modules/registry";
@@ -14,6 +16,15 @@ import { spokenTime } from "@/lib/browser/format";
 import { formatClock } from "@/lib/core/clock";
 
 const MAX_ROWS = 3;
+/** A press that moves less than this is a click on the ruler (a seek), not a drag. */
+const DRAG_MIN_PX = 4;
+/** Shorter selections are dropped (a clip range needs start < end). */
+const MIN_RANGE_S = 0.1;
+
+export interface TimeRange {
+  start: number;
+  end: number;
+}
 const ROW_PX = 22;
 /** Lanes whose blocks show a frame, and their taller rows. */
 const FRAME_LANES = new Set(["shots", "scenes"]);
@@ -171,6 +182,8 @@ export function Timeline({
   store,
   emptyText,
   thumbnailUrl,
+  selection = null,
+  onRangeSelect,
 }: {
   segments: Segment[];
   duration: number;
@@ -178,6 +191,10 @@ export function Timeline({
   emptyText?: string;
   /** The video's thumbnail_url once a run has completed: its storyboard gives shot and scene blocks a frame. */
   thumbnailUrl?: string | null;
+  /** A selected range to show over the lanes. */
+  selection?: TimeRange | null;
+  /** Dragging along the ruler selects a range (seconds, rounded to 0.01 s), handed over on release. */
+  onRangeSelect?: (range: TimeRange) => void;
 }) {
   const storyboard = useStoryboard(thumbnailUrl).data ?? null;
   const byModule = useMemo(() => {
@@ -207,11 +224,39 @@ export function Timeline({
   const ticks: number[] = [];
   for (let t = 0; t <= duration + 1e-6; t += step) ticks.push(t);
 
-  const seekAt = (e: PointerEvent) => {
+  const timeAt = (clientX: number): number | null => {
     const rect = track.current?.getBoundingClientRect();
-    if (!rect || rect.width === 0) return;
-    store.seek(((e.clientX - rect.left) / rect.width) * duration);
+    if (!rect || rect.width === 0) return null;
+    return Math.min(duration, Math.max(0, ((clientX - rect.left) / rect.width) * duration));
   };
+  // A press seeks at once; moving on while pressed drags out a range.
+  const press = useRef<{ x: number; t: number } | null>(null);
+  const [dragged, setDragged] = useState<TimeRange | null>(null);
+  const seekAt = (e: PointerEvent) => {
+    const t = timeAt(e.clientX);
+    if (t === null) return;
+    store.seek(t);
+    if (!onRangeSelect) return;
+    e.preventDefault(); // no text selection while dragging
+    press.current = { x: e.clientX, t };
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  const dragTo = (e: PointerEvent) => {
+    const from = press.current;
+    const t = timeAt(e.clientX);
+    if (!from || t === null || Math.abs(e.clientX - from.x) < DRAG_MIN_PX) return;
+    setDragged({ start: Math.min(from.t, t), end: Math.max(from.t, t) });
+  };
+  const release = () => {
+    const range = dragged;
+    press.current = null;
+    setDragged(null);
+    if (!range || !onRangeSelect) return;
+    const start = Math.round(range.start * 100) / 100;
+    const end = Math.round(range.end * 100) / 100;
+    if (end - start >= MIN_RANGE_S) onRangeSelect({ start, end });
+  };
+  const band = dragged ?? selection;
 
   if (!modules.length) {
     return <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500">{emptyText ?? "No segments to show yet."}</p>;
@@ -221,7 +266,18 @@ export function Timeline({
     <div className="min-w-0" data-testid="timeline">
       <div ref={track} className="relative">
         {/* The ruler: a pointer target for seeking (keyboard users have the player's own controls). */}
-        <div className="relative mb-2 h-5 cursor-pointer border-b border-zinc-200" onPointerDown={seekAt} aria-hidden="true">
+        <div
+          className={cn("relative mb-2 h-5 cursor-pointer border-b border-zinc-200", onRangeSelect && "cursor-col-resize touch-none select-none")}
+          onPointerDown={seekAt}
+          onPointerMove={dragTo}
+          onPointerUp={release}
+          onPointerCancel={() => {
+            press.current = null;
+            setDragged(null);
+          }}
+          aria-hidden="true"
+          data-testid="timeline-ruler"
+        >
           {ticks.map((t) => (
             <span key={t} className="absolute bottom-0 h-1.5 border-l border-zinc-300" style={{ left: `${(t / duration) * 100}%` }}>
               <span
@@ -240,6 +296,16 @@ export function Timeline({
             <Lane key={m} module={m} segments={byModule.get(m)!} duration={duration} store={store} storyboard={storyboard} trackWidth={width} />
           ))}
         </div>
+        {band && (
+          <div
+            className="pointer-events-none absolute inset-y-0 z-[5] rounded-sm bg-accent-500/15 ring-1 ring-accent-500/60 ring-inset"
+            style={{ left: `${(band.start / duration) * 100}%`, width: `${((band.end - band.start) / duration) * 100}%` }}
+            data-testid="timeline-selection"
+            data-start={band.start}
+            data-end={band.end}
+            aria-hidden="true"
+          />
+        )}
         <Playhead store={store} duration={duration} />
       </div>
     </div>

@@ -41,12 +41,12 @@ function ByteProgress({ item }: { item: UploadItem }) {
   );
 }
 
-function StartedBody({ item }: { item: UploadItem }) {
-  const jobId = item.jobId!;
+/** A started video's live progress (import, then analysis) and the link to its page. */
+export function StartedBody({ jobId, modules }: { jobId: string; modules: string[] }) {
   const video = useVideo(jobId);
   const status = video.data?.status;
   const state = useProcessing(jobId, {
-    selected: item.modules,
+    selected: modules,
     // Just started here: follow until the stream says done, whatever a stale poll says.
     follow: status === undefined || isActiveStatus(status) || status === "uploaded",
     activeSeenAt: isActiveStatus(status) ? video.dataUpdatedAt : undefined,
@@ -143,7 +143,7 @@ export function UploadItemCard({
           {item.warning}
         </Alert>
       )}
-      {item.phase === "started" && item.jobId && <StartedBody item={item} />}
+      {item.phase === "started" && item.jobId && <StartedBody jobId={item.jobId} modules={item.modules} />}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 // /upload: add files, choose modules (and a project), start; then watch every file upload and
-// get analysed, in place.
+// get analysed, in place. Or give a URL: the server imports the video and analyses it the same way.
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { DEFAULT_MODULES, type ModuleName } from "@/lib/pipeline/modules/registr
 import { useProjects } from "@/hooks/queries/projects";
 import { DropZone } from "./drop-zone";
 import { takeHandedOffFiles } from "./handoff";
+import { ImportFromUrl } from "./import-from-url";
 import { UploadItemCard } from "./upload-item";
 import { useUploadQueue } from "./use-upload-queue";
 import { formatBytes } from "@/lib/browser/format";
@@ -114,6 +115,7 @@ export function UploadView() {
               </ul>
             </section>
           )}
+          <ImportFromUrl modules={modules} projectId={projectId} />
           {started.length > 0 && !queue.isBusy && (
             <p className="text-sm text-zinc-600">
               All your videos and their status are also on the{" "}

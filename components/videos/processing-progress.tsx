@@ -6,7 +6,17 @@ import { cn } from "@/components/ui/cn";
 import { Spinner } from "@/components/ui/spinner";
 import type { VideoStatus } from "@/hooks/queries/videos";
 import { moduleLabel } from "@/lib/pipeline/modules/registry";
-import type { ModuleProgress, ProcessingState } from "./processing-store";
+import { formatBytes } from "@/lib/browser/format";
+import type { ImportProgress, ModuleProgress, ProcessingState } from "./processing-store";
+
+/** The import from a URL is under way (its bytes are what to show). */
+function importUnderWay(state: ProcessingState, status: VideoStatus | undefined): state is ProcessingState & { importing: ImportProgress } {
+  return !!state.importing && !state.done && (status === "importing" || status === undefined);
+}
+
+function importText({ bytes, total, percent }: ImportProgress): string {
+  return total ? `${formatBytes(bytes)} of ${formatBytes(total)} fetched (${percent ?? Math.floor((bytes / total) * 100)}%)` : `${formatBytes(bytes)} fetched`;
+}
 
 function headline(state: ProcessingState, status: VideoStatus | undefined): string {
   if (state.done?.status === "completed") return "Analysis complete";
@@ -19,6 +29,7 @@ function headline(state: ProcessingState, status: VideoStatus | undefined): stri
   }
   if (decoding) return decoding[0]!.toUpperCase() + decoding.slice(1);
   if (state.modules.some((m) => m.state === "done")) return "Finishing up…";
+  if (importUnderWay(state, status)) return `Importing: ${importText(state.importing)}`;
   if (status === "processing") return "Preparing: reading the file and making the preview…";
   if (status === "queued") return "Queued: waiting for a free worker…";
   if (status === "importing") return "Importing: fetching the file from its URL…";
@@ -158,6 +169,18 @@ export function ProcessingProgress({
           style={{ width: `${Math.max(pct, state.done ? 100 : 3)}%` }}
         />
       </div>
+      {importUnderWay(state, status) && state.importing.percent !== null && (
+        <div
+          role="progressbar"
+          aria-label="Import progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={state.importing.percent}
+          className="mt-2 h-1 overflow-hidden rounded-full bg-zinc-100"
+        >
+          <div className="h-full rounded-full bg-sky-500 transition-[width] duration-500" style={{ width: `${Math.max(2, state.importing.percent)}%` }} />
+        </div>
+      )}
       {failed && error && (
         <Alert tone="error" className="mt-3" title="Processing failed">
           {error}

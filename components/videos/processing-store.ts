@@ -20,12 +20,20 @@ export interface ModuleProgress {
   message: string | null;
 }
 
+export interface ImportProgress {
+  bytes: number;
+  total: number | null;
+  percent: number | null;
+}
+
 export interface ProcessingState {
   jobId: string;
   connection: "idle" | "waiting-for-slot" | "connecting" | "live" | "reconnecting" | "closed";
   modules: ModuleProgress[];
   /** Progress of the shared decode pass (`module_progress` with module `decode`) until it ends. */
   decode: { percent: number; message: string | null } | null;
+  /** The latest `import_progress` of a video imported from a URL (`total`/`percent` null when unknown). */
+  importing: ImportProgress | null;
   done: { status: "completed" | "failed"; error: string | null } | null;
   /** Date.now() when `done` arrived. */
   doneAt: number | null;
@@ -53,7 +61,7 @@ export function plan(selected: readonly string[]): ModuleProgress[] {
 }
 
 export function blank(jobId: string, selected: readonly string[]): ProcessingState {
-  return { jobId, connection: "idle", modules: plan(selected), decode: null, done: null, doneAt: null, error: null };
+  return { jobId, connection: "idle", modules: plan(selected), decode: null, importing: null, done: null, doneAt: null, error: null };
 }
 
 function entryFor(jobId: string, selected: readonly string[]): Entry {
@@ -72,7 +80,15 @@ function update(e: Entry, fn: (s: ProcessingState) => ProcessingState) {
   for (const l of e.listeners) l();
 }
 
+const count = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null);
+
 export function applyEvent(s: ProcessingState, ev: ProcessingEvent): ProcessingState {
+  if (ev.type === "import_progress") {
+    const bytes = count(ev.bytes);
+    if (bytes === null) return s;
+    const percent = count(ev.percent);
+    return { ...s, importing: { bytes, total: count(ev.total), percent: percent === null ? null : Math.min(100, percent) } };
+  }
   if (ev.type === "module_progress") {
     const percent = typeof ev.percent === "number" ? Math.max(0, Math.min(100, ev.percent)) : null;
     if (percent === null) return s;

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { videoQueries } from "@/hooks/queries/videos";
 import { getProcessingState, resetProcessing, subscribeProcessing, type ProcessingState } from "./processing-store";
 
-const IDLE: ProcessingState = { jobId: "", connection: "idle", modules: [], decode: null, done: null, doneAt: null, error: null };
+const IDLE: ProcessingState = { jobId: "", connection: "idle", modules: [], decode: null, importing: null, done: null, doneAt: null, error: null };
 
 export function useProcessing(
   jobId: string | null | undefined,

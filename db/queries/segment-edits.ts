@@ -3,21 +3,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { segmentRevisions, segments } from "../schema";
+import { segmentColumns } from "./segments";
 
 export type SegmentRevisionRow = typeof segmentRevisions.$inferSelect;
-
-const segmentColumns = {
-  id: segments.id,
-  jobId: segments.jobId,
-  module: segments.module,
-  content: segments.content,
-  startTime: segments.startTime,
-  endTime: segments.endTime,
-  metadata: segments.metadata,
-  edited: segments.edited,
-  revision: segments.revision,
-  createdAt: segments.createdAt,
-};
 
 /** One segment of the owner's video, locked for the rest of the transaction when `forUpdate`. */
 export async function getSegment(db: Db, params: { userId: string; jobId: string; segmentId: string; forUpdate?: boolean }) {

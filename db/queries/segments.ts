@@ -5,6 +5,20 @@ import { segments } from "../schema";
 
 export type NewSegment = typeof segments.$inferInsert;
 
+/** The columns a segment is read with (here and in segment-edits.ts). */
+export const segmentColumns = {
+  id: segments.id,
+  jobId: segments.jobId,
+  module: segments.module,
+  content: segments.content,
+  startTime: segments.startTime,
+  endTime: segments.endTime,
+  metadata: segments.metadata,
+  edited: segments.edited,
+  revision: segments.revision,
+  createdAt: segments.createdAt,
+};
+
 export async function listSegments(
   db: Db,
   params: { userId: string; jobId: string; modules?: readonly string[] },
@@ -12,18 +26,7 @@ export async function listSegments(
   const where: SQL[] = [eq(segments.jobId, params.jobId), eq(segments.userId, params.userId)];
   if (params.modules) where.push(inArray(segments.module, [...params.modules]));
   return db
-    .select({
-      id: segments.id,
-      jobId: segments.jobId,
-      module: segments.module,
-      content: segments.content,
-      startTime: segments.startTime,
-      endTime: segments.endTime,
-      metadata: segments.metadata,
-      edited: segments.edited,
-      revision: segments.revision,
-      createdAt: segments.createdAt,
-    })
+    .select(segmentColumns)
     .from(segments)
     .where(and(...where))
     .orderBy(asc(segments.startTime), asc(segments.endTime), asc(segments.module), asc(segments.createdAt));

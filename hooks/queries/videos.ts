@@ -104,6 +104,15 @@ export function useReprocessVideo() {
   });
 }
 
+/** POST /videos/import: the server fetches the URL, then analyses it like an upload (202 `importing`). */
+export function useImportVideo() {
+  const invalidate = useInvalidateVideos();
+  return useMutation({
+    mutationFn: (body: { url: string; modules: ModuleName[]; project_id?: string }) => unwrap(api.POST("/videos/import", { body })),
+    onSuccess: () => invalidate(),
+  });
+}
+
 /** The JSON array text of `selected_insights`, as names. */
 export function selectedModules(video: Pick<Video, "selected_insights">): string[] {
   try {

@@ -1678,6 +1678,8 @@ export interface components {
             modules: {
                 [key: string]: components["schemas"]["Segment"][];
             };
+            /** @description The video's chapters, as GET /videos/{job_id}/chapters gives them (titles the owner edited included) */
+            chapters: components["schemas"]["Chapter"][];
             thumbnail_url: string;
             stream_url: string;
             playback_url: string;

@@ -12,7 +12,7 @@ import { publicErrorText } from "@/lib/api/public-error";
 import { appUrl } from "@/lib/config";
 import { probeMedia } from "@/lib/media/probe";
 import { isoTime } from "@/lib/schemas/common";
-import { LeasedWorker } from "@/lib/core/leased-worker";
+import { LeasedWorker } from "@/lib/pipeline/leased-worker";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { getStorage } from "@/lib/storage";
 import { wakeWebhookDispatchers } from "@/lib/webhooks/dispatcher";

@@ -15,7 +15,7 @@ import { probeVideo } from "@/lib/media/probe";
 import { runFailedMessage } from "@/lib/notifications/run-messages";
 import { emitEvent } from "@/lib/pipeline/events";
 import { parseSelectedInsights, queueProcessing } from "@/lib/videos/queue-processing";
-import { LeasedWorker } from "@/lib/core/leased-worker";
+import { LeasedWorker } from "@/lib/pipeline/leased-worker";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { getStorage } from "@/lib/storage";
 import { contentTypeFor } from "@/lib/storage/content-types";

@@ -1,6 +1,7 @@
 // Shared reports: creating and revoking a share of a video, and the public report behind a hash.
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/contract";
+import { chapterResponse } from "./chapters";
 import { okResponse, timestamp } from "./common";
 import { segmentResponse } from "./results";
 import { jobIdParams } from "./videos";
@@ -23,6 +24,7 @@ export const sharedReportResponse = z
     status: z.string(),
     created_at: timestamp,
     modules: z.record(z.string(), z.array(segmentResponse)),
+    chapters: z.array(chapterResponse).describe("The video's chapters, as GET /videos/{job_id}/chapters gives them (titles the owner edited included)"),
     thumbnail_url: z.string(),
     stream_url: z.string(),
     playback_url: z.string(),

@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { listSegments } from "@/db/queries/segments";
 import { deleteShareForVideo, getShareForVideo, getSharedVideo, insertShareIfAbsent } from "@/db/queries/shares";
 import { notFound } from "@/lib/api/errors";
+import { chaptersOf, toChapterResponse } from "@/lib/chapters/get-chapters";
 import { appUrl } from "@/lib/config";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { playbackUrls } from "@/lib/playback/token";
@@ -48,11 +49,16 @@ export async function revokeShare(db: Db, params: { userId: string; jobId: strin
   if (!(await deleteShareForVideo(db, { userId: params.userId, videoId: video.id }))) throw notFound("Shared report");
 }
 
-/** The public report: the video's name, state, segments by module and playback URLs, nothing else. */
+/**
+ * The public report: the video's name, state, segments by module, chapters (with the owner's
+ * edited titles) and playback URLs, nothing else.
+ */
 export async function getSharedReport(db: Db, shareHash: string) {
   const video = HASH_FORMAT.test(shareHash) ? await getSharedVideo(db, shareHash) : null;
   if (!video) throw notFound("Shared report");
-  const segments = (await listSegments(db, { userId: video.userId, jobId: video.jobId })).map(toSegmentResponse);
+  const rows = await listSegments(db, { userId: video.userId, jobId: video.jobId });
+  const segments = rows.map(toSegmentResponse);
+  const chapters = await chaptersOf(db, { video, segments: rows });
   const present = MODULE_NAMES.filter((m) => segments.some((s) => s.module === m) || video.selectedInsights.includes(m));
   return {
     video_name: video.name,
@@ -60,6 +66,7 @@ export async function getSharedReport(db: Db, shareHash: string) {
     status: video.status,
     created_at: isoTime(video.createdAt),
     modules: groupByModule(segments, present),
+    chapters: chapters.map(toChapterResponse),
     ...playbackUrls(video.jobId),
   };
 }

@@ -297,7 +297,7 @@ describe("webhooks and crashes", () => {
       .values({ userId: alice.user_id, title: "hopeless", status: "processing", ranges: [{ job_id: jobId, start: 0, end: 1 }], duration: 1, attempts: 3, leaseOwner: "gone:1-1:bbbbbb", leaseExpiresAt: new Date(Date.now() + 60_000) })
       .returning();
     expect(await recoverOrphanedClips(db, { exclusive: true })).toBeGreaterThanOrEqual(2);
-    const { LeasedWorker } = await import("@/lib/core/leased-worker");
+    const { LeasedWorker } = await import("@/lib/pipeline/leased-worker");
     expect(LeasedWorker).toBeTruthy();
     // a fresh worker (the process singleton is stopped): the same as a new process starting
     const { executeClip } = await import("@/lib/clips/clip-worker");

@@ -118,7 +118,7 @@ describe("GET /api/shared-reports/{share_hash}", () => {
     const res = await report(share_hash);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
-      ["created_at", "duration", "modules", "playback_url", "status", "stream_url", "thumbnail_url", "video_name"].sort(),
+      ["chapters", "created_at", "duration", "modules", "playback_url", "status", "stream_url", "thumbnail_url", "video_name"].sort(),
     );
     expect(res.body).toMatchObject({ video_name: video.name, duration: video.duration, status: "uploaded", created_at: video.created_at });
     expect(res.body.modules.shots.map((s: any) => s.content)).toEqual(["Shot 1", "Shot 2"]);
@@ -145,6 +145,24 @@ describe("GET /api/shared-reports/{share_hash}", () => {
     expect(res.text).not.toContain("user_id");
     // …and a credential on the request changes nothing
     expect((await call("GET", `/shared-reports/${share_hash}`, { auth: bob.api_key })).body).toEqual(res.body);
+  });
+
+  it("chapters: the owner's, covering the video, with the titles the owner edited", async () => {
+    const { jobId, video } = await analyzedVideo(alice);
+    const { share_hash } = (await share(alice, jobId)).body;
+    const own = (await call("GET", `/videos/${jobId}/chapters`, { auth: alice.api_key })).body;
+    expect(own.length).toBeGreaterThan(0);
+    const before = await report(share_hash);
+    expect(before.body.chapters).toEqual(own);
+    expect(before.body.chapters[0].start).toBe(0);
+    expect(before.body.chapters.at(-1).end).toBeCloseTo(video.duration, 3);
+    expect(before.body.chapters[0].edited).toBe(false);
+
+    const edited = await call("PATCH", `/videos/${jobId}/chapters/0`, { auth: alice.api_key, body: { title: "Greetings at the door", summary: "Someone says hello" } });
+    expect(edited.status).toBe(200);
+    const after = await report(share_hash);
+    expect(after.body.chapters[0]).toMatchObject({ index: 0, start: 0, title: "Greetings at the door", summary: "Someone says hello", edited: true });
+    expect(after.body.chapters).toEqual((await call("GET", `/videos/${jobId}/chapters`, { auth: alice.api_key })).body);
   });
 
   it("404 Shared report not found for unknown, malformed and revoked hashes", async () => {

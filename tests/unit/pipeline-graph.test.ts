@@ -110,3 +110,18 @@ describe("module_progress in the processing state", () => {
     expect(s.modules.find((m) => m.module === "visualelements")).toMatchObject({ state: "done", percent: null, segments: 20 });
   });
 });
+
+describe("import_progress in the processing state", () => {
+  it("keeps the latest bytes, total and percent of an import from a URL; ignores a malformed event", () => {
+    let s = blank("job", ["transcription"]);
+    expect(s.importing).toBeNull();
+    // as sent without a Content-Length (JSON nulls)
+    s = applyEvent(s, JSON.parse('{"type":"import_progress","bytes":0,"total":null,"percent":null}'));
+    expect(s.importing).toEqual({ bytes: 0, total: null, percent: null });
+    s = applyEvent(s, { type: "import_progress", bytes: 4096, total: 10240, percent: 40 });
+    expect(s.importing).toEqual({ bytes: 4096, total: 10240, percent: 40 });
+    s = applyEvent(s, { type: "import_progress", bytes: "lots", total: 10240, percent: 50 });
+    expect(s.importing).toEqual({ bytes: 4096, total: 10240, percent: 40 });
+    expect(s.modules.map((m) => m.state)).toEqual(["waiting"]);
+  });
+});

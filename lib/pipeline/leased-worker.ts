@@ -3,10 +3,12 @@
 // `concurrency` at once, renews each lease while working, and on a graceful stop aborts its work
 // and hands the leases back at once. A process that dies leaves its leases to lapse: any worker
 // on the same database takes the job over; each job's claims are counted, so one that keeps dying
-// ends `failed`, never stuck.
+// ends `failed`, never stuck. Job-side code: it logs through the server's log (component: the
+// worker's name).
 import crypto from "node:crypto";
 import os from "node:os";
 import { identityToken } from "@/lib/core/process-identity";
+import { logger } from "@/lib/log/logger";
 
 export interface LeasedJob {
   id: string;
@@ -32,8 +34,11 @@ export class LeasedWorker<J extends LeasedJob> {
   private ticking = false;
   private again = false;
   private stopped = false;
+  private readonly log: ReturnType<typeof logger>;
 
-  constructor(private readonly spec: LeasedWorkerSpec<J>) {}
+  constructor(private readonly spec: LeasedWorkerSpec<J>) {
+    this.log = logger(spec.name);
+  }
 
   start(): this {
     this.timer = setInterval(() => void this.tick(), this.spec.pollMs);
@@ -68,7 +73,7 @@ export class LeasedWorker<J extends LeasedJob> {
         }
       } while (this.again && !this.stopped);
     } catch (err) {
-      console.error(`[${this.spec.name}] claiming failed:`, err);
+      this.log.error({ err }, "claiming failed");
     } finally {
       this.ticking = false;
     }
@@ -80,13 +85,13 @@ export class LeasedWorker<J extends LeasedJob> {
       try {
         if (!(await this.spec.renew(job.id, this.owner, this.spec.leaseMs))) controller.abort();
       } catch (err) {
-        console.error(`[${this.spec.name}] renewing the lease of ${job.id} failed:`, err);
+        this.log.error({ err, id: job.id }, `renewing the lease of ${job.id} failed`);
       }
     }, Math.max(500, this.spec.leaseMs / 4));
     heartbeat.unref();
     const done = this.spec
       .execute(job, this.owner, controller.signal)
-      .catch((err) => console.error(`[${this.spec.name}] ${job.id} failed:`, err))
+      .catch((err) => this.log.error({ err, id: job.id }, `${job.id} failed`))
       .finally(() => {
         clearInterval(heartbeat);
         this.active.delete(job.id);
