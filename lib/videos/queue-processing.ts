@@ -88,7 +88,7 @@ export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video
     const additive = opts.kind === "process" && !!opts.keepOtherResults;
     await cancelActiveRuns(tx, opts.jobId);
     if (additive) {
-      for (const module of modules) await deleteSegments(tx, { userId: opts.userId, jobId: opts.jobId, module, keepEdited: !opts.discardEdits });
+      for (const name of modules) await deleteSegments(tx, { userId: opts.userId, jobId: opts.jobId, module: name, keepEdited: !opts.discardEdits });
     } else if (opts.kind !== "start") {
       await deleteSegments(tx, { userId: opts.userId, jobId: opts.jobId, keepEdited: !opts.discardEdits });
       if (opts.discardEdits) await deleteVideoChapters(tx, { userId: opts.userId, videoId: current.id });
