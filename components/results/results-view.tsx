@@ -12,7 +12,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { LoadError, NOT_FOUND_DETAIL } from "@/components/ui/load-error";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { moduleLabel, sortModules } from "@/lib/pipeline/modules/registry";
-import { ProcessingProgress } from "@/components/videos/processing-progress";
+import { ProcessingProgress, RunNotes } from "@/components/videos/processing-progress";
 import type { ProcessingState } from "@/components/videos/processing-store";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { useProcessing } from "@/components/videos/use-processing";
@@ -96,7 +96,8 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
   // Not watched live here: the finished run's module notes come from its stored events.
   const watchedLive = processing.modules.some((m) => m.state !== "waiting");
   const lastRun = useLastRun(jobId, selected, !!v && !active && !watchedLive);
-  const moduleProgress = watchedLive ? processing.modules : lastRun.data;
+  const moduleProgress = watchedLive ? processing.modules : lastRun.data?.modules;
+  const runNotes = processing.done?.notes.length ? processing.done.notes : (lastRun.data?.notes ?? []);
 
   // Segments arrive module by module: fetch them again whenever one finishes with some.
   const finishedWithSegments = processing.modules.filter((m) => m.state === "done" && (m.segments ?? 0) > 0).length;
@@ -147,6 +148,11 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
           <Button size="sm" variant="secondary" onClick={() => setAction("edit")}>
             Edit
           </Button>
+          {v.status === "completed" && (
+            <Button size="sm" variant="secondary" onClick={() => setAction("add-modules")}>
+              Add modules
+            </Button>
+          )}
           <Button size="sm" variant="secondary" disabled={active} onClick={() => setAction("reprocess")} title={active ? "Wait for the current run to finish" : undefined}>
             {v.status === "uploaded" ? "Analyze" : "Reprocess"}
           </Button>
@@ -183,6 +189,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
             {v.error ?? "The server did not say why."}
           </Alert>
         )}
+        {!active && <RunNotes notes={runNotes} />}
         {showProgress &&
           (active ? (
             <Card aria-labelledby="progress-heading">

@@ -1,7 +1,8 @@
 "use client";
-// The module states and notes of a finished video's last run, read once from the event stream
-// (which replays a finished run's stored events, then `done`). The results page shows them when
-// it did not watch the run live, so a module's "why nothing" stays readable later.
+// The module states and notes of a finished video's last run, and its notes about the whole run,
+// read once from the event stream (which replays a finished run's stored events, then `done`). The
+// results page shows them when it did not watch the run live, so a module's "why nothing" stays
+// readable later.
 import { useQuery } from "@tanstack/react-query";
 import { followProcessingEvents } from "@/lib/browser/sse";
 import { applyEvent, blank, type ModuleProgress } from "@/components/videos/processing-store";
@@ -12,10 +13,10 @@ export function useLastRun(jobId: string, selected: string[], enabled: boolean) 
     enabled,
     staleTime: 60_000,
     retry: false,
-    queryFn: async ({ signal }): Promise<ModuleProgress[]> => {
+    queryFn: async ({ signal }): Promise<{ modules: ModuleProgress[]; notes: string[] }> => {
       let state = blank(jobId, selected);
       await followProcessingEvents(jobId, { signal, onEvent: (e) => (state = applyEvent(state, e)) });
-      return state.modules;
+      return { modules: state.modules, notes: state.done?.notes ?? [] };
     },
   });
 }

@@ -114,6 +114,20 @@ function ModuleRow({ m: reported, runEnded }: { m: ModuleProgress; runEnded: "co
   );
 }
 
+/** What a run says about itself as a whole (a file that ends early): one box, above the modules. */
+export function RunNotes({ notes, className }: { notes: string[]; className?: string }) {
+  if (!notes.length) return null;
+  return (
+    <Alert tone="warning" className={className} title="Only part of this video could be analysed">
+      {notes.map((n, i) => (
+        <p key={i} data-testid="run-note">
+          {n}
+        </p>
+      ))}
+    </Alert>
+  );
+}
+
 export function ProcessingProgress({
   state,
   status,
@@ -186,6 +200,7 @@ export function ProcessingProgress({
           {error}
         </Alert>
       )}
+      <RunNotes notes={state.done?.notes ?? []} className="mt-3" />
       {state.error && (
         <Alert tone="error" className="mt-3" title="Live progress is unavailable">
           {state.error}

@@ -34,7 +34,8 @@ export interface ProcessingState {
   decode: { percent: number; message: string | null } | null;
   /** The latest `import_progress` of a video imported from a URL (`total`/`percent` null when unknown). */
   importing: ImportProgress | null;
-  done: { status: "completed" | "failed"; error: string | null } | null;
+  /** `notes`: about the whole run (a damaged file analysed up to where its data ends). */
+  done: { status: "completed" | "failed"; error: string | null; notes: string[] } | null;
   /** Date.now() when `done` arrived. */
   doneAt: number | null;
   /** A final error of the stream itself (e.g. 404 Video not found). */
@@ -118,7 +119,8 @@ export function applyEvent(s: ProcessingState, ev: ProcessingEvent): ProcessingS
   }
   if (ev.type === "done") {
     const status = ev.status === "failed" ? "failed" : "completed";
-    return { ...s, done: { status, error: typeof ev.error === "string" ? ev.error : null }, doneAt: Date.now() };
+    const notes = Array.isArray(ev.notes) ? ev.notes.filter((n): n is string => typeof n === "string") : [];
+    return { ...s, done: { status, error: typeof ev.error === "string" ? ev.error : null, notes }, doneAt: Date.now() };
   }
   return s;
 }

@@ -1,19 +1,20 @@
 "use client";
-// Edit (name, description, project), reprocess with other modules, delete: the dialogs behind
-// the buttons of a video row and of the results page.
+// Edit (name, description, project), reprocess with other modules, add modules to a finished
+// video (keeping the other modules' results), delete: the dialogs behind the buttons of a video row
+// and of the results page.
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormDialog, inputClasses, TextAreaField, TextField } from "@/components/ui/form-dialog";
 import { useProjects } from "@/hooks/queries/projects";
 import { deleteStoredFile, storageQueries } from "@/hooks/queries/storage";
-import { selectedModules, useDeleteVideo, useReprocessVideo, useUpdateVideo, type Video, type VideoPatch } from "@/hooks/queries/videos";
+import { selectedModules, useAddModules, useDeleteVideo, useReprocessVideo, useUpdateVideo, type Video, type VideoPatch } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/browser/api-client";
-import { DEFAULT_MODULES, isModuleName, type ModuleName } from "@/lib/pipeline/modules/registry";
+import { DEFAULT_MODULES, isModuleName, moduleLabel, sortModules, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { ModulePicker } from "./module-picker";
 import { resetProcessing } from "./processing-store";
 
-export type VideoAction = "edit" | "reprocess" | "delete";
+export type VideoAction = "edit" | "reprocess" | "add-modules" | "delete";
 
 function EditDialog({ video, onClose }: { video: Video; onClose: () => void }) {
   const id = useId();
@@ -79,7 +80,7 @@ function ReprocessDialog({ video, onClose, onStarted }: { video: Video; onClose:
       title={`Reprocess “${video.name}”`}
       description={
         video.status === "completed" || video.status === "failed"
-          ? "The current results of this video are deleted first, then the chosen modules run again."
+          ? "The current results of this video are deleted first, then the chosen modules run again. To keep them and run more modules, use Add modules."
           : "The chosen modules run on this video."
       }
       submitLabel="Reprocess"
@@ -105,6 +106,50 @@ function ReprocessDialog({ video, onClose, onStarted }: { video: Video; onClose:
   );
 }
 
+function AddModulesDialog({ video, onClose, onStarted }: { video: Video; onClose: () => void; onStarted?: () => void }) {
+  const add = useAddModules();
+  const current = selectedModules(video).filter(isModuleName);
+  const [modules, setModules] = useState<ModuleName[]>([]);
+  const again = modules.filter((m) => current.includes(m));
+  return (
+    <FormDialog
+      open
+      wide
+      title={`Add modules to “${video.name}”`}
+      description={
+        current.length
+          ? `The results of ${sortModules(current).map(moduleLabel).join(", ")} stay as they are; only the modules chosen here run.`
+          : "Only the modules chosen here run."
+      }
+      submitLabel="Add modules"
+      busy={add.isPending}
+      error={add.error}
+      submitDisabled={modules.length === 0}
+      onClose={onClose}
+      onSubmit={() =>
+        add.mutate(
+          { jobId: video.job_id, modules },
+          {
+            onSuccess: () => {
+              resetProcessing(video.job_id, modules);
+              onStarted?.();
+              onClose();
+            },
+          },
+        )
+      }
+    >
+      <ModulePicker value={modules} onChange={setModules} legend="Modules to add" />
+      {again.length > 0 && (
+        <p className="mt-3 text-sm text-zinc-600">
+          {sortModules(again).map(moduleLabel).join(", ")} {again.length === 1 ? "has" : "have"} results already: {again.length === 1 ? "it runs" : "they run"} again
+          and {again.length === 1 ? "its" : "their"} results are replaced.
+        </p>
+      )}
+    </FormDialog>
+  );
+}
+
 export function VideoActionDialogs({
   video,
   action,
@@ -124,6 +169,7 @@ export function VideoActionDialogs({
   const [alsoFile, setAlsoFile] = useState(false);
   if (action === "edit") return <EditDialog video={video} onClose={onClose} />;
   if (action === "reprocess") return <ReprocessDialog video={video} onClose={onClose} onStarted={onReprocessed} />;
+  if (action === "add-modules") return <AddModulesDialog video={video} onClose={onClose} onStarted={onReprocessed} />;
   return (
     <ConfirmDialog
       open={action === "delete"}

@@ -113,6 +113,16 @@ export function useImportVideo() {
   });
 }
 
+/** Adds modules to a video: only they run, the other modules' results stay (`keep_other_results`). */
+export function useAddModules() {
+  const invalidate = useInvalidateVideos();
+  return useMutation({
+    mutationFn: ({ jobId, modules }: { jobId: string; modules: ModuleName[] }) =>
+      unwrap(api.POST("/videos/{job_id}/process", { params: { path: { job_id: jobId } }, body: { modules, keep_other_results: true } })),
+    onSuccess: () => invalidate(),
+  });
+}
+
 /** The JSON array text of `selected_insights`, as names. */
 export function selectedModules(video: Pick<Video, "selected_insights">): string[] {
   try {

@@ -34,7 +34,7 @@ export async function downloadWithAuth(call: Parameters<typeof unwrapResponse>[0
 
 /**
  * module_started {module, selected}, module_progress {module, percent, message?} (module may be
- * `decode`: the shared decode pass), module_completed {module, segments, notes?}, done {status, error?}.
+ * `decode`: the shared decode pass), module_completed {module, segments, notes?}, done {status, error?, notes?}.
  */
 export interface ProcessingEvent {
   type: "module_started" | "module_progress" | "module_completed" | "done" | (string & {});

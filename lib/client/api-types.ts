@@ -191,8 +191,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start or restart processing with the given modules
-         * @description Machine output is replaced, but segments the owner corrected (PATCH /videos/{job_id}/segments/{segment_id}) are kept, with their revisions, and new machine segments of the same module that overlap a kept one by half or more are dropped; edited chapter titles carry over to the new chapters at the same times. `"discard_edits": true` replaces the edited segments and chapter titles as well.
+         * Start or restart processing with the given modules (`keep_other_results`: add them, keeping the other modules' results)
+         * @description Machine output is replaced, but segments the owner corrected (PATCH /videos/{job_id}/segments/{segment_id}) are kept, with their revisions, and new machine segments of the same module that overlap a kept one by half or more are dropped; edited chapter titles carry over to the new chapters at the same times. `"discard_edits": true` replaces the edited segments and chapter titles as well. To add modules to a finished video without losing the others' results, send `"keep_other_results": true`: the listed modules run and replace only their own segments (reprocess always clears every module's segments).
          */
         post: operations["postVideosJobIdProcess"];
         delete?: never;
@@ -285,7 +285,7 @@ export interface paths {
          *     - `module_started` `{module, selected}`
          *     - `module_progress` `{module, percent, message?}`: progress inside a running module, `percent` 0–99 (at most about one a second per module); `module` is `decode` for the single decode pass every visual module waits on (it ends with `percent` 100)
          *     - `module_completed` `{module, segments, notes?}`
-         *     - `done` `{status, error?}`, after which the stream closes.
+         *     - `done` `{status, error?, notes?}`, after which the stream closes; `notes` are about the whole run, e.g. a damaged or truncated file analysed up to where its data ends (the video's `duration` is then that readable part)
          *     Unknown event types may be added; clients should ignore them.
          */
         get: operations["getProcessingJobIdEvents"];
@@ -2643,6 +2643,8 @@ export interface operations {
                     initial_prompt?: string;
                     /** @description true: the owner's corrected segments (and chapter titles) are replaced by the new machine output too; by default they are kept */
                     discard_edits?: boolean;
+                    /** @description true: add modules to the video. Only `modules` run (their earlier results are replaced); every other module's segments stay as they are, modules they build on are not run again when their results are kept, and the video's `selected_insights` becomes the earlier selection plus `modules`. Not with `storage_path`. By default (false) all earlier segments are cleared, as with reprocess. */
+                    keep_other_results?: boolean;
                 };
             };
         };

@@ -28,11 +28,14 @@ const sentence = (t: string) => {
 export function runCompletedMessage(p: { name: string; jobId: string; processingTime: number; notes: string[] }): string {
   const parts = [`“${p.name}” was analysed in ${seconds(p.processingTime)}.`];
   const notes = p.notes.map(splitNote);
-  if (notes.length === 1) {
-    const [n] = notes;
-    parts.push(n!.module ? `${moduleLabel(n!.module)} left a note: ${sentence(n!.text)}` : sentence(n!.text));
-  } else if (notes.length > 1) {
-    const modules = [...new Set(notes.map((n) => (n.module ? moduleLabel(n.module) : "The run")))];
+  // Notes about the whole run (a file that ends early) are said in full; modules' notes in short.
+  for (const n of notes) if (!n.module) parts.push(sentence(n.text));
+  const byModule = notes.filter((n) => n.module);
+  if (byModule.length === 1) {
+    const [n] = byModule;
+    parts.push(`${moduleLabel(n!.module!)} left a note: ${sentence(n!.text)}`);
+  } else if (byModule.length > 1) {
+    const modules = [...new Set(byModule.map((n) => moduleLabel(n.module!)))];
     parts.push(`${listInWords(modules)} left notes; they are on the video's page.`);
   }
   parts.push(`${OPEN_PREFIX}${videoPath(p.jobId)}`);

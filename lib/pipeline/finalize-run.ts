@@ -7,13 +7,17 @@ import { insertUsageRecord } from "@/db/queries/usage";
 import { markVideoCompleted, markVideoFailed } from "@/db/queries/videos";
 import { runCompletedMessage, runFailedMessage } from "@/lib/notifications/run-messages";
 import { emitEvent } from "./events";
-import { withoutPaths } from "@/lib/api/public-error";
+import { forPeople, publicErrorText } from "@/lib/api/public-error";
 
 function secondsSince(d: Date | null): number {
   return d ? Math.max(0, (Date.now() - d.getTime()) / 1000) : 0;
 }
 
-export async function finalizeRun(db: Db, params: { runId: string; notes: string[] }): Promise<void> {
+/**
+ * `notes` go into the notification (modules' notes prefixed with their name); `runNotes`, about the
+ * whole run (a file that ends early), also into the `done` event, where the results page reads them.
+ */
+export async function finalizeRun(db: Db, params: { runId: string; notes: string[]; runNotes?: string[] }): Promise<void> {
   const run = await getRun(db, params.runId);
   if (!run || run.status !== "running") return;
   const processingTime = Math.round(secondsSince(run.startedAt) * 1000) / 1000;
@@ -31,18 +35,19 @@ export async function finalizeRun(db: Db, params: { runId: string; notes: string
     await insertNotification(tx, {
       userId: run.userId,
       title: "Processing complete",
-      message: runCompletedMessage({ name: video.name, jobId: video.jobId, processingTime, notes: params.notes.map(withoutPaths) }),
+      message: runCompletedMessage({ name: video.name, jobId: video.jobId, processingTime, notes: params.notes.map(forPeople) }),
       type: "success",
     });
     await finishRun(tx, { runId: run.id, status: "completed" });
     return video;
   });
-  if (done) await emitEvent(db, { runId: run.id, jobId: run.jobId, type: "done", data: { status: "completed" } });
+  const runNotes = (params.runNotes ?? []).map(forPeople);
+  if (done) await emitEvent(db, { runId: run.id, jobId: run.jobId, type: "done", data: { status: "completed", ...(runNotes.length ? { notes: runNotes } : {}) } });
 }
 
-/** Marks a run and its video failed with a message a person can read. */
+/** Marks a run and its video failed with a message a person can read (public-error.ts words it). */
 export async function failRun(db: Db, { runId, error }: { runId: string; error: string }): Promise<void> {
-  const params = { runId, error: withoutPaths(error) };
+  const params = { runId, error: publicErrorText(error) };
   const run = await getRun(db, params.runId);
   if (!run || !["running", "queued"].includes(run.status)) return;
   const processingTime = Math.round(secondsSince(run.startedAt) * 1000) / 1000;

@@ -6,9 +6,11 @@ import { getRun } from "@/db/queries/runs";
 import { editedSegments } from "@/db/queries/segment-edits";
 import { deleteSegments, insertSegments } from "@/db/queries/segments";
 import { withoutEdited } from "./keep-edits";
+import { keptModuleResult } from "./kept-results";
 import { deletePeopleNames } from "@/db/queries/people";
 import { getVideoByJobId, updateVideo } from "@/db/queries/videos";
-import { probeMedia, type MediaInfo } from "@/lib/media/probe";
+import type { MediaInfo } from "@/lib/media/probe";
+import { forPeople, UserFacingError } from "@/lib/api/public-error";
 import { getStorage } from "@/lib/storage";
 import { removeDerivedFilesIfVideoGone, removeStaleDerivedFiles } from "./derived-files";
 import { embedJobSegments } from "./embed-step";
@@ -21,6 +23,7 @@ import { runTaskGraph, type GraphTask } from "./task-graph";
 import { MODULE_RUNS } from "./modules/runs";
 import { visualReadAhead } from "./modules/visualelements/run";
 import { SharedMedia } from "./shared-media";
+import { assertFramesDecoded, probeReadable, truncationNote, type ReadableMedia } from "./readable-media";
 import { storyboardStep } from "./storyboard";
 import { observeModuleDuration } from "@/lib/metrics/observe";
 import type { ModuleResult } from "./types";
@@ -74,11 +77,19 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     await updateVideo(db, { userId: run.userId, jobId: run.jobId, set: { status: "processing" }, fromStatuses: ["queued", "processing"] });
     return null;
   });
-  const media = (await timed("probe", async () => {
+  // The probe, cut to what the file really holds (readable-media.ts): a file that ends early is
+  // analysed up to its end, and the video's duration says how much that was.
+  const probed = (await timed("probe", async () => {
     const storage = getStorage();
-    if (!(await storage.stat(video.storagePath))) throw new Error(`The video file ${video.storagePath} is no longer in storage`);
-    return storage.withLocalFile(video.storagePath, (file) => probeMedia(file));
-  })) as MediaInfo;
+    if (!(await storage.stat(video.storagePath))) throw new UserFacingError("The video file is no longer in storage: upload it again");
+    const readable = await storage.withLocalFile(video.storagePath, (file) => probeReadable(file, signal));
+    if (readable.declaredDuration !== null) {
+      await updateVideo(db, { userId: run.userId, jobId: run.jobId, set: { duration: readable.media.duration } });
+    }
+    return readable;
+  })) as ReadableMedia | MediaInfo;
+  // (A run resumed from before readable-media recorded the bare probe.)
+  const { media, declaredDuration } = "media" in probed ? probed : { media: probed, declaredDuration: null };
   const shared = new SharedMedia(run.jobId, video.storagePath, media);
   const order = executionOrder(selected);
   const results: Partial<Record<ModuleName, ModuleResult>> = {};
@@ -114,6 +125,9 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     await checkpoint();
     const stored = (await timed(`module:${name}`, async () => {
       const isSelected = selected.includes(name);
+      // A prerequisite whose results an additive run kept is not run again (kept-results.ts).
+      const kept = isSelected ? null : await keptModuleResult(db, { userId: run.userId, jobId: run.jobId, module: name });
+      if (kept) return { kept: 0, notes: [], data: null, segments: kept.segments } satisfies StoredModuleStep;
       await emitEvent(db, { runId, jobId: run.jobId, type: "module_started", data: { module: name, selected: isSelected } });
       const result: ModuleResult = await MODULE_RUNS[name].run({
         video: {
@@ -133,7 +147,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
       // A module that finished as its run was cancelled writes nothing (the runner no longer waits
       // for it, and a new run of the video may have started).
       if (signal.aborted) throw new RunCancelledError();
-      let kept = 0;
+      let inserted = 0;
       if (isSelected) {
         // The owner's corrections stay (the reprocess request already removed them when told to discard them).
         await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name, keepEdited: true });
@@ -151,17 +165,18 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
           endTime: s.end_time,
           metadata: JSON.stringify(s.metadata),
         }));
-        kept = (await insertSegments(db, rows)).length;
+        inserted = (await insertSegments(db, rows)).length;
       }
-      const notes = result.notes ?? [];
+      // Notes are read by people: no paths, working files or system error codes (public-error.ts).
+      const notes = (result.notes ?? []).map(forPeople);
       await emitEvent(db, {
         runId,
         jobId: run.jobId,
         type: "module_completed",
-        data: { module: name, segments: kept, ...(notes.length ? { notes } : {}) },
+        data: { module: name, segments: inserted, ...(notes.length ? { notes } : {}) },
       });
       // The step record keeps the segments for the modules that build on this one (after a resume too).
-      const out: StoredModuleStep = { kept, notes, data: result.data ?? null, segments: result.segments };
+      const out: StoredModuleStep = { kept: inserted, notes, data: result.data ?? null, segments: result.segments };
       return out;
     })) as StoredModuleStep;
     results[name] = { segments: stored.segments ?? [], notes: stored.notes, data: stored.data };
@@ -183,7 +198,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
           const total = media.duration || video.duration;
           if (media.video) {
             const readAhead = order.includes("visualelements") ? visualReadAhead({ shared, media, signal }) : null;
-            await shared
+            const decoded = await shared
               .frames({
                 onTime: (t) => void (total > 0 && report(t / total, "Decoding frames")),
                 onFrame: readAhead ? (f) => readAhead.frame(f) : undefined,
@@ -194,6 +209,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
                 throw err;
               });
             readAhead?.finish();
+            assertFramesDecoded(media, decoded.frames.length);
             await emitEvent(db, { runId, jobId: run.jobId, type: "module_progress", data: { module: "decode", percent: 100, message: "Decoded" } });
           }
           return null;
@@ -245,7 +261,8 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     return embedJobSegments(db, { userId: run.userId, jobId: run.jobId });
   });
   await timed("finalize", async () => {
-    const notes = order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`));
+    const runNotes = declaredDuration !== null ? [truncationNote(media, declaredDuration)] : [];
+    const notes = [...runNotes, ...order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`))];
     if (storyboardNote) notes.push(`storyboard: ${storyboardNote}`);
     // A reprocess replaces the earlier run's artefacts: what this run did not write goes. People's
     // pictures stay: visualelements' person segments (this run's or a kept earlier run's) point at them.
@@ -253,7 +270,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     await removeStaleDerivedFiles({ userId: run.userId, jobId: run.jobId, keepKeys: writtenKeys, keepPrefixes: writtenPrefixes }).catch((err: unknown) =>
       log.warn({ err, jobId: run.jobId }, `${run.jobId} removing an earlier run's files failed`),
     );
-    await finalizeRun(db, { runId, notes });
+    await finalizeRun(db, { runId, notes, runNotes });
     shared.cleanup();
     return null;
   });

@@ -13,6 +13,8 @@ import { getStorage } from "@/lib/storage";
 import { decodeFrameFeatures, stillSize, type DecodedFrames, type FrameFeatures, type Still } from "@/lib/media/decode-frames";
 import { nearestStill } from "@/lib/media/decode-stills";
 import { KeyframeReads } from "@/lib/analysis/keyframes/pool";
+import { UserFacingError } from "@/lib/api/public-error";
+import { formatClock } from "@/lib/core/clock";
 
 export interface DecodeHooks {
   onTime?: (seconds: number) => void;
@@ -109,6 +111,8 @@ export class SharedMedia {
         onStill: hooks.onStill,
         stills: { dir: this.stillsDir, interval: stillInterval(this.media.duration), ...stillSize(v?.width ?? 0, v?.height ?? 0, STILL_LONG_SIDE) },
       });
+      // A file that ends early declares more than it holds: the pass ends where the data does.
+      if (decoded.duration > this.media.duration && this.media.duration > 0) decoded.duration = this.media.duration;
       // A temp name of its own: with Inngest, parallel steps of one run may decode side by side.
       const tmp = partName(file);
       await fs.promises.writeFile(tmp, v8.serialize(decoded));
@@ -175,9 +179,20 @@ export class SharedMedia {
         "-v", "error", "-y", "-ss", fast.toFixed(3), "-i", src, "-ss", (t - fast).toFixed(3),
         "-frames:v", "1", "-vf", `scale='min(${width},iw)':-2`, "-q:v", "3", tmpJpg,
       ]);
+      // ffmpeg exits 0 without writing a frame when none can be decoded at `t` (past the end of a
+      // damaged file's data): the decode pass's nearest earlier still stands in, else it is said.
+      if (!fs.existsSync(tmpJpg)) return this.stillBefore(t);
       await fs.promises.rename(tmpJpg, out);
       return out;
     });
+  }
+
+  /** The decode pass's last still at or before `time` (a picture when seeking found none). */
+  private async stillBefore(time: number): Promise<string> {
+    const stills = this.decoded?.stills ?? [];
+    const before = stills.filter((s) => s.time <= time + 0.01 && fs.existsSync(s.file)).at(-1) ?? stills.find((s) => fs.existsSync(s.file));
+    if (before) return before.file;
+    throw new UserFacingError(`No picture could be read at ${formatClock(time, { padMinutes: false })}: the file may be damaged there`);
   }
 
   /** The audio as 16 kHz mono WAV, or null when the video has no audio track. */

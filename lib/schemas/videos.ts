@@ -97,6 +97,14 @@ export const processBody = z.object({
   storage_path: storagePathField.optional(),
   initial_prompt: promptField.optional(),
   discard_edits: discardEditsField,
+  keep_other_results: z
+    .boolean()
+    .optional()
+    .describe(
+      "true: add modules to the video. Only `modules` run (their earlier results are replaced); every other module's segments stay as they are, " +
+        "modules they build on are not run again when their results are kept, and the video's `selected_insights` becomes the earlier selection " +
+        "plus `modules`. Not with `storage_path`. By default (false) all earlier segments are cleared, as with reprocess.",
+    ),
 });
 
 export const reprocessBody = z.object({
@@ -110,6 +118,11 @@ const KEEPS_EDITS =
   "Machine output is replaced, but segments the owner corrected (PATCH /videos/{job_id}/segments/{segment_id}) are kept, with their revisions, " +
   "and new machine segments of the same module that overlap a kept one by half or more are dropped; edited chapter titles carry over to the new chapters " +
   "at the same times. `\"discard_edits\": true` replaces the edited segments and chapter titles as well.";
+
+/** The OpenAPI text of process's additive option. */
+const ADDS_MODULES =
+  "To add modules to a finished video without losing the others' results, send `\"keep_other_results\": true`: " +
+  "the listed modules run and replace only their own segments (reprocess always clears every module's segments).";
 
 export const listVideosQuery = z.object({
   project_id: z.string().max(64).optional(),
@@ -132,7 +145,7 @@ const EVENTS_DESCRIPTION = [
   "- `module_started` `{module, selected}`",
   "- `module_progress` `{module, percent, message?}`: progress inside a running module, `percent` 0–99 (at most about one a second per module); `module` is `decode` for the single decode pass every visual module waits on (it ends with `percent` 100)",
   "- `module_completed` `{module, segments, notes?}`",
-  "- `done` `{status, error?}`, after which the stream closes.",
+  "- `done` `{status, error?, notes?}`, after which the stream closes; `notes` are about the whole run, e.g. a damaged or truncated file analysed up to where its data ends (the video's `duration` is then that readable part)",
   "Unknown event types may be added; clients should ignore them.",
 ].join("\n");
 
@@ -142,7 +155,7 @@ export const videosApi = {
   patch: defineEndpoint({ method: "PATCH", path: "/videos/{job_id}", tag, summary: "Rename, describe or move a video to a project (null unassigns)", auth: "required", params: jobIdParams, body: patchVideoBody, response: videoResponse }),
   remove: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}", tag, summary: "Delete a video, its segments and shared reports (the source file stays)", auth: "required", params: jobIdParams, response: okResponse }),
   registerAndProcess: defineEndpoint({ method: "POST", path: "/videos/register-and-process", tag, summary: "Register an uploaded file and queue it in one call", auth: "required", body: registerAndProcessBody, response: queuedResponse , idempotent: true }),
-  process: defineEndpoint({ method: "POST", path: "/videos/{job_id}/process", tag, summary: "Start or restart processing with the given modules", description: KEEPS_EDITS, auth: "required", params: jobIdParams, body: processBody, response: queuedResponse , idempotent: true }),
+  process: defineEndpoint({ method: "POST", path: "/videos/{job_id}/process", tag, summary: "Start or restart processing with the given modules (`keep_other_results`: add them, keeping the other modules' results)", description: `${KEEPS_EDITS} ${ADDS_MODULES}`, auth: "required", params: jobIdParams, body: processBody, response: queuedResponse , idempotent: true }),
   reprocess: defineEndpoint({ method: "POST", path: "/videos/{job_id}/reprocess", tag, summary: "Clear the segments and process again (corrected segments are kept unless discard_edits)", description: KEEPS_EDITS, auth: "required", params: jobIdParams, body: reprocessBody, response: queuedResponse , idempotent: true }),
   registerUpload: defineEndpoint({ method: "POST", path: "/processing/register-upload", tag: ptag, summary: "Register an uploaded file as a video (status uploaded)", auth: "required", body: registerUploadBody, response: registerUploadResponse , idempotent: true }),
   start: defineEndpoint({ method: "POST", path: "/processing/{job_id}/start", tag: ptag, summary: "Queue an uploaded or failed video", auth: "required", params: jobIdParams, body: startBody, response: processingStatusResponse , idempotent: true }),

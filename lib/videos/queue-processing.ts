@@ -32,6 +32,11 @@ export interface QueueOptions {
   storagePath?: string;
   /** Process and reprocess keep the owner's corrected segments and chapter titles unless this is true. */
   discardEdits?: boolean;
+  /**
+   * Process only: add modules. The given modules run (their results replaced); every other
+   * module's segments stay, and the video's selection becomes both lists together.
+   */
+  keepOtherResults?: boolean;
 }
 
 /** Parses `selected_insights` (JSON text of module names). */
@@ -64,6 +69,9 @@ function wrongState(kind: QueueKind, status: string): ApiError {
 }
 
 export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video> {
+  if (opts.keepOtherResults && opts.storagePath) {
+    throw badRequest("keep_other_results cannot be combined with storage_path: the other modules' results are of the current file");
+  }
   const engine = activeEngine();
   // A video registered before its file arrived has no duration yet: probe it before the
   // allowance check, so the 402 and the usage record count its real minutes.
@@ -77,8 +85,11 @@ export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video
     if (!ALLOWED_FROM[opts.kind].includes(current.status as VideoStatus)) throw wrongState(opts.kind, current.status);
     await assertAllowance(tx, { userId: opts.userId, jobId: opts.jobId, durationSeconds: current.duration });
     const modules = chooseModules(opts.modules, current);
+    const additive = opts.kind === "process" && !!opts.keepOtherResults;
     await cancelActiveRuns(tx, opts.jobId);
-    if (opts.kind !== "start") {
+    if (additive) {
+      for (const name of modules) await deleteSegments(tx, { userId: opts.userId, jobId: opts.jobId, module: name, keepEdited: !opts.discardEdits });
+    } else if (opts.kind !== "start") {
       await deleteSegments(tx, { userId: opts.userId, jobId: opts.jobId, keepEdited: !opts.discardEdits });
       if (opts.discardEdits) await deleteVideoChapters(tx, { userId: opts.userId, videoId: current.id });
     }
@@ -90,7 +101,7 @@ export async function queueProcessing(db: Db, opts: QueueOptions): Promise<Video
         status: "queued",
         error: null,
         processingTime: null,
-        selectedInsights: modules,
+        selectedInsights: additive ? [...new Set([...current.selectedInsights.filter(isModuleName), ...modules])] : modules,
         ...(opts.initialPrompt !== undefined ? { initialPrompt: opts.initialPrompt } : {}),
         ...(opts.storagePath ? { storagePath: opts.storagePath } : {}),
       },

@@ -63,3 +63,23 @@ export function makeNotAVideo(name = "not-a-video"): string {
   fs.writeFileSync(out, "this is plain text, not a video\n".repeat(100));
   return out;
 }
+
+/**
+ * The first `bytes` of an 11 s testsrc + sine MP4 (640×360, 25 fps): a damaged upload. With
+ * `faststart` the index (moov) comes first, so the file still declares 11 s but its data ends
+ * early; without it the index sits at the end and is cut off, so nothing can be read.
+ */
+export function makeTruncatedMp4(name: string, opts: { bytes: number; faststart: boolean }): string {
+  const whole = path.join(dir, `testsrc-11s${opts.faststart ? "-faststart" : ""}.mp4`);
+  if (!fs.existsSync(whole)) {
+    execFileSync("ffmpeg", [
+      "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=640x360:rate=25:duration=11",
+      "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=16000:duration=11",
+      "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-g", "25", "-c:a", "aac",
+      ...(opts.faststart ? ["-movflags", "+faststart"] : []), whole,
+    ]);
+  }
+  const out = path.join(dir, `${name}.mp4`);
+  fs.writeFileSync(out, fs.readFileSync(whole).subarray(0, opts.bytes));
+  return out;
+}

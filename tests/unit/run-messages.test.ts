@@ -27,6 +27,16 @@ describe("runCompletedMessage", () => {
     expect(m).toContain("1 min 15 s");
     expect(m).not.toMatch(/visualelements|video_reasoning/);
   });
+
+  it("a note about the whole run (a file that ends early) is said in full, beside the modules' notes", () => {
+    const m = runCompletedMessage({
+      name: "a.mp4",
+      jobId: JOB,
+      processingTime: 5,
+      notes: ["The file ends at 0:01.3 of a declared 0:11: only that part was analysed", "shots: One", "scenes: Two"],
+    });
+    expect(m).toBe(`“a.mp4” was analysed in 5.0 s. The file ends at 0:01.3 of a declared 0:11: only that part was analysed. Shots and Scenes left notes; they are on the video's page. Open: /videos/${JOB}`);
+  });
 });
 
 describe("runFailedMessage", () => {

@@ -17,9 +17,11 @@ export const POST = handle(
       modules: body.modules,
       initialPrompt: body.initial_prompt,
       discardEdits: body.discard_edits,
+      keepOtherResults: body.keep_other_results,
       storagePath: body.storage_path ? ownedVideoKey(user.user_id, body.storage_path) : undefined,
     });
-    return { job_id: video.jobId, status: "queued" as const, message: "Processing queued" };
+    const message = body.keep_other_results ? "Processing queued; the other modules' results are kept" : "Processing queued";
+    return { job_id: video.jobId, status: "queued" as const, message };
   },
 );
 
