@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import type { VideoStatus } from "@/hooks/queries/videos";
 import { moduleLabel } from "@/lib/pipeline/modules/registry";
 import type { ModuleProgress, ProcessingState } from "./processing-store";
+import { plural } from "@/lib/core/words";
 
 function headline(state: ProcessingState, status: VideoStatus | undefined): string {
   if (state.done?.status === "completed") return "Analysis complete";
@@ -64,7 +65,7 @@ function ModuleRow({ m: reported, runEnded }: { m: ModuleProgress; runEnded: "co
                     ? "Done"
                     : m.segments === null
                       ? "Done"
-                      : `${m.segments} segment${m.segments === 1 ? "" : "s"}`}
+                      : plural(m.segments, "segment")}
             </span>
           </div>
           {m.state === "running" && m.percent !== null && (
