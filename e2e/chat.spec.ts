@@ -82,13 +82,13 @@ test("chat about a video: answers with time stamps, ratings, modes and sessions"
   await expect(chat.rateButton(chat.answers.first(), "Not helpful")).toHaveAttribute("aria-pressed", "false");
 
   // --- Brute force: the whole analysis ----------------------------------------------------------
-  await chat.chooseMode("Brute force");
-  await expect(page.getByRole("radio", { name: "Brute force" })).toBeChecked();
+  await chat.chooseMode("Whole video");
+  await expect(page.getByRole("radio", { name: "Whole video" })).toBeChecked();
   await chat.ask("and the blue sea?");
   const second = chat.answers.nth(1);
   await expect(second).toContainText("And finally the blue sea");
-  await expect(second).toContainText("Brute force");
-  await expect(chat.answers.first()).toContainText("Vector");
+  await expect(second).toContainText("Whole video");
+  await expect(chat.answers.first()).toContainText("Closest moments");
   // The whole analysis fits, so each line keeps its own time: the blue sea is cited at 00:04.
   await expect(chat.timeStamp(second, "00:04")).toBeVisible();
   expect(new URL(page.url()).searchParams.get("session")).toBe(sessionId);

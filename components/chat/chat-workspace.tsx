@@ -113,14 +113,18 @@ export function ChatWorkspace({ jobId, sessionId }: { jobId: string; sessionId: 
       <StatusNote video={v} />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-4 lg:sticky lg:top-6 lg:order-2 lg:self-start">
-          <div ref={playerRef} className="scroll-mt-20">
+        {/* Phones: the player, then the conversation with its question box, then the sessions (the
+            column dissolves into the grid); wide screens: player and sessions beside the conversation. */}
+        <div className="min-w-0 max-lg:contents lg:sticky lg:top-6 lg:order-2 lg:space-y-4 lg:self-start">
+          <div ref={playerRef} className="scroll-mt-20 max-lg:order-1">
             <VideoPlayer store={store} sources={v} sourceKey={`${v.job_id}:${v.status === "completed" ? "done" : "pending"}`} title={v.name} />
           </div>
-          <SessionList jobId={jobId} sessionId={sessionId} />
+          <div className="min-w-0 max-lg:order-3">
+            <SessionList jobId={jobId} sessionId={sessionId} />
+          </div>
         </div>
         <Conversation
-          className="min-w-0 lg:order-1"
+          className="min-w-0 max-lg:order-2 lg:order-1"
           jobId={jobId}
           videoName={v.name}
           sessionId={sessionId}

@@ -15,6 +15,7 @@ import { chatHref } from "@/lib/browser/chat-url";
 import { Composer } from "./composer";
 import { MessageList, type CitedSeek } from "./message-list";
 import type { SessionAction } from "./session-dialogs";
+import { plural } from "@/lib/core/words";
 
 const SUGGESTIONS = ["Summarize the video", "What is said at the start?", "When does the scene change?"];
 
@@ -184,7 +185,7 @@ export function Conversation({
       <CardHeader
         title={<span className="break-words">{title}</span>}
         titleId="conversation-heading"
-        description={session ? `${session.message_count} message${session.message_count === 1 ? "" : "s"}` : current ? undefined : "Your first question starts a session."}
+        description={session ? plural(session.message_count, "message") : current ? undefined : "Your first question starts a session."}
         actions={
           session && (
             <>
@@ -202,7 +203,7 @@ export function Conversation({
         {body}
         <div ref={endRef} />
       </div>
-      <div ref={composerRef} className="rounded-b-xl border-t border-zinc-100 bg-white/95 px-4 pt-3 pb-4 backdrop-blur sm:px-5 lg:sticky lg:bottom-0">
+      <div ref={composerRef} className="rounded-b-xl border-t border-zinc-100 bg-white/95 px-4 pt-3 pb-4 backdrop-blur sm:px-5 sticky bottom-0">
         <Composer
           value={question}
           onChange={setQuestion}

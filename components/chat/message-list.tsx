@@ -57,7 +57,13 @@ function Answer({
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
           <div className="flex flex-wrap items-center gap-1.5">
             {meta.mode && <Badge>{MODE_LABELS[meta.mode]}</Badge>}
-            {meta.model ? <Badge tone="accent">{meta.model}</Badge> : meta.feedbackId && <Badge>From the segments</Badge>}
+            {meta.model ? (
+              <Badge tone="accent">
+                <span title={meta.model}>Language model</span>
+              </Badge>
+            ) : (
+              meta.feedbackId && <Badge>From the analysis</Badge>
+            )}
             {meta.modelError && (
               <Badge tone="amber">
                 <span title={meta.modelError}>Model failed</span>

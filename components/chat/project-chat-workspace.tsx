@@ -14,6 +14,7 @@ import { Conversation } from "./conversation";
 import { ScopeSwitcher } from "./scope-switcher";
 import { SessionDialogs, type SessionAction } from "./session-dialogs";
 import { SessionList } from "./session-list";
+import { plural } from "@/lib/core/words";
 
 function ProjectSwitcher({ project }: { project: Project }) {
   const router = useRouter();
@@ -63,17 +64,18 @@ export function ProjectChatWorkspace({ projectId, sessionId }: { projectId: stri
             <Link href={`/projects/${p.id}`} className="font-medium text-zinc-700 underline-offset-4 hover:text-accent-700 hover:underline">
               {p.name}
             </Link>{" "}
-            ({p.video_count} video{p.video_count === 1 ? "" : "s"}); each cited moment opens its video.
+            ({plural(p.video_count, "video")}); each cited moment opens its video.
           </span>
         }
         actions={<ProjectSwitcher project={p} />}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-4 lg:order-2">
+        {/* Phones: the conversation (and its question box) first, the sessions below. */}
+        <div className="min-w-0 space-y-4 order-2">
           <SessionList jobId={scope} sessionId={sessionId} />
         </div>
         <Conversation
-          className="min-w-0 lg:order-1"
+          className="min-w-0 order-1"
           jobId={scope}
           videoName={p.name}
           sessionId={sessionId}

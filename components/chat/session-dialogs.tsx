@@ -6,6 +6,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormDialog, TextField } from "@/components/ui/form-dialog";
 import { useDeleteSession, useRenameSession, type ChatSession } from "@/hooks/queries/chat";
 import { projectScope } from "@/lib/browser/chat-url";
+import { plural } from "@/lib/core/words";
 
 export type SessionAction = "rename" | "delete";
 
@@ -41,7 +42,7 @@ function DeleteDialog({ session, onClose, onDeleted }: { session: ChatSession; o
       onCancel={onClose}
       onConfirm={() => remove.mutate(session.id, { onSuccess: onDeleted })}
     >
-      “{session.title}” and its {session.message_count} message{session.message_count === 1 ? "" : "s"} will be deleted.
+      “{session.title}” and its {plural(session.message_count, "message")} will be deleted.
       This cannot be undone.
     </ConfirmDialog>
   );

@@ -9,6 +9,7 @@ import { QueryView } from "@/components/ui/query-view";
 import { useChatSessions } from "@/hooks/queries/chat";
 import { formatDateTime, formatRelative } from "@/lib/browser/format";
 import { chatHref } from "@/lib/browser/chat-url";
+import { plural } from "@/lib/core/words";
 
 export function SessionList({ jobId, sessionId, className }: { jobId: string; sessionId: string | null; className?: string }) {
   const sessions = useChatSessions(jobId);
@@ -57,7 +58,7 @@ export function SessionList({ jobId, sessionId, className }: { jobId: string; se
                   >
                     <span className={cn("block truncate text-sm font-medium", current ? "text-accent-800" : "text-zinc-900")}>{s.title}</span>
                     <span className="mt-0.5 block text-xs text-zinc-500">
-                      {s.message_count} message{s.message_count === 1 ? "" : "s"} ·{" "}
+                      {plural(s.message_count, "message")} ·{" "}
                       <time dateTime={`${s.updated_at}Z`} title={formatDateTime(s.updated_at)}>
                         {formatRelative(s.updated_at)}
                       </time>

@@ -13,6 +13,7 @@ import { useVideos } from "@/hooks/queries/videos";
 import { formatDuration, formatRelative } from "@/lib/browser/format";
 import { chatHref } from "@/lib/browser/chat-url";
 import { ChevronRight } from "./scope-switcher";
+import { plural } from "@/lib/core/words";
 
 function ProjectChooser() {
   const projects = useProjects();
@@ -30,7 +31,7 @@ function ProjectChooser() {
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium text-zinc-900">{p.name}</span>
                 <span className="mt-0.5 block text-xs text-zinc-500">
-                  {p.video_count} video{p.video_count === 1 ? "" : "s"}
+                  {plural(p.video_count, "video")}
                 </span>
               </span>
               <ChevronRight />

@@ -4,12 +4,25 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import type { Dashboard } from "@/lib/browser/types";
+import { isClerkEnabled } from "@/components/auth/auth-provider";
+import { plural } from "@/lib/core/words";
 
 type Usage = Dashboard["usage"];
 
 const minutes = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(1)} min`;
 
-export function AllowanceCard({ usage }: { usage: Usage }) {
+/**
+ * "Standard plan · 3 runs so far" where accounts have plans (a hosted install with sign-in); a
+ * self-hosted install has no trial or plan to speak of, only the runs.
+ */
+function planLine(usage: Usage, hosted: boolean): string {
+  const runs = `${plural(usage.total_jobs, "run")} so far`;
+  if (!hosted) return runs;
+  const plan = usage.plan === "trial" ? "Trial" : usage.plan.replace(/^\w/, (c) => c.toUpperCase());
+  return `${plan} plan · ${runs}`;
+}
+
+export function AllowanceCard({ usage, hosted = isClerkEnabled }: { usage: Usage; hosted?: boolean }) {
   const used = usage.total_minutes;
   const limit = usage.total_limit_minutes;
   // A sliver stays visible once anything is used.
@@ -21,8 +34,8 @@ export function AllowanceCard({ usage }: { usage: Usage }) {
       <CardHeader
         title="Processing allowance"
         titleId="allowance-heading"
-        description={`${usage.plan === "trial" ? "Trial" : usage.plan} plan · ${usage.total_jobs} ${usage.total_jobs === 1 ? "run" : "runs"} so far`}
-        actions={<Badge tone={expired ? "amber" : "green"}>{expired ? "Trial used up" : "Trial active"}</Badge>}
+        description={planLine(usage, hosted)}
+        actions={expired ? <Badge tone="amber">Used up</Badge> : undefined}
       />
       <div className="space-y-3 px-5 py-4">
         <div
@@ -32,7 +45,7 @@ export function AllowanceCard({ usage }: { usage: Usage }) {
           aria-valuemax={limit}
           aria-valuenow={used}
           aria-valuetext={`${minutes(used)} used of ${minutes(limit)}, ${minutes(usage.remaining_trial_minutes)} left`}
-          className="h-2.5 overflow-hidden rounded-full bg-zinc-100"
+          className="h-2.5 overflow-hidden rounded-full bg-zinc-200 ring-1 ring-zinc-300/60 ring-inset"
         >
           <div className={cn("h-full rounded-full", expired ? "bg-amber-500" : low ? "bg-amber-400" : "bg-accent-600")} style={{ width: `${pct}%` }} />
         </div>

@@ -18,20 +18,16 @@ import { useDashboard } from "@/hooks/queries/dashboard";
 import { useOrigin } from "@/hooks/use-origin";
 import { formatDate, formatRelative } from "@/lib/browser/format";
 import type { ApiKey, Dashboard, Profile } from "@/lib/browser/types";
+import { greetingName, shownEmail } from "@/lib/browser/profile-words";
 
 function ProfileCard({ profile }: { profile: Profile }) {
   const rows: [string, ReactNode][] = [
     ["Name", profile.full_name || <span className="text-zinc-500">Not set</span>],
-    ["Email", profile.email || <span className="text-zinc-500">Not set</span>],
+    ["Email", shownEmail(profile.email) || <span className="text-zinc-500">Not set</span>],
     ["Time zone", profile.timezone],
     ["Member since", formatDate(profile.created_at)],
-    [
-      "User ID",
-      <span key="id" className="flex items-center gap-1">
-        <code className="font-mono text-xs break-all text-zinc-700">{profile.user_id}</code>
-        <CopyButton text={profile.user_id} size="sm" variant="ghost" label="" accessibleLabel="Copy user ID" />
-      </span>,
-    ],
+    // The id is for scripts and the CLI: copied on request, not printed on the page.
+    ["For scripts", <CopyButton key="id" text={profile.user_id} size="sm" variant="ghost" label="Copy your user ID" accessibleLabel="Copy your user ID for the API and the CLI" />],
   ];
   return (
     <Card aria-labelledby="profile-heading" className="min-w-0">
@@ -114,10 +110,10 @@ export function DashboardView() {
 }
 
 function DashboardContent({ data }: { data: Dashboard }) {
-  const firstName = data.profile.full_name?.trim().split(/\s+/)[0];
+  const firstName = greetingName(data.profile.full_name);
   return (
     <>
-      <PageHeader title={firstName ? `Hello, ${firstName}` : "Dashboard"} description={data.profile.email} />
+      <PageHeader title={firstName ? `Hello, ${firstName}` : "Dashboard"} description={shownEmail(data.profile.email) ?? undefined} />
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <div className="min-w-0 space-y-6">
           <AllowanceCard usage={data.usage} />

@@ -1,6 +1,6 @@
 // The API reference, rendered from the OpenAPI document: endpoints grouped by tag, each with its
 // method, path, summary, parameters, request body and responses; then the shared schemas.
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { JsonView } from "./json-view";
 import {
@@ -193,7 +193,7 @@ function EndpointArticle({ endpoint, schemas }: { endpoint: Endpoint; schemas: S
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-zinc-100 px-4 py-3 sm:px-5">
         <h3 id={`${endpoint.anchor}-title`} className="flex min-w-0 items-center gap-3">
           <MethodBadge method={endpoint.method} />
-          <span className="font-mono text-sm font-medium break-all text-zinc-900">/api{endpoint.path}</span>
+          <span className="font-mono text-sm font-medium [overflow-wrap:anywhere] text-zinc-900"><BreakablePath path={`/api${endpoint.path}`} /></span>
         </h3>
         <span
           className={cn(
@@ -223,6 +223,21 @@ function EndpointArticle({ endpoint, schemas }: { endpoint: Endpoint; schemas: S
   );
 }
 
+/** A path that wraps after a slash (or before a `{`), not in the middle of a word. */
+function BreakablePath({ path }: { path: string }) {
+  const parts = path.split(/(?<=\/)|(?=\{)/);
+  return (
+    <>
+      {parts.map((p, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {p}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function EndpointIndex({ groups }: { groups: ReturnType<typeof groupByTag> }) {
   return (
     <ul className="space-y-5">
@@ -236,7 +251,7 @@ function EndpointIndex({ groups }: { groups: ReturnType<typeof groupByTag> }) {
               <li key={e.anchor}>
                 <a href={`#${e.anchor}`} className="flex items-start gap-2 rounded-md px-1.5 py-1 text-xs text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900">
                   <MethodBadge method={e.method} className="w-12 text-[10px]" />
-                  <span className="min-w-0 font-mono break-all">{e.path}</span>
+                  <span className="min-w-0 font-mono [overflow-wrap:anywhere]"><BreakablePath path={e.path} /></span>
                 </a>
               </li>
             ))}

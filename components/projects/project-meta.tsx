@@ -1,9 +1,10 @@
 // "3 videos · created 4 Mar 2026 · updated 5 minutes ago", shared by the list and the detail page.
 import { formatDate, formatDateTime, formatRelative } from "@/lib/browser/format";
 import type { Project } from "@/hooks/queries/projects";
+import { plural } from "@/lib/core/words";
 
 export function videoCountLabel(n: number): string {
-  return n === 0 ? "No videos" : `${n} video${n === 1 ? "" : "s"}`;
+  return n === 0 ? "No videos" : plural(n, "video");
 }
 
 export function ProjectMeta({ project, className }: { project: Project; className?: string }) {

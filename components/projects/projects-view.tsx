@@ -9,6 +9,7 @@ import { useProjects } from "@/hooks/queries/projects";
 import { ProjectDialogs, useProjectDialog } from "./project-dialogs";
 import { ProjectList } from "./project-list";
 import { FolderIcon } from "./project-meta";
+import { plural } from "@/lib/core/words";
 
 export function ProjectsView() {
   const projects = useProjects();
@@ -48,7 +49,7 @@ export function ProjectsView() {
         {(data) => <ProjectList projects={data} onEdit={(p) => open({ kind: "edit", project: p })} onDelete={(p) => open({ kind: "delete", project: p })} />}
       </QueryView>
       <p className="sr-only" aria-live="polite">
-        {projects.data ? `${n} project${n === 1 ? "" : "s"}` : ""}
+        {projects.data ? plural(n, "project") : ""}
       </p>
 
       <ProjectDialogs dialog={dialog} onClose={close} />

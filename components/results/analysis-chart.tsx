@@ -9,6 +9,7 @@ import type { Segment } from "@/hooks/queries/segments";
 import { usePlayerValue, type PlayerStore } from "./player-store";
 import { formatDuration } from "@/lib/browser/format";
 import { formatClock } from "@/lib/core/clock";
+import { plural, valueRange } from "@/lib/core/words";
 
 interface Span {
   start: number;
@@ -93,10 +94,6 @@ function Row({ label, summary, children, onSeek }: { label: string; summary: str
   );
 }
 
-function range(values: number[], fmt: (v: number) => string): string {
-  return values.length ? `${fmt(Math.min(...values))}–${fmt(Math.max(...values))}` : "";
-}
-
 const level = (v: number, words: [string, string, string]) => (v < 0.33 ? words[0] : v > 0.66 ? words[2] : words[1]);
 
 export function AnalysisChart({ segments, duration: videoDuration, store }: { segments: Segment[]; duration: number; store: PlayerStore }) {
@@ -128,17 +125,17 @@ export function AnalysisChart({ segments, duration: videoDuration, store }: { se
           </Row>
         )}
         {brightness.length > 0 && (
-          <Row label="Brightness" summary={range(brightness.map((b) => b.value), (v) => `${Math.round(v * 100)}%`)} onSeek={seekAt}>
+          <Row label="Brightness" summary={valueRange(brightness.map((b) => b.value), (v) => `${Math.round(v * 100)}%`)} onSeek={seekAt}>
             <path d={stepPath(brightness, duration)} className="fill-zinc-400" />
           </Row>
         )}
         {shots.length > 0 && (
-          <Row label="Shot length" summary={`${shots.length} shot${shots.length === 1 ? "" : "s"}, max ${formatDuration(longest)}`} onSeek={seekAt}>
+          <Row label="Shot length" summary={`${plural(shots.length, "shot")}, max ${formatDuration(longest)}`} onSeek={seekAt}>
             <path d={stepPath(shots.map((s) => ({ ...s, value: (s.end - s.start) / longest })), duration)} className="fill-sky-600/70 stroke-white" strokeWidth={1} vectorEffect="non-scaling-stroke" />
           </Row>
         )}
         {speech.length > 0 && (
-          <Row label="Speech" summary={`${speech.length} line${speech.length === 1 ? "" : "s"}`} onSeek={seekAt}>
+          <Row label="Speech" summary={plural(speech.length, "line")} onSeek={seekAt}>
             <path d={stepPath(speech.map((s) => ({ ...s, value: 0.6 })), duration)} className="fill-emerald-600/70" />
           </Row>
         )}

@@ -9,6 +9,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { moduleLabel, sortModules, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { api, errorDetail } from "@/lib/browser/api-client";
 import { downloadWithAuth } from "@/lib/browser/sse";
+import { plural } from "@/lib/core/words";
 
 type Format = "json" | "csv" | "srt" | "vtt";
 
@@ -71,14 +72,15 @@ export function Downloads({ jobId, modules, counts }: { jobId: string; modules: 
             <span className="text-sm text-zinc-800">
               {moduleLabel(m)}{" "}
               <span className="text-xs text-zinc-500">
-                {counts[m] ?? 0} segment{(counts[m] ?? 0) === 1 ? "" : "s"}
+                {plural(counts[m] ?? 0, "segment")}
               </span>
             </span>
             <span className="flex gap-1.5">
               {file(m, "json")}
               {file(m, "csv")}
-              {m === "transcription" && file(m, "srt")}
-              {m === "transcription" && file(m, "vtt")}
+              {/* Subtitles only when there is something to subtitle. */}
+              {m === "transcription" && (counts[m] ?? 0) > 0 && file(m, "srt")}
+              {m === "transcription" && (counts[m] ?? 0) > 0 && file(m, "vtt")}
             </span>
           </li>
         ))}

@@ -12,6 +12,7 @@ import { spokenTime } from "@/lib/browser/format";
 import { toThisOrigin } from "@/lib/browser/upload";
 import { formatClock } from "@/lib/core/clock";
 import { segmentSeekTime, type PlayerStore } from "./player-store";
+import { plural } from "@/lib/core/words";
 
 function PersonRow({ jobId, person, duration, store }: { jobId: string; person: Person; duration: number; store: PlayerStore }) {
   const [editing, setEditing] = useState(false);
@@ -21,7 +22,7 @@ function PersonRow({ jobId, person, duration, store }: { jobId: string; person: 
     e.preventDefault();
     rename.mutate({ personId: person.person_id, name }, { onSuccess: () => setEditing(false) });
   };
-  const label = `${person.name}: on screen ${formatClock(person.total_seconds)} in ${person.appearances.length} appearance${person.appearances.length === 1 ? "" : "s"}`;
+  const label = `${person.name}: on screen ${formatClock(person.total_seconds)} in ${plural(person.appearances.length, "appearance")}`;
   return (
     <li className="flex items-start gap-3 px-5 py-3" data-testid="person" data-person-id={person.person_id}>
       {/* eslint-disable-next-line @next/next/no-img-element -- a presigned picture behind a playback token */}

@@ -35,6 +35,7 @@ import { Timeline, type TimeRange } from "./timeline";
 import { ClipMaker } from "@/components/clips/clip-maker";
 import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
+import { plural } from "@/lib/core/words";
 
 function DetailsCard({ video, onEdit }: { video: Video; onEdit: () => void }) {
   const modules = selectedModules(video);
@@ -45,13 +46,8 @@ function DetailsCard({ video, onEdit }: { video: Video; onEdit: () => void }) {
     ["File size", formatBytes(video.file_size)],
     ["Uploaded", formatDateTime(video.created_at)],
     ["Processing time", video.processing_time != null ? formatDuration(video.processing_time) : <span className="text-zinc-500">—</span>],
-    [
-      "Job ID",
-      <span key="id" className="flex items-center gap-1">
-        <code className="font-mono text-xs break-all">{video.job_id}</code>
-        <CopyButton text={video.job_id} label="" variant="ghost" accessibleLabel="Copy job ID" />
-      </span>,
-    ],
+    // The id is for scripts: copied on request, not printed on the page.
+    ["For scripts", <CopyButton key="id" text={video.job_id} label="Copy the video’s ID" variant="ghost" accessibleLabel="Copy the video’s ID (job_id) for the API" />],
   ];
   return (
     <Card aria-labelledby="details-heading">
@@ -259,7 +255,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <div className="min-w-0 space-y-6">
             {panelModules.length > 0 && <Downloads jobId={jobId} modules={panelModules} counts={counts} />}
-            <SharePanel jobId={jobId} />
+            <SharePanel jobId={jobId} shared={v.shared} />
             {v.duration > 0 && v.status !== "importing" && (
               <ClipMaker jobId={jobId} duration={v.duration} name={v.name} store={store} selection={clipRange} onSelectionUsed={() => setClipRange(null)} />
             )}
@@ -288,8 +284,8 @@ function FinishedRun({ state, status, error }: { state: ProcessingState; status:
           <span className={failed ? "font-medium text-red-700" : "font-medium text-emerald-700"}>{failed ? "Processing failed" : "Analysis complete"}</span>
           <span className="text-zinc-500">
             {" "}
-            · {state.modules.length} module{state.modules.length === 1 ? "" : "s"}
-            {reported && ` · ${segments} segment${segments === 1 ? "" : "s"}`}
+            · {plural(state.modules.length, "module")}
+            {reported && ` · ${plural(segments, "segment")}`}
             {withNotes > 0 && ` · ${withNotes} with notes`}
           </span>
         </span>

@@ -8,27 +8,41 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /** Keys that pair with a `<key>_level` word, shown together ("0.42 (bright)"). */
 const LEVEL_SUFFIX = "_level";
-/** Coordinates and other bulk that says nothing to a reader. */
-const HIDDEN = new Set(["ocr_boxes", "embedding", "boxes", "vector"]);
+/**
+ * What says nothing to a reader, or names the machinery: coordinates and vectors, ids and
+ * indexes, raw flags and thresholds, and which library, model or provider did the work (said in
+ * words by the "Made by" row instead).
+ */
+const HIDDEN = new Set([
+  "ocr_boxes", "embedding", "boxes", "vector", "face_boxes",
+  "provider", "model", "method", "ocr", "ocr_read", "text_likeness", "objects_method", "vad", "kind", "track",
+  "shots", "threshold",
+]);
+const HIDDEN_PATTERN = /(_id|_ids|_method|_threshold|_floor|_boxes|_model)$/;
+const isHidden = (key: string) => HIDDEN.has(key) || HIDDEN_PATTERN.test(key);
 const TIME_KEYS = /(^|_)(time|start|end)$/;
 
 const LABELS: Record<string, string> = {
-  provider: "Analysed by",
-  method: "Method",
-  ocr: "Text reading",
   ocr_text: "Text on screen",
-  ocr_read: "Read by OCR (no: no text-like strokes)",
-  text_likeness: "Text likeness",
   mean_luma: "Mean brightness",
   keyframe_time: "Keyframe at",
   shot_index: "Shot number",
+  shot_count: "Shots",
   starts_with: "Starts with",
   ends_with: "Ends with",
   transition_in: "Transition in",
   dominant_color: "Dominant colour",
   colors: "Colours",
   color_source: "Colours read from",
+  object_candidates: "Maybe also",
 };
+
+/** Who made a segment, in words: this computer or the configured model, never a product name. */
+function madeBy(provider: Json | undefined): string | null {
+  if (provider === "local") return "Analysis on this computer";
+  if (typeof provider === "string") return "The configured model";
+  return null;
+}
 
 function label(key: string): string {
   return LABELS[key] ?? key.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
@@ -87,7 +101,7 @@ function renderValue(key: string, v: Json, depth = 0): ReactNode {
       </ul>
     );
   }
-  const entries = Object.entries(v).filter(([k]) => !HIDDEN.has(k));
+  const entries = Object.entries(v).filter(([k]) => !isHidden(k));
   if (depth > 1) return entries.map(([k, x]) => `${label(k)}: ${typeof x === "object" ? JSON.stringify(x) : String(x)}`).join(" · ");
   return (
     <span className="block">
@@ -114,7 +128,7 @@ export function detailFields(metadata: string | null): [string, ReactNode][] | n
   const obj = parsed;
   const rows: [string, ReactNode][] = [];
   for (const [key, value] of Object.entries(obj)) {
-    if (HIDDEN.has(key) || key.endsWith(LEVEL_SUFFIX)) continue;
+    if (isHidden(key) || key.endsWith(LEVEL_SUFFIX)) continue;
     if (value === null && key !== "transition_in") continue;
     if (typeof value === "string" && value === "") continue;
     const level = obj[`${key}${LEVEL_SUFFIX}`];
@@ -126,6 +140,8 @@ export function detailFields(metadata: string | null): [string, ReactNode][] | n
       </>,
     ]);
   }
+  const by = madeBy(obj.provider);
+  if (rows.length && by) rows.push(["Made by", by]);
   return rows.length ? rows : null;
 }
 

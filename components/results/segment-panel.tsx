@@ -80,12 +80,9 @@ function ModuleList({
   return (
     <>
       {notes.length > 0 && (
-        <ul className="space-y-1 border-b border-amber-100 bg-amber-50 px-4 py-2 text-xs text-amber-900">
+        <ul className="space-y-1 border-b border-zinc-100 px-4 py-2 text-xs text-zinc-600" aria-label="About these results">
           {notes.map((n, i) => (
-            <li key={i}>
-              <span className="font-medium">Note: </span>
-              {n}
-            </li>
+            <li key={i}>{n}</li>
           ))}
         </ul>
       )}
@@ -95,7 +92,7 @@ function ModuleList({
             ? `${moduleLabel(module)} is running; its segments appear here when it finishes.`
             : pendingState === "waiting"
               ? `${moduleLabel(module)} has not run yet; its segments appear here when it finishes.`
-              : `${moduleLabel(module)} produced no segments for this video${notes.length ? " (see the note above)" : ""}.`}
+              : `${moduleLabel(module)} produced no segments for this video${notes.length ? " (see above)" : ""}.`}
         </p>
       ) : (
         <ul ref={listRef} className="relative max-h-[28rem] min-h-0 flex-1 divide-y divide-zinc-100 overflow-y-auto lg:max-h-none" aria-label={`${moduleLabel(module)} segments`}>

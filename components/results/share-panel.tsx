@@ -13,11 +13,12 @@ import { useOrigin } from "@/hooks/use-origin";
 import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
 import { formatDateTime } from "@/lib/browser/format";
 
-export function SharePanel({ jobId }: { jobId: string }) {
+/** `shared`: the video's own word on whether it has a share link (undefined: not said, so ask). */
+export function SharePanel({ jobId, shared }: { jobId: string; shared?: boolean }) {
   const inputId = useId();
   const create = useCreateShare();
   const revoke = useRevokeShare();
-  const active = useActiveShare(jobId);
+  const active = useActiveShare(jobId, { known: shared });
   const hash = active.data?.share_hash ?? null;
   const [confirming, setConfirming] = useState(false);
   const origin = useOrigin();

@@ -14,6 +14,7 @@ import { MomentThumbnail } from "./moment-thumbnail";
 import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-store";
 import { spokenTime } from "@/lib/browser/format";
 import { formatClock } from "@/lib/core/clock";
+import { plural } from "@/lib/core/words";
 
 const MAX_ROWS = 3;
 /** A press that moves less than this is a click on the ruler (a seek), not a drag. */
@@ -111,7 +112,7 @@ function Lane({
   };
 
   return (
-    <div role="group" aria-label={`${label}: ${segments.length} segment${segments.length === 1 ? "" : "s"}`} data-lane={module}>
+    <div role="group" aria-label={`${label}: ${plural(segments.length, "segment")}`} data-lane={module}>
       <div className="mb-1 flex items-center gap-1.5 text-xs font-medium text-zinc-600">
         <span className={cn("size-2 rounded-full", colour.dot)} aria-hidden="true" />
         {label}

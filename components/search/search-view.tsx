@@ -12,6 +12,7 @@ import { SearchFilters, type FilterChange } from "./search-filters";
 import { SearchForm } from "./search-form";
 import { parseSearchState, searchStateToQueryString, DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, type SearchState } from "./search-params";
 import { SearchResults } from "./search-results";
+import { plural } from "@/lib/core/words";
 
 function toRequest(state: SearchState): SearchRequest | null {
   if (!state.query) return null;
@@ -37,7 +38,7 @@ function liveMessage(state: SearchState, data: unknown[] | undefined, isFetching
   if (isFetching) return "Searching…";
   if (isError) return "The search failed.";
   if (!data) return "";
-  return data.length ? `${data.length} result${data.length === 1 ? "" : "s"} for ${state.query}` : `No results for ${state.query}`;
+  return data.length ? `${plural(data.length, "result")} for ${state.query}` : `No results for ${state.query}`;
 }
 
 export function SearchView() {

@@ -11,6 +11,7 @@ import { NotificationBell } from "@/components/notifications/notification-bell";
 import { useDashboard } from "@/hooks/queries/dashboard";
 import { Logo } from "./logo";
 import { primaryNav, secondaryNav, type NavItem } from "./nav-items";
+import { shownEmail } from "@/lib/browser/profile-words";
 
 function isCurrent(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
@@ -52,6 +53,7 @@ function UserPanel() {
   const { signOut } = useAuthState();
   const { data, isPending, isError } = useDashboard();
   const profile = data?.profile;
+  const email = shownEmail(profile?.email);
   const [signingOut, setSigningOut] = useState(false);
   return (
     <div className="border-t border-zinc-200 p-3">
@@ -61,7 +63,7 @@ function UserPanel() {
           <img src={profile.avatar_url} alt="" className="size-9 shrink-0 rounded-full object-cover" />
         ) : (
           <span className="grid size-9 shrink-0 place-items-center rounded-full bg-zinc-200 text-sm font-semibold text-zinc-700" aria-hidden="true">
-            {profile ? initials(profile.full_name, profile.email) : ""}
+            {profile ? initials(profile.full_name, email ?? undefined) : ""}
           </span>
         )}
         <div className="min-w-0 flex-1" data-testid="signed-in-user">
@@ -73,12 +75,12 @@ function UserPanel() {
             <span className="text-sm text-zinc-500">Profile unavailable</span>
           ) : (
             <>
-              <p className="truncate text-sm font-medium text-zinc-900" title={profile?.full_name || profile?.email}>
-                {profile?.full_name || profile?.email}
+              <p className="truncate text-sm font-medium text-zinc-900" title={profile?.full_name || email || undefined}>
+                {profile?.full_name || email || "Signed in"}
               </p>
-              {profile?.full_name && (
-                <p className="truncate text-xs text-zinc-500" title={profile.email}>
-                  {profile.email}
+              {profile?.full_name && email && (
+                <p className="truncate text-xs text-zinc-500" title={email}>
+                  {email}
                 </p>
               )}
             </>

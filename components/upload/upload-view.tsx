@@ -7,7 +7,8 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { ModulePicker } from "@/components/videos/module-picker";
-import { DEFAULT_MODULES, type ModuleName } from "@/lib/pipeline/modules/registry";
+import { useDefaultModules } from "@/components/shell/capabilities";
+import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { useProjects } from "@/hooks/queries/projects";
 import { DropZone } from "./drop-zone";
 import { takeHandedOffFiles } from "./handoff";
@@ -15,6 +16,7 @@ import { ImportFromUrl } from "./import-from-url";
 import { UploadItemCard } from "./upload-item";
 import { useUploadQueue } from "./use-upload-queue";
 import { formatBytes } from "@/lib/browser/format";
+import { plural } from "@/lib/core/words";
 
 function ProjectPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const id = useId();
@@ -54,7 +56,8 @@ export function UploadView() {
     if (handed.length) add(handed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival (`add` only dispatches)
   }, []);
-  const [modules, setModules] = useState<ModuleName[]>([...DEFAULT_MODULES]);
+  const defaults = useDefaultModules();
+  const [modules, setModules] = useState<ModuleName[]>(defaults);
   const [projectId, setProjectId] = useState("");
   // The start button goes away once started: focus moves to the list that shows the progress.
   const filesHeading = useRef<HTMLHeadingElement>(null);
@@ -140,7 +143,7 @@ export function UploadView() {
                 {modules.length === 0
                   ? "Choose at least one module."
                   : ready.length
-                    ? `${ready.length} file${ready.length === 1 ? "" : "s"} ready · ${formatBytes(readyBytes)}`
+                    ? `${plural(ready.length, "file")} ready · ${formatBytes(readyBytes)}`
                     : hasItems
                       ? "Add more files to start another batch."
                       : "Add files to start."}

@@ -1,16 +1,21 @@
 "use client";
-// Which analysis modules to run: every module with its one-line description, all by default.
-// Modules that build on others say so, so nobody wonders why "shots" runs when only "scenes" was picked.
+// Which analysis modules to run: every module with its one-line description, in the order the
+// pipeline runs them. Modules that build on others say so, so nobody wonders why "shots" runs when
+// only "scenes" was picked; a module that does less on this install (no model for it) says so here,
+// once, rather than in a note on every result.
 import { useId } from "react";
+import { useHasCapability } from "@/components/shell/capabilities";
 import { cn } from "@/components/ui/cn";
 import {
   executionOrder,
   isModuleName,
+  LANE_ORDER,
   MODULE_DEPENDENCIES,
   MODULE_NAMES,
   moduleColour,
   moduleDescription,
   moduleLabel,
+  withoutModelNote,
   type ModuleName,
 } from "@/lib/pipeline/modules/registry";
 
@@ -28,6 +33,7 @@ export function ModulePicker({
   compact?: boolean;
 }) {
   const id = useId();
+  const has = useHasCapability();
   const selected = value.filter(isModuleName) as ModuleName[];
   const order = executionOrder(selected);
   const extra = order.filter((m) => !selected.includes(m));
@@ -58,9 +64,10 @@ export function ModulePicker({
         </div>
       </div>
       <ul className={cn("clear-both mt-2 grid gap-2", compact ? "grid-cols-1" : "grid-cols-1 sm:grid-cols-2")}>
-        {MODULE_NAMES.map((m) => {
+        {LANE_ORDER.map((m) => {
           const checked = selected.includes(m);
           const deps = MODULE_DEPENDENCIES[m];
+          const limited = withoutModelNote(m, has);
           return (
             <li key={m}>
               <label
@@ -91,6 +98,11 @@ export function ModulePicker({
                     {moduleDescription(m)}
                     {deps.length > 0 && <span className="text-zinc-500"> · builds on {deps.map(moduleLabel).join(", ").toLowerCase()}</span>}
                   </span>
+                  {limited && (
+                    <span className="mt-1 block text-xs text-zinc-600" data-testid="module-offline-note">
+                      {limited}
+                    </span>
+                  )}
                 </span>
               </label>
             </li>

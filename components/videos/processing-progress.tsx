@@ -17,6 +17,7 @@ function importUnderWay(state: ProcessingState, status: VideoStatus | undefined)
 function importText({ bytes, total, percent }: ImportProgress): string {
   return total ? `${formatBytes(bytes)} of ${formatBytes(total)} fetched (${percent ?? Math.floor((bytes / total) * 100)}%)` : `${formatBytes(bytes)} fetched`;
 }
+import { plural } from "@/lib/core/words";
 
 function headline(state: ProcessingState, status: VideoStatus | undefined): string {
   if (state.done?.status === "completed") return "Analysis complete";
@@ -75,7 +76,7 @@ function ModuleRow({ m: reported, runEnded }: { m: ModuleProgress; runEnded: "co
                     ? "Done"
                     : m.segments === null
                       ? "Done"
-                      : `${m.segments} segment${m.segments === 1 ? "" : "s"}`}
+                      : plural(m.segments, "segment")}
             </span>
           </div>
           {m.state === "running" && m.percent !== null && (

@@ -5,6 +5,7 @@
 import { executionOrder, isModuleName, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { errorDetail } from "@/lib/browser/api-client";
 import { followProcessingEvents, type ProcessingEvent } from "@/lib/browser/sse";
+import { isSetupNote } from "@/lib/pipeline/modules/setup-notes";
 
 export type ModuleState = "waiting" | "running" | "done";
 
@@ -112,7 +113,8 @@ export function applyEvent(s: ProcessingState, ev: ProcessingEvent): ProcessingS
     if (ev.type === "module_started") {
       modules[i] = { ...m, state: m.state === "done" ? "done" : "running", selected: typeof ev.selected === "boolean" ? ev.selected : m.selected };
     } else {
-      const notes = Array.isArray(ev.notes) ? ev.notes.filter((n): n is string => typeof n === "string") : [];
+      // Notes about the install (no model) are said once, in the module picker.
+      const notes = Array.isArray(ev.notes) ? ev.notes.filter((n): n is string => typeof n === "string" && !isSetupNote(n)) : [];
       modules[i] = { ...m, state: "done", segments: typeof ev.segments === "number" ? ev.segments : m.segments, notes, percent: null, message: null };
     }
     return { ...s, modules };

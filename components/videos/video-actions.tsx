@@ -10,7 +10,8 @@ import { useProjects } from "@/hooks/queries/projects";
 import { deleteStoredFile, storageQueries } from "@/hooks/queries/storage";
 import { selectedModules, useAddModules, useDeleteVideo, useReprocessVideo, useUpdateVideo, type Video, type VideoPatch } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/browser/api-client";
-import { DEFAULT_MODULES, isModuleName, moduleLabel, sortModules, type ModuleName } from "@/lib/pipeline/modules/registry";
+import { useDefaultModules } from "@/components/shell/capabilities";
+import { isModuleName, moduleLabel, sortModules, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { ModulePicker } from "./module-picker";
 import { resetProcessing } from "./processing-store";
 
@@ -72,7 +73,8 @@ function EditDialog({ video, onClose }: { video: Video; onClose: () => void }) {
 function ReprocessDialog({ video, onClose, onStarted }: { video: Video; onClose: () => void; onStarted?: () => void }) {
   const reprocess = useReprocessVideo();
   const current = selectedModules(video).filter(isModuleName);
-  const [modules, setModules] = useState<ModuleName[]>(current.length ? current : [...DEFAULT_MODULES]);
+  const defaults = useDefaultModules();
+  const [modules, setModules] = useState<ModuleName[]>(current.length ? current : defaults);
   return (
     <FormDialog
       open

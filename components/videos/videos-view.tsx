@@ -20,6 +20,7 @@ import { VideoStatusBadge, statusLabel } from "./status-badge";
 import { useProcessing } from "./use-processing";
 import { VideoActionDialogs, type VideoAction } from "./video-actions";
 import { VideoThumbnail } from "./video-thumbnail";
+import { plural } from "@/lib/core/words";
 
 function LiveLine({ video }: { video: Video }) {
   const state = useProcessing(video.job_id, {
@@ -58,7 +59,7 @@ function VideoRow({ video, project, onAction }: { video: Video; project?: Projec
             {formatRelative(video.created_at)}
           </time>
           {project && <> · {project.name}</>}
-          {modules.length > 0 && <span className="hidden sm:inline"> · {modules.length} module{modules.length === 1 ? "" : "s"}</span>}
+          {modules.length > 0 && <span className="hidden sm:inline"> · {plural(modules.length, "module")}</span>}
         </p>
         {video.description && <p className="mt-1 line-clamp-2 text-sm text-zinc-600">{video.description}</p>}
         {video.status === "failed" && video.error && <p className="mt-1 line-clamp-2 text-xs text-red-700">{video.error}</p>}
@@ -224,7 +225,7 @@ export function VideosView({ initialStatus, initialProject }: { initialStatus?: 
         )}
       </QueryView>
       <p className="sr-only" aria-live="polite">
-        {videos.data ? `${shown.length} video${shown.length === 1 ? "" : "s"} shown` : ""}
+        {videos.data ? `${plural(shown.length, "video")} shown` : ""}
       </p>
 
       {pending && <VideoActionDialogs video={pending.video} action={pending.action} onClose={() => setPending(null)} />}

@@ -59,7 +59,13 @@ export function CreateWebhookForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Endpoint URL"
-          help="Where we POST events. Public http(s) addresses only."
+          help={
+            <>
+              Where events are POSTed, an http(s) address. Addresses on this computer (localhost) or a private network are
+              refused unless the server runs with <code className="font-mono text-xs">WEBHOOK_ALLOW_PRIVATE_URLS=1</code>, as an
+              install without internet access needs.
+            </>
+          }
           type="url"
           required
           maxLength={2048}
@@ -100,7 +106,17 @@ export function CreateWebhookForm() {
           Add endpoint
         </Button>
       </div>
-      {create.isError && <Alert tone="error">{errorDetail(create.error)}</Alert>}
+      {create.isError && (
+        <Alert tone="error">
+          {errorDetail(create.error)}
+          {/private|loopback/i.test(errorDetail(create.error)) && (
+            <span className="mt-1 block">
+              To send webhooks to this computer or your own network, restart the server with{" "}
+              <code className="font-mono text-xs">WEBHOOK_ALLOW_PRIVATE_URLS=1</code> (see the README&apos;s configuration table).
+            </span>
+          )}
+        </Alert>
+      )}
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { useWebhookDeliveries } from "@/hooks/queries/webhooks";
 import { formatDateTime, formatRelative } from "@/lib/browser/format";
 import type { WebhookDelivery } from "@/lib/browser/types";
+import { deliveryFailureInWords } from "@/lib/webhooks/failure-words";
 
 function StatusBadge({ status }: { status: WebhookDelivery["status"] }) {
   if (status === "delivered") return <Badge tone="green">Delivered</Badge>;
@@ -15,14 +16,11 @@ function StatusBadge({ status }: { status: WebhookDelivery["status"] }) {
   return <Badge tone="amber">Pending</Badge>;
 }
 
-/** Why an attempt got no answer, in a word (ENOTFOUND, a timeout…); the whole text on hover and in the row's details. */
-function ShortError({ error }: { error: string }) {
-  const word = error.split(":")[0]!.trim();
-  return (
-    <span className="text-red-700" title={error}>
-      {word.length <= 24 ? word : `${word.slice(0, 23)}…`}
-    </span>
-  );
+/** Why an attempt failed, in words ("The address could not be found…"). */
+function FailureWords({ error, status }: { error: string | null; status: number | null }) {
+  const words = deliveryFailureInWords(error, status);
+  // The recorded text (the API's `error`) on hover, for whoever wants the technical form.
+  return words ? <span className="text-red-700" title={error ?? undefined}>{words}</span> : null;
 }
 
 function When({ value }: { value: string }) {
@@ -37,7 +35,7 @@ function Details({ d }: { d: WebhookDelivery }) {
   return (
     <div className="space-y-3 px-4 py-3">
       <p className="text-xs text-zinc-500">
-        <span className="font-mono">webhook-id: {d.id}</span>
+        Delivery <span className="font-mono">{d.id}</span> (its webhook-id header)
         {d.status === "pending" && d.next_attempt_at && (
           <>
             {" · "}next attempt <When value={d.next_attempt_at} />
@@ -48,8 +46,13 @@ function Details({ d }: { d: WebhookDelivery }) {
         <ol className="space-y-1 text-xs text-zinc-700">
           {d.attempt_log.map((a) => (
             <li key={a.attempt}>
-              Attempt {a.attempt}: {a.response_status ?? "no response"} in {a.duration_ms} ms
-              {a.error && <span className="text-red-700"> — {a.error}</span>}
+              Attempt {a.attempt}: {a.response_status != null ? `answered ${a.response_status}` : "no answer"} after {a.duration_ms} ms
+              {(a.error || (a.response_status != null && (a.response_status < 200 || a.response_status >= 300))) && (
+                <>
+                  {" — "}
+                  <FailureWords error={a.error} status={a.response_status} />
+                </>
+              )}
             </li>
           ))}
         </ol>
@@ -100,8 +103,8 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                       </button>
                     </th>
                     <td className="px-4 py-2"><StatusBadge status={d.status} /></td>
-                    <td className="px-4 py-2 font-mono text-xs text-zinc-700">
-                      {d.response_status ?? (d.error ? <ShortError error={d.error} /> : "")}
+                    <td className="px-4 py-2 text-xs text-zinc-700">
+                      {d.status === "delivered" ? <span className="font-mono">{d.response_status}</span> : <FailureWords error={d.error} status={d.response_status} />}
                     </td>
                     <td className="hidden px-4 py-2 text-zinc-700 sm:table-cell">{d.attempts}</td>
                     <td className="hidden px-4 py-2 whitespace-nowrap text-zinc-700 sm:table-cell">{d.duration_ms != null ? `${d.duration_ms} ms` : ""}</td>

@@ -54,8 +54,11 @@ export class ChatPage {
     await expect(this.pending).toHaveCount(0);
   }
 
-  async chooseMode(label: "Vector" | "Brute force") {
-    await this.page.getByRole("radio", { name: label }).check();
+  /** The answer option behind its disclosure ("Answer from: …"): the API's vector or brute_force. */
+  async chooseMode(label: "Closest moments" | "Whole video") {
+    const radio = this.page.getByRole("radio", { name: label });
+    if (!(await radio.isVisible())) await this.page.getByText(/^Answer from:/).click();
+    await radio.check();
   }
 
   timeStamp(answer: Locator, label: string): Locator {

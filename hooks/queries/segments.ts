@@ -1,6 +1,7 @@
 // A video's segments (every module, ordered by start_time), their corrections and revisions, and its share link.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, isApiClientError, unwrap, type Schemas } from "@/lib/browser/api-client";
+import { videoQueries } from "./videos";
 
 export type Segment = Schemas["Segment"];
 export type Share = Schemas["Share"];
@@ -44,15 +45,27 @@ export function useSharedReport(hash: string) {
   return useQuery(segmentQueries.shared(hash));
 }
 
-export function useActiveShare(jobId: string) {
-  return useQuery(segmentQueries.activeShare(jobId));
+/**
+ * The video's active share. `known: false`: the video says it has none (VideoResponse `shared`),
+ * so nothing is asked (no 404 in the browser's log) until that changes.
+ */
+export function useActiveShare(jobId: string, opts: { known?: boolean } = {}) {
+  const absent = opts.known === false;
+  return useQuery({ ...segmentQueries.activeShare(jobId), enabled: !absent, initialData: absent ? null : undefined, initialDataUpdatedAt: 0 });
 }
+
+/** After a share is made or revoked the video's `shared` changes too. */
+const videoDetailKey = (jobId: string) => videoQueries.detail(jobId).queryKey;
 
 export function useCreateShare() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (jobId: string) => unwrap(api.POST("/videos/{job_id}/share", { params: { path: { job_id: jobId } } })),
-    onSuccess: (_share, jobId) => queryClient.invalidateQueries({ queryKey: segmentQueries.activeShare(jobId).queryKey }),
+    onSuccess: (_share, jobId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: segmentQueries.activeShare(jobId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: videoDetailKey(jobId) }),
+      ]),
   });
 }
 
@@ -60,7 +73,10 @@ export function useRevokeShare() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (jobId: string) => unwrap(api.DELETE("/videos/{job_id}/share", { params: { path: { job_id: jobId } } })),
-    onSuccess: (_ok, jobId) => queryClient.setQueryData(segmentQueries.activeShare(jobId).queryKey, null),
+    onSuccess: (_ok, jobId) => {
+      queryClient.setQueryData(segmentQueries.activeShare(jobId).queryKey, null);
+      return queryClient.invalidateQueries({ queryKey: videoDetailKey(jobId) });
+    },
   });
 }
 

@@ -1,5 +1,6 @@
 // The browser's formatting helpers: dates (the API's are ISO 8601 in UTC without a zone; shown in
 // the viewer's zone), durations and sizes. Clock times ("01:23") are lib/core/clock.ts.
+import { plural } from "@/lib/core/words";
 
 export function parseApiTime(value: string): Date {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
@@ -53,9 +54,9 @@ export function spokenTime(seconds: number): string {
   const m = Math.floor((s % 3600) / 60);
   const r = s % 60;
   const parts: string[] = [];
-  if (h) parts.push(`${h} hour${h === 1 ? "" : "s"}`);
-  if (m) parts.push(`${m} minute${m === 1 ? "" : "s"}`);
-  if (r || !parts.length) parts.push(`${r} second${r === 1 ? "" : "s"}`);
+  if (h) parts.push(plural(h, "hour"));
+  if (m) parts.push(plural(m, "minute"));
+  if (r || !parts.length) parts.push(plural(r, "second"));
   return parts.join(" ");
 }
 

@@ -1468,6 +1468,8 @@ export interface components {
             stream_url: string;
             /** @description The source file (302 to a presigned URL); token valid 6 h */
             playback_url: string;
+            /** @description `GET /videos/{job_id}` only: whether the video has an active share link (without one, `GET /videos/{job_id}/share` answers 404) */
+            shared?: boolean;
         };
         Project: {
             id: string;

@@ -2,6 +2,7 @@
 // and the video's page at the end ("Open: /videos/<job_id>", which the browser turns into a link).
 import { listInWords } from "@/lib/core/list-in-words";
 import { moduleLabel } from "@/lib/pipeline/modules/registry";
+import { isSetupNote } from "@/lib/pipeline/modules/setup-notes";
 
 /** The marker the browser looks for (components/notifications/notification-text.ts). */
 export const OPEN_PREFIX = "Open: ";
@@ -27,7 +28,8 @@ const sentence = (t: string) => {
 
 export function runCompletedMessage(p: { name: string; jobId: string; processingTime: number; notes: string[] }): string {
   const parts = [`“${p.name}” was analysed in ${seconds(p.processingTime)}.`];
-  const notes = p.notes.map(splitNote);
+  // Notes about the install (no model) are said once, in the module picker, not on every run.
+  const notes = p.notes.map(splitNote).filter((n) => !isSetupNote(n.text));
   // Notes about the whole run (a file that ends early) are said in full; modules' notes in short.
   for (const n of notes) if (!n.module) parts.push(sentence(n.text));
   const byModule = notes.filter((n) => n.module);

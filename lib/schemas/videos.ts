@@ -37,6 +37,10 @@ export const videoResponse = z
     thumbnail_url: z.string().describe("Thumbnail (302 to a presigned URL); token valid 6 h; 404 until a run made it"),
     stream_url: z.string().describe("HLS manifest with presigned segments; token valid 6 h; 404 until a run made it"),
     playback_url: z.string().describe("The source file (302 to a presigned URL); token valid 6 h"),
+    shared: z
+      .boolean()
+      .optional()
+      .describe("`GET /videos/{job_id}` only: whether the video has an active share link (without one, `GET /videos/{job_id}/share` answers 404)"),
   })
   .meta({ id: "Video" });
 

@@ -36,6 +36,11 @@ export async function shareVideo(
   return { share_hash: share.shareHash, url: shareUrl(share.shareHash), created };
 }
 
+/** Whether a video (already found for its owner) has an active share: the page asks for the link only then. */
+export async function hasActiveShare(db: Db, params: { userId: string; videoId: string }): Promise<boolean> {
+  return (await getShareForVideo(db, params)) !== null;
+}
+
 /** The video's active share (after a reload the page shows it instead of offering a new one). */
 export async function getActiveShare(db: Db, params: { userId: string; jobId: string }): Promise<{ share_hash: string; url: string; created_at: string }> {
   const video = await requireVideo(db, params);

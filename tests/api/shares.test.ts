@@ -80,6 +80,21 @@ describe("POST /api/videos/{job_id}/share", () => {
   });
 });
 
+describe("GET /api/videos/{job_id} shared", () => {
+  it("says whether the video has an active share, so the page asks for the link only then", async () => {
+    const { jobId } = await analyzedVideo(alice);
+    const shared = async () => (await call("GET", `/videos/${jobId}`, { auth: alice.api_key })).body.shared;
+    expect(await shared()).toBe(false);
+    await share(alice, jobId);
+    expect(await shared()).toBe(true);
+    await call("DELETE", `/videos/${jobId}/share`, { auth: alice.api_key });
+    expect(await shared()).toBe(false);
+    // The list stays as it was (the field is the single video's).
+    const list = (await call("GET", "/videos", { auth: alice.api_key })).body;
+    expect(list.find((v: { job_id: string }) => v.job_id === jobId)).not.toHaveProperty("shared");
+  });
+});
+
 describe("GET /api/videos/{job_id}/share", () => {
   it("404 Shared report not found before sharing and after revoking; the active share in between", async () => {
     const { jobId } = await analyzedVideo(alice);

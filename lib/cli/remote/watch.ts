@@ -5,6 +5,7 @@ import { ApiClientError, unwrapResponse } from "@/lib/client/typed-client";
 import { createSseParser } from "@/lib/client/sse-parser";
 import type { RemoteContext } from "./context";
 import type { ProgressBoard } from "./progress";
+import { plural } from "@/lib/core/words";
 
 export interface DoneEvent {
   status: string;
@@ -37,7 +38,7 @@ export async function watchProcessing(ctx: RemoteContext, jobId: string, label: 
     else if (e.type === "module_completed" && m) {
       segments[m] = e.segments ?? 0;
       const n = e.segments ?? 0;
-      board.end(id(m), name(m), `${n} segment${n === 1 ? "" : "s"}`);
+      board.end(id(m), name(m), plural(n, "segment"));
     } else if (e.type === "done") done = { status: e.status ?? "unknown", error: e.error ?? null, segments };
   };
   for (let attempt = 0; !done; attempt++) {

@@ -28,6 +28,19 @@ export interface ModuleDefinition {
   /** Modules whose results this one reads; the pipeline runs them first. */
   readonly dependsOn: readonly string[];
   readonly colour: ModuleColour;
+  /** What it cannot do on an install without the model it would use: said once, in the module picker. */
+  readonly withoutModel?: WithoutModel;
+}
+
+/** A model-backed capability a module uses where one is configured. */
+export type ModelCapability = "vision" | "chat" | "transcribe";
+
+export interface WithoutModel {
+  readonly needs: ModelCapability;
+  /** One sentence for people, shown under the module's description when the capability is missing. */
+  readonly note: string;
+  /** It would find nothing without the model: off by default there. */
+  readonly findsNothing?: boolean;
 }
 
 const FALLBACK_COLOUR: ModuleColour = { block: "bg-zinc-600 hover:bg-zinc-700", dot: "bg-zinc-500", active: "ring-zinc-900" };
@@ -66,6 +79,18 @@ export function createModuleRegistry<const D extends readonly ModuleDefinition[]
     defaults: names.filter((n) => byName.get(n)!.onByDefault),
     dependencies: Object.fromEntries(list.map((d) => [d.name, [...d.dependsOn]])) as Record<Name, Name[]>,
     descriptions: Object.fromEntries(list.map((d) => [d.name, d.description])) as Record<Name, string>,
+    /** The modules selected when nobody chooses, on an install with (true) or without each capability. */
+    defaultsWith(has: (capability: ModelCapability) => boolean): Name[] {
+      return names.filter((n) => {
+        const d = byName.get(n)!;
+        return d.onByDefault && !(d.withoutModel?.findsNothing && !has(d.withoutModel.needs));
+      });
+    },
+    /** What a module cannot do without a missing capability, or null. */
+    withoutModelNote(module: string, has: (capability: ModelCapability) => boolean): string | null {
+      const w = byName.get(module)?.withoutModel;
+      return w && !has(w.needs) ? w.note : null;
+    },
     laneOrder,
 
     /** A name people read; an unknown module (say, from an older run) gets its word capitalised. */

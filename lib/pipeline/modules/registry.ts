@@ -28,6 +28,9 @@ export const executionOrder = moduleRegistry.executionOrder;
 export const moduleLabel = moduleRegistry.label;
 export const moduleColour = moduleRegistry.colour;
 export const sortModules = moduleRegistry.sortByLane;
+export const defaultModulesWith = moduleRegistry.defaultsWith;
+export const withoutModelNote = moduleRegistry.withoutModelNote;
+export type { ModelCapability } from "./define";
 
 export function moduleDescription(module: string): string | undefined {
   return isModuleName(module) ? MODULE_DESCRIPTIONS[module] : undefined;

@@ -5,6 +5,7 @@ import { sharedShotLooks } from "@/lib/analysis/scenes/shared-looks";
 import { groupByLook, SETUP_THRESHOLD } from "@/lib/analysis/visual/group-shots";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
 import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
+import { plural } from "@/lib/core/words";
 
 async function run(ctx: ModuleContext): Promise<ModuleResult> {
   if (!ctx.media.video) return { segments: [], notes: ["The file has no video stream"] };
@@ -15,7 +16,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   const grouping = await groupByLook(looks, SETUP_THRESHOLD, {}, similarity);
   const notes: string[] = [];
   const missing = looks.filter((l) => !l.keyframe).length - grouping.skipped.length;
-  if (missing > 0) notes.push(`${missing} shot${missing === 1 ? "" : "s"} had no readable keyframe and were compared by their decoded frame features only`);
+  if (missing > 0) notes.push(`${plural(missing, "shot")} had no readable keyframe and were compared by their decoded frame features only`);
   ctx.progress(1);
   const segments: SegmentDraft[] = [];
   for (const g of grouping.groups) {
@@ -24,7 +25,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
       segments.push({
         start_time: shot.start,
         end_time: shot.end,
-        content: `Set-up ${g.id} (${g.shots.length} shots) · occurrence ${k + 1} of ${g.shots.length}`,
+        content: `Set-up ${g.id} (${plural(g.shots.length, "shot")}) · occurrence ${k + 1} of ${g.shots.length}`,
         metadata: {
           provider: "local",
           method: "keyframe_feature_clustering",

@@ -10,4 +10,9 @@ export const logos = {
   onByDefault: true,
   dependsOn: ["visualelements"],
   colour: { block: "bg-rose-700 hover:bg-rose-800", dot: "bg-rose-500", active: "ring-rose-900" },
+  withoutModel: {
+    needs: "vision",
+    note: "Without a vision model only brand names written on screen are found, so it is off unless you pick it.",
+    findsNothing: true,
+  },
 } as const satisfies ModuleDefinition;

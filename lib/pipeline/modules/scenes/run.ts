@@ -8,6 +8,7 @@ import type { SpeechCue } from "@/lib/analysis/scenes/merge-scenes";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
 import { formatClock } from "@/lib/core/clock";
 import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
+import { plural } from "@/lib/core/words";
 
 function speechCues(ctx: ModuleContext): SpeechCue[] {
   return (ctx.results.transcription?.segments ?? [])
@@ -32,7 +33,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
     return {
       start_time: sc.start,
       end_time: sc.end,
-      content: `Scene ${i + 1} · ${formatClock(sc.start, { padMinutes: false })}–${formatClock(sc.end, { padMinutes: false })} · ${n} shot${n === 1 ? "" : "s"}${setups}`,
+      content: `Scene ${i + 1} · ${formatClock(sc.start, { padMinutes: false })}–${formatClock(sc.end, { padMinutes: false })} · ${plural(n, "shot")}${setups}`,
       metadata: {
         provider: "local",
         method: "shot_similarity_merge",

@@ -5,9 +5,10 @@ import type { ModuleDefinition } from "../define";
 export const visualelements = {
   name: "visualelements",
   label: "Visual elements",
-  description: "Per shot: colours, brightness, motion and on-screen text (OCR)",
+  description: "Per shot: colours, brightness, motion, text on screen, objects and faces",
   lane: 4,
   onByDefault: true,
   dependsOn: ["shots"],
   colour: { block: "bg-amber-700 hover:bg-amber-800", dot: "bg-amber-500", active: "ring-amber-900" },
+  withoutModel: { needs: "vision", note: "Without a vision model, shots are not described in sentences; everything else is found on this computer." },
 } as const satisfies ModuleDefinition;

@@ -11,7 +11,7 @@ import { OCR_METHOD, type OcrLine } from "@/lib/analysis/visual/ocr";
 import { ReadBudget, readBudgetSeconds, spreadOrder } from "@/lib/analysis/visual/read-budget";
 import { KeyframePool, type KeyframeAnalyzer } from "@/lib/analysis/keyframes/pool";
 import { labelsAnalyzer } from "@/lib/analysis/keyframes/labels-analyzer";
-import { asOcrRead, OCR_TEXT_GATE, ocrAnalyzer } from "@/lib/analysis/keyframes/ocr-analyzer";
+import { asOcrRead, ocrAnalyzer } from "@/lib/analysis/keyframes/ocr-analyzer";
 import { fixedWindows, readShotSpans, type ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { capitalize, joinWords, mapLimit, spreadSelection } from "@/lib/analysis/visual/util";
 import { KeyframeReadAhead } from "@/lib/analysis/keyframes/read-ahead";
@@ -21,6 +21,7 @@ import { peopleSegments } from "@/lib/analysis/people/segments";
 import { ANALYSIS_HEIGHT, ANALYSIS_WIDTH } from "@/lib/media/decode-frames";
 import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
 import type { SharedMedia } from "../../shared-media";
+import { plural } from "@/lib/core/words";
 
 /** Shots with no decode-pass still inside (shorter than its interval) get a frame by seeking, at most this many. */
 export const MAX_SEEK_KEYFRAMES = 200;
@@ -182,16 +183,15 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
   const gated = results.filter((a) => a.ocrGate?.read === false).length;
   if (gated) {
     notes.push(
-      `On-screen text: ${gated} of ${shots.length} shot keyframes showed no text-like strokes (text-likeness below ${OCR_TEXT_GATE}) ` +
-        "and were checked without running OCR (metadata ocr_read: false)",
+      `${gated} of ${shots.length} shot keyframes showed no text-like strokes, so they were not read for text`,
     );
   }
-  if (ocrErrors.length) notes.push(`OCR failed on ${ocrErrors.length} keyframes (${ocrErrors[0]})`);
-  if (labelErrors.length) notes.push(`Object detection failed on ${labelErrors.length} keyframes (${labelErrors[0]})`);
+  if (ocrErrors.length) notes.push(`Text on screen could not be read on ${plural(ocrErrors.length, "keyframe")}`);
+  if (labelErrors.length) notes.push(`Objects and faces could not be looked for on ${plural(labelErrors.length, "keyframe")}`);
   if (budget.skipped) {
     notes.push(
       `On-screen text and objects were read on ${budget.read} of ${shots.length} shot keyframes, spread over the video ` +
-        `(the ${Math.round(budget.seconds)} s reading budget was spent; VISUAL_READ_BUDGET_SECONDS sets it)`,
+        `(the ${Math.round(budget.seconds)} s set aside for reading ran out)`,
     );
   }
   if (describeErrors.length) {
