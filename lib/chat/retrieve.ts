@@ -101,19 +101,20 @@ function summaryOf(reasoning: readonly SegmentRow[]): VideoSummary | null {
   const meta = metaOf(row);
   if (meta.method === "computed_digest") return null; // counts only: an earlier version's digest, not a summary
   if (meta.method === "extractive_summary") {
+    // The content: the overview, then "Key moments:" and a `[mm:ss] text` line per moment, in the
+    // order of metadata.key_moments (their times and ranks).
+    const [overview = "", rest = ""] = row.content.split("\n\nKey moments:\n");
+    const lines = rest.split("\n").filter(Boolean);
     const listed = Array.isArray(meta.key_moments) ? (meta.key_moments as Record<string, unknown>[]) : [];
     const moments = listed.flatMap((m, i) => {
       const start = num(m.start);
-      const text = typeof m.text === "string" ? oneLine(m.text) : "";
-      if (start === null || !text) return [];
-      const content = m.source === "on_screen" ? `On screen: “${text}”` : m.source === "logo" ? `Logo: ${text}` : m.source === "picture" ? `Seen: ${text}` : text;
-      return [{ start, content, id: row.id, rank: num(m.rank) ?? i + 1 }];
+      const text = oneLine((lines[i] ?? "").replace(/^\[[\d:]+\]\s*/, ""));
+      return start === null || !text ? [] : [{ start, content: text, id: row.id, rank: num(m.rank) ?? i + 1 }];
     });
     const topics = (Array.isArray(meta.topics) ? (meta.topics as Record<string, unknown>[]) : []).flatMap((t) =>
       typeof t.topic === "string" && num(t.start) !== null ? [{ topic: t.topic, start: num(t.start)! }] : [],
     );
-    const overview = typeof meta.overview === "string" ? meta.overview : oneLine(row.content.split("\n\n")[0] ?? "");
-    return { id: row.id, overview, moments: moments.sort((a, b) => a.start - b.start), topics };
+    return { id: row.id, overview: oneLine(overview), moments: moments.sort((a, b) => a.start - b.start), topics };
   }
   const others = reasoning.filter((r) => r !== row).sort((a, b) => a.startTime - b.startTime);
   const chapters = others.filter((r) => metaOf(r).kind === "chapter");

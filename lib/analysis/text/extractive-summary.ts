@@ -170,7 +170,7 @@ function topicOf(own: string, group: readonly string[], taken: ReadonlySet<strin
 
 /** A line of a key moment: `[mm:ss] text` (on-screen text quoted, labels as "Seen: …"). */
 export function keyMomentLine(m: SummaryUnit): string {
-  const text = m.source === "speech" ? clip(m.text, 200) : m.source === "on_screen" ? `On screen: “${clip(m.text, 120)}”` : m.source === "logo" ? `Logo: ${m.text}` : `Seen: ${m.text}`;
+  const text = m.source === "speech" ? clip(m.text, 160) : m.source === "on_screen" ? `On screen: “${clip(m.text, 120)}”` : m.source === "logo" ? `Logo: ${m.text}` : `Seen: ${m.text}`;
   return `[${formatClock(m.start)}] ${text}`;
 }
 

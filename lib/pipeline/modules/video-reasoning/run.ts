@@ -152,10 +152,10 @@ export function offlineSummary(input: DigestInput, units: readonly SummaryUnit[]
       start_time: 0,
       end_time: input.duration,
       content: `${summary.overview}${lines.length ? `\n\nKey moments:\n${lines.join("\n")}` : ""}`,
+      // The key moments' texts are the content's lines (the row stays small enough to keep its vector inline).
       metadata: meta("summary", {
-        overview: summary.overview,
         topics: summary.topics,
-        key_moments: summary.keyMoments.map((m) => ({ start: m.start, end: m.end, text: m.text, source: m.source, rank: m.rank })),
+        key_moments: summary.keyMoments.map((m) => ({ start: m.start, end: m.end, source: m.source, rank: m.rank })),
         on_screen_text: onScreenTexts(input.visual).slice(0, 20).map((t) => t.text),
       }),
     },
