@@ -10,6 +10,7 @@ import { VideoPlayer } from "@/components/results/video-player";
 import { Alert } from "@/components/ui/alert";
 import { LoadError, NOT_FOUND_DETAIL } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
+import { ComposedOfflineNote } from "./offline-note";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { useChatSessions } from "@/hooks/queries/chat";
@@ -51,7 +52,7 @@ function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-export function ChatWorkspace({ jobId, sessionId }: { jobId: string; sessionId: string | null }) {
+export function ChatWorkspace({ jobId, sessionId, composedOffline = false }: { jobId: string; sessionId: string | null; composedOffline?: boolean }) {
   const router = useRouter();
   const video = useVideo(jobId);
   const v = video.data;
@@ -106,6 +107,7 @@ export function ChatWorkspace({ jobId, sessionId }: { jobId: string; sessionId: 
               </Link>
             </span>
             {v.status !== "completed" && <VideoStatusBadge status={v.status} />}
+            {composedOffline && <ComposedOfflineNote />}
           </span>
         }
         actions={<VideoSwitcher video={v} />}

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { LoadError, NOT_FOUND_DETAIL } from "@/components/ui/load-error";
 import { PageHeader } from "@/components/ui/page-header";
+import { ComposedOfflineNote } from "./offline-note";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { useChatSessions } from "@/hooks/queries/chat";
 import { useProject, useProjects, type Project } from "@/hooks/queries/projects";
@@ -23,7 +24,7 @@ function ProjectSwitcher({ project }: { project: Project }) {
   return <ScopeSwitcher label="Project to chat about" value={project.id} options={options} onChange={(id) => router.push(chatHref({ project: id }))} />;
 }
 
-export function ProjectChatWorkspace({ projectId, sessionId }: { projectId: string; sessionId: string | null }) {
+export function ProjectChatWorkspace({ projectId, sessionId, composedOffline = false }: { projectId: string; sessionId: string | null; composedOffline?: boolean }) {
   const router = useRouter();
   const scope = projectScope(projectId);
   const project = useProject(projectId);
@@ -65,6 +66,7 @@ export function ProjectChatWorkspace({ projectId, sessionId }: { projectId: stri
               {p.name}
             </Link>{" "}
             ({plural(p.video_count, "video")}); each cited moment opens its video.
+            {composedOffline && <ComposedOfflineNote project />}
           </span>
         }
         actions={<ProjectSwitcher project={p} />}

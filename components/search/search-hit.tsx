@@ -11,6 +11,7 @@ import type { SearchResult } from "@/hooks/queries/search";
 import { useStoryboard } from "@/hooks/queries/storyboard";
 import type { Video } from "@/hooks/queries/videos";
 import { Highlight } from "./highlight";
+import { AboutVideoDetails } from "./about-video";
 import { hitHref } from "./search-params";
 import { formatClock } from "@/lib/core/clock";
 
@@ -46,7 +47,8 @@ export function momentFrameTime(start: number, end: number): number {
   return start + Math.min(Math.max(0, end - start) / 2, 2);
 }
 
-export function SearchHit({ hit, video, query }: { hit: SearchResult; video?: Video; query: string }) {
+/** `aboutInline`: unfold the video's summary under its best hit (a search over several videos). */
+export function SearchHit({ hit, video, query, aboutInline = false }: { hit: SearchResult; video?: Video; query: string; aboutInline?: boolean }) {
   const storyboard = useStoryboard(video?.status === "completed" ? video.thumbnail_url : null);
   const label = moduleLabel(hit.module);
   const videoName = video?.name ?? "Untitled video";
@@ -96,6 +98,7 @@ export function SearchHit({ hit, video, query }: { hit: SearchResult; video?: Vi
           <span className="mt-0.5 block truncate text-xs text-zinc-500">{videoName}</span>
         </span>
       </Link>
+      {aboutInline && hit.about_video && <AboutVideoDetails about={hit.about_video} />}
     </li>
   );
 }

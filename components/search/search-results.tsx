@@ -11,6 +11,7 @@ import type { SearchResult } from "@/hooks/queries/search";
 import type { Video } from "@/hooks/queries/videos";
 import { errorDetail, isApiClientError } from "@/lib/browser/api-client";
 import { MAX_SEARCH_LIMIT, type SearchState } from "./search-params";
+import { AboutVideoCard } from "./about-video";
 import { SearchHit } from "./search-hit";
 import { MakeClipButton } from "./make-clip-button";
 
@@ -120,6 +121,7 @@ export function SearchResults({
   }
 
   const videoCount = new Set(data.map((h) => h.job_id)).size;
+  const about = videoCount === 1 ? data.find((h) => h.about_video) : undefined;
   const canShowMore = data.length >= state.limit && state.limit < MAX_SEARCH_LIMIT;
   return (
     <section aria-labelledby="search-results-heading" aria-busy={outcome.isFetching || undefined}>
@@ -138,6 +140,7 @@ export function SearchResults({
           <MakeClipButton query={state.query} jobId={state.videoId || undefined} modules={state.modules} threshold={state.threshold} hits={data.length} />
         </span>
       </div>
+      {about?.about_video && <AboutVideoCard about={about.about_video} videoName={videosById.get(about.job_id)?.name} />}
       <ul
         className={cn(
           "divide-y divide-zinc-100 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs transition-opacity",
@@ -146,7 +149,7 @@ export function SearchResults({
         aria-label="Search results"
       >
         {data.map((hit) => (
-          <SearchHit key={hit.id} hit={hit} video={videosById.get(hit.job_id)} query={state.query} />
+          <SearchHit key={hit.id} hit={hit} video={videosById.get(hit.job_id)} query={state.query} aboutInline={videoCount > 1} />
         ))}
       </ul>
       {canShowMore && (

@@ -416,6 +416,18 @@ async function executeWithHnswSettings<T>(db: Db, settings: HnswSettings, query:
   });
 }
 
+/** The video_reasoning segments that start at 0 in these videos (the whole-video summaries are among them). Owner-scoped. */
+export async function reasoningAtStart(db: Db, params: { userId: string; jobIds: readonly string[] }): Promise<Candidate[]> {
+  if (!params.jobIds.length) return [];
+  const rows = rowsOf<RawCandidate>(
+    await db.execute(sql`
+      SELECT ${columns}, 1 AS similarity FROM ${segments}
+      WHERE ${segments.userId} = ${params.userId} AND ${segments.jobId} = ANY(${uuidArray(params.jobIds)}::uuid[])
+        AND ${segments.module} = 'video_reasoning' AND ${segments.startTime} = 0`),
+  );
+  return rows.map(toCandidate);
+}
+
 /**
  * The words of each segment that match the query's words (exact form or English stem), in order
  * of first appearance, for highlighting. Owner-scoped.

@@ -1,7 +1,8 @@
 // Turns retrieved segments (+ the conversation so far) into an answer. With a chat model: one
 // chat completion over a system prompt, the segments with their [mm:ss] times, the history and the
 // question. Without one (or when it fails): never an invented answer — offline-answer.ts builds
-// it from the stored analysis (overview, picture events, best-matching moments) and says why.
+// it from the stored analysis (the summary, picture events, best-matching moments); when a model
+// failed it says so first.
 // Over a project, stamps name their video ([V2 01:23] → a link to the video at that time).
 import type { Video } from "@/db/schema";
 import { getModelClient } from "@/lib/ai/provider";
@@ -31,7 +32,6 @@ export const PROJECT_PROMPT = [
   "Cite a moment with its video's label and start time, exactly like [V2 01:23], and name the video in your sentence.",
 ].join("\n");
 
-export const NO_MODEL_PREFIX = "No language model is configured, so this answer is put together from the video's analysis, quoted as it is:";
 /** Each earlier message is cut here before it goes to the model. */
 const MAX_HISTORY_MESSAGE_CHARS = 8000;
 /** One answer may take this long (the SDK's own retries included). */
@@ -61,8 +61,8 @@ export function contextMessage(video: Pick<Video, "name" | "duration" | "status"
   return [...head, `Segments: ${retrieved.description}.`, "", ...retrieved.lines].join("\n");
 }
 
-/** The answer made of the analysis itself (no model), opened by `opening`. */
-export function segmentsAnswer(opening: string, retrieved: Retrieved, question = ""): { text: string; segmentIds: string[]; citations: Citation[] } {
+/** The answer made of the analysis itself (no model); `opening` says why when a configured model failed. */
+export function segmentsAnswer(opening: string | null, retrieved: Retrieved, question = ""): { text: string; segmentIds: string[]; citations: Citation[] } {
   const a = offlineAnswer(question, retrieved, opening);
   return { ...a, citations: citationsOf(a.text, retrieved.videos) };
 }
@@ -81,7 +81,8 @@ export async function composeAnswer(params: {
     return { text: `${what} no analysis segments yet (process ${retrieved.videos.length > 1 ? "them" : "it"} first), so there is nothing to answer from.`, model: null, segmentIds: [], citations: [] };
   }
   const chat = getModelClient("chat");
-  if (!chat) return { ...segmentsAnswer(NO_MODEL_PREFIX, retrieved, params.question), model: null };
+  // Without a model the answer is composed from the analysis; the chat page says so once (model: null in the metadata).
+  if (!chat) return { ...segmentsAnswer(null, retrieved, params.question), model: null };
 
   const many = retrieved.videos.length > 1;
   const system = `${CHAT_SYSTEM_PROMPT}${many ? `\n${PROJECT_PROMPT}` : ""}\n\n${contextMessage(params.video ?? null, retrieved)}`;

@@ -13,12 +13,23 @@ export interface OverviewAsk {
   scenes: boolean;
   /** on-screen text, key phrases */
   text: boolean;
+  /** "list the topics", "what subjects does it cover" */
+  topics: boolean;
+}
+
+/** The form an answer was asked in: "three bullet points" → 3 items; "list …" → a list. */
+export interface AnswerForm {
+  /** Exactly this many items, or null when no number was asked for. */
+  count: number | null;
+  /** A list was asked for (a number of items implies one). */
+  list: boolean;
 }
 
 const SUMMARY = /\b(what(?:'s| is| was)? (?:this|the|it|these|those)\b.*\babout|what happens|what (?:is|was) (?:shown|going on)|what do(?:es)? (?:the|this|these) videos? (?:show|contain|cover)|summar(?:y|ise|ize)|overview|gist|describe (?:the|this|these) videos?|tell me about (?:the|this|these) videos?)\b/i;
 const DURATION = /\b(how long|duration|length of|runtime|run time)\b/i;
 const SHOTS = /\bhow many (?:shots|cuts|takes)\b|\bnumber of (?:shots|cuts)\b/i;
 const SCENES = /\bhow many scenes\b|\bnumber of scenes\b/i;
+const TOPICS = /\b(topics?|subjects?|themes?|main (?:points|ideas)|what (?:is|are|gets|get) (?:discussed|covered|talked about|mentioned))\b/i;
 const TEXT = /\b(key (?:text|words|phrases)|on-?screen text|what (?:text|words) (?:is|are) (?:shown|written|on screen)|titles? (?:shown|on screen))\b/i;
 
 /** The overview parts a question asks for, or null when it is not an overview question. */
@@ -29,8 +40,25 @@ export function overviewAsk(question: string): OverviewAsk | null {
     shots: SHOTS.test(question),
     scenes: SCENES.test(question),
     text: TEXT.test(question),
+    topics: TOPICS.test(question),
   };
   return Object.values(ask).some(Boolean) ? ask : null;
+}
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const COUNTED = /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?:short|brief|key|main|important|quick|simple|bullet(?:ed)?)\s+)*(bullets?(?:\s*points?)?|points?|items?|things|lines|moments|topics|subjects|themes|takeaways|highlights)\b/i;
+const LIST = /\b(list|bullets?|bullet points?|bulleted|enumerate|itemi[sz]e|points)\b/i;
+
+/** The form the question asks the answer in. */
+export function answerForm(question: string): AnswerForm {
+  const m = COUNTED.exec(question);
+  const count = m ? (NUMBER_WORDS[m[1]!.toLowerCase()] ?? Number(m[1])) : null;
+  return { count: count && count > 0 ? count : null, list: !!count || LIST.test(question) };
+}
+
+/** "When is …", "at what time …": a question for the time of something. */
+export function asksWhen(question: string): boolean {
+  return /^\s*(?:and\s+|so\s+)?(when\b|at what (?:time|point|moment)\b|what time\b|at which (?:time|point|moment)\b|where in the video\b|how far (?:in|into)\b)/i.test(question);
 }
 
 /** Viewer words → the words shots and visualelements segments use for the same thing. */

@@ -1,16 +1,19 @@
 // The answer without a language model: sentences and lists assembled only from stored rows —
-// never a word the analysis did not produce. Three parts, each used when it applies:
-//   overview  (what is it / how long / how many shots or scenes / which text): the video's
-//             duration, segment counts per module, its digest and chapters (video_reasoning);
+// never a word the analysis did not produce — in the form the question asks for ("three bullet
+// points" → exactly three items, "list …" → a list). Parts, each used when it applies:
+//   overview  what is it about / summarise: the video's summary (video_reasoning: the overview and
+//             its key moments with their times); list the topics: its topics; how long / how many
+//             shots or scenes / which text: those facts;
 //   picture   (dark or bright stretches, fades, motion): the shots and visualelements segments
 //             found in the visual modules' own words;
-//   moments   the segments that best match the question by words and meaning, with their times.
+//   moments   the segments that best match the question by words and meaning, with their times
+//             ("when is …" answers with the best one first).
 import { formatClock } from "@/lib/core/clock";
 import { moduleLabel } from "@/lib/pipeline/modules/registry";
 import { clip, type ContextEntry } from "./context";
 import { linkedStamp } from "./citations";
-import { overviewAsk, type OverviewAsk } from "./intent";
-import type { Retrieved, VideoOverview, VideoRef } from "./retrieve";
+import { answerForm, asksWhen, overviewAsk, type AnswerForm, type OverviewAsk } from "./intent";
+import type { Retrieved, SummaryMoment, VideoOverview, VideoRef } from "./retrieve";
 
 /** Segments listed as relevant moments. */
 const MOMENTS = 8;
@@ -35,28 +38,66 @@ function stampOf(videos: readonly VideoRef[], e: { jobId?: string; start: number
   return v ? linkedStamp(v, e.start) : `[${formatClock(e.start)}]`;
 }
 
-function overviewLines(o: VideoOverview, ask: OverviewAsk, videos: readonly VideoRef[]): { lines: string[]; ids: string[] } {
+/** The `count` most important moments (by rank), in time order; all of them without a count. */
+export function chooseMoments<T extends { start: number; rank: number }>(moments: readonly T[], count: number | null): T[] {
+  const chosen = count ? [...moments].sort((a, b) => a.rank - b.rank || a.start - b.start).slice(0, count) : [...moments];
+  return chosen.sort((a, b) => a.start - b.start);
+}
+
+/** "Only two moments stand out:" when fewer items exist than were asked for. */
+const fewer = (count: number | null, have: number, what: string) =>
+  count && have < count ? `Only ${plural(have, what)} ${have === 1 ? "stands" : "stand"} out in the analysis:` : null;
+
+function summaryLines(o: VideoOverview, form: AnswerForm, videos: readonly VideoRef[]): { lines: string[]; ids: string[] } {
+  const stamp = (m: { start: number }) => stampOf(videos, { jobId: o.jobId, start: m.start });
+  const s = o.summary;
+  if (!s) {
+    const cues = form.count ? o.firstCues.slice(0, form.count) : o.firstCues;
+    const head = `There is no summary of this video yet (Video reasoning has not run on it)${cues.length ? "; it begins:" : ", and there is no transcript to quote."}`;
+    return { lines: cues.length ? [head, "", ...cues.map((c) => `- ${stamp(c)} ${clip(c.content, 300)}`)] : [head], ids: cues.map((c) => c.id) };
+  }
+  const moments: SummaryMoment[] = chooseMoments(s.moments, form.count);
+  const items = moments.map((m) => `- ${stamp(m)} ${clip(m.content, 300)}`);
+  const ids = [s.id, ...moments.map((m) => m.id)];
+  if (form.list) {
+    // A list was asked for: the key moments are the items; the overview only when they are missing.
+    if (!items.length) return { lines: [s.overview], ids };
+    const note = fewer(form.count, items.length, "moment");
+    return { lines: [...(note ? [note, ""] : []), ...items], ids };
+  }
+  return { lines: [s.overview, ...(items.length ? ["", "Key moments:", "", ...items] : [])], ids };
+}
+
+function topicLines(o: VideoOverview, form: AnswerForm, videos: readonly VideoRef[]): { lines: string[]; ids: string[] } {
+  const topics = o.summary?.topics ?? [];
+  if (!topics.length) {
+    return { lines: [o.summary ? "The summary of this video names no topics (nothing was said or written that names one)." : "There is no summary of this video yet (Video reasoning has not run on it), so its topics are not named."], ids: [] };
+  }
+  // Topics come in time order; with a count, the first ones of the key moments' ranking.
+  const ranked = topics.map((t) => ({ ...t, rank: o.summary!.moments.find((m) => m.start === t.start)?.rank ?? Infinity }));
+  const chosen = chooseMoments(ranked, form.count);
+  const note = fewer(form.count, chosen.length, "topic");
+  const items = chosen.map((t) => `- ${t.topic.charAt(0).toUpperCase()}${t.topic.slice(1)} ${stampOf(videos, { jobId: o.jobId, start: t.start })}`);
+  return { lines: [...(note ? [note, ""] : []), ...items], ids: [o.summary!.id] };
+}
+
+function overviewLines(o: VideoOverview, ask: OverviewAsk, form: AnswerForm, videos: readonly VideoRef[]): { lines: string[]; ids: string[] } {
   const lines: string[] = [];
   const ids: string[] = [];
-  const all = ask.summary;
-  if (ask.duration || all) lines.push(`It is ${duration(o.duration)} long.`);
+  const add = (part: { lines: string[]; ids: string[] }) => {
+    if (lines.length) lines.push("");
+    lines.push(...part.lines);
+    ids.push(...part.ids);
+  };
+  if (ask.summary) add(summaryLines(o, form, videos));
+  if (ask.topics && !ask.summary) add(topicLines(o, form, videos));
+  const facts: string[] = [];
+  if (ask.duration) facts.push(`It is ${duration(o.duration)} long.`);
   const n = (module: string) => o.counts[module] ?? 0;
-  if (ask.shots || all) lines.push(n("shots") ? `The analysis found ${plural(n("shots"), "shot")}.` : "No shots were detected (the shots module has no segments).");
-  if (ask.scenes || all) lines.push(n("scenes") ? `They form ${plural(n("scenes"), "scene")}.` : "No scenes were detected (the scenes module has no segments).");
-  if (all) {
-    lines.push(n("transcription") ? `The transcript has ${plural(n("transcription"), "cue")}.` : "There is no transcript.");
-    const quoted = o.digest ? o.chapters : o.firstCues;
-    if (o.digest) lines.push("", `Digest: ${clip(o.digest, 1200)}`);
-    else lines.push("", `There is no digest of this video (the video_reasoning module has no segments)${quoted.length ? "; it begins:" : "."}`);
-    const listed = quoted.slice(0, MOMENTS);
-    if (listed.length) {
-      lines.push("", ...listed.map((c) => `- ${stampOf(videos, { jobId: o.jobId, start: c.start })} ${clip(c.content, 300)}`));
-      ids.push(...listed.map((c) => c.id));
-    }
-  }
-  if (ask.text || (all && !o.digest)) {
-    lines.push(o.onScreenText.length ? `On-screen text: ${o.onScreenText.map((t) => `"${clip(t, 120)}"`).join(", ")}.` : "No on-screen text was read.");
-  }
+  if (ask.shots) facts.push(n("shots") ? `The analysis found ${plural(n("shots"), "shot")}.` : "No shots were detected (the shots module has no segments).");
+  if (ask.scenes) facts.push(n("scenes") ? `They form ${plural(n("scenes"), "scene")}.` : "No scenes were detected (the scenes module has no segments).");
+  if (ask.text) facts.push(o.onScreenText.length ? `On-screen text: ${o.onScreenText.map((t) => `"${clip(t, 120)}"`).join(", ")}.` : "No on-screen text was read.");
+  if (facts.length) add({ lines: facts, ids: [] });
   return { lines, ids };
 }
 
@@ -64,21 +105,28 @@ function momentLine(videos: readonly VideoRef[], e: ContextEntry): string {
   return `- ${stampOf(videos, e)} ${clip(e.content, 300)} (${moduleLabel(e.module)})`;
 }
 
-/** The offline answer's text and the segments it quotes. `opening` says why it is built this way. */
-export function offlineAnswer(question: string, retrieved: Retrieved, opening: string): { text: string; segmentIds: string[] } {
+/**
+ * The offline answer's text and the segments it quotes. `opening` (when the configured model
+ * failed) says why it is built this way; without a model there is none — the chat page says once
+ * that its answers are composed without a language model.
+ */
+export function offlineAnswer(question: string, retrieved: Retrieved, opening: string | null = null): { text: string; segmentIds: string[] } {
   const { videos } = retrieved;
   const parts: string[] = [];
   const ids: string[] = [];
   const ask = overviewAsk(question);
+  const form = answerForm(question);
   if (ask) {
     for (const o of retrieved.overviews) {
-      const { lines, ids: used } = overviewLines(o, ask, videos);
+      const { lines, ids: used } = overviewLines(o, ask, form, videos);
       parts.push(`${videos.length > 1 ? `**${o.name}**\n` : ""}${lines.join("\n")}`);
       ids.push(...used);
     }
   }
+  // A summary or the topics answer the question whole (and keep the number of items asked for).
+  const whole = !!ask && (ask.summary || ask.topics);
   const shown = new Set<string>();
-  const visual = (retrieved.visual ?? []).filter((e) => e.matched?.length).sort((a, b) => (a.jobId ?? "").localeCompare(b.jobId ?? "") || a.start - b.start).slice(0, MOMENTS);
+  const visual = whole ? [] : (retrieved.visual ?? []).filter((e) => e.matched?.length).sort((a, b) => (a.jobId ?? "").localeCompare(b.jobId ?? "") || a.start - b.start).slice(0, MOMENTS);
   if (visual.length) {
     parts.push(`What the picture analysis shows about that:\n\n${visual.map((e) => momentLine(videos, e)).join("\n")}`);
     for (const e of visual) {
@@ -86,18 +134,26 @@ export function offlineAnswer(question: string, retrieved: Retrieved, opening: s
       ids.push(...e.ids);
     }
   }
-  const moments = retrieved.entries
-    .filter((e) => (e.matched?.length || (e.similarity ?? 0) >= MIN_MOMENT_SIMILARITY) && !shown.has(e.ids[0]!) && !(ask && e.module === "video_reasoning"))
-    .sort((a, b) => (b.matched?.length ?? 0) - (a.matched?.length ?? 0) || (b.similarity ?? 0) - (a.similarity ?? 0) || a.start - b.start)
-    .slice(0, MOMENTS);
-  if (moments.length) {
+  const moments = whole
+    ? []
+    : retrieved.entries
+        .filter((e) => (e.matched?.length || (e.similarity ?? 0) >= MIN_MOMENT_SIMILARITY) && !shown.has(e.ids[0]!) && e.module !== "video_reasoning")
+        .sort((a, b) => (b.matched?.length ?? 0) - (a.matched?.length ?? 0) || (b.similarity ?? 0) - (a.similarity ?? 0) || a.start - b.start)
+        .slice(0, form.count ?? MOMENTS);
+  if (moments.length && asksWhen(question) && !parts.length) {
+    const [best, ...rest] = moments;
+    parts.push(`At ${stampOf(videos, best!)}: ${clip(best!.content, 300)} (${moduleLabel(best!.module)})`);
+    if (rest.length) parts.push(`Other moments that match:\n\n${rest.map((e) => momentLine(videos, e)).join("\n")}`);
+    for (const e of moments) ids.push(...e.ids);
+  } else if (moments.length) {
     parts.push(`${parts.length ? "Other moments" : "The moments"} that match the question best:\n\n${moments.map((e) => momentLine(videos, e)).join("\n")}`);
     for (const e of moments) ids.push(...e.ids);
   }
+  const head = opening ? [opening] : [];
   if (!parts.length) {
     const where = videos.length > 1 ? `the project's ${videos.length} videos'` : "the video's";
     const none = `None of ${where} ${retrieved.totalSegments} analysis segments matches the question closely enough to quote. Try words that are said or shown in the video, or ask what the video is about.`;
-    return { text: `${opening.replace(/:$/, ".")}\n\n${none}`, segmentIds: [] };
+    return { text: [...head.map((o) => o.replace(/:$/, ".")), none].join("\n\n"), segmentIds: [] };
   }
-  return { text: `${opening}\n\n${parts.join("\n\n")}`, segmentIds: [...new Set(ids)] };
+  return { text: [...head, ...parts].join("\n\n"), segmentIds: [...new Set(ids)] };
 }

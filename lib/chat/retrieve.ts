@@ -6,7 +6,8 @@
 //                time in the visual modules' own words (intent.ts);
 //   brute_force: every segment, compressed (context.ts), each line scored by the same search.
 // Either way `overviews` holds what an overview answer needs: per video its duration, segment
-// counts per module and its digest (video_reasoning), all read from stored rows.
+// counts per module and its summary (video_reasoning: overview, key moments, topics), all read
+// from stored rows.
 import type { Db } from "@/db/client";
 import { matchedTerms, type Candidate } from "@/db/queries/search";
 import { listSegments, type SegmentRow } from "@/db/queries/segments";
@@ -32,16 +33,35 @@ export interface VideoRef {
   label?: string;
 }
 
+/** A moment of a video's summary: a key moment (offline) or a model's chapter or key moment. */
+export interface SummaryMoment {
+  start: number;
+  content: string;
+  /** The segment that holds it (the summary itself for an offline key moment). */
+  id: string;
+  /** 1 = the most important (offline: picked first for its centrality); a model's in its order. */
+  rank: number;
+}
+
+export interface VideoSummary {
+  /** The summary segment. */
+  id: string;
+  /** The overview sentences (offline), or the model's summary. */
+  overview: string;
+  /** In time order. */
+  moments: SummaryMoment[];
+  /** The topics, in time order (offline: named from the key moments; a model's: its chapter titles). */
+  topics: { topic: string; start: number }[];
+}
+
 export interface VideoOverview extends VideoRef {
   /** Segments per module. */
   counts: Record<string, number>;
-  /** The video_reasoning summary (computed digest or the model's summary), if any. */
-  digest: string | null;
-  /** On-screen text the digest collected (metadata.on_screen_text), else visualelements' text. */
+  /** The video_reasoning summary, or null (none, or an earlier version's counts-only digest). */
+  summary: VideoSummary | null;
+  /** On-screen text the summary collected (metadata.on_screen_text), else visualelements' text. */
   onScreenText: string[];
-  /** video_reasoning chapters and key moments, in time order. */
-  chapters: { start: number; content: string; id: string }[];
-  /** The first transcript cues (what an overview quotes when there is no digest). */
+  /** The first transcript cues (what an overview quotes when there is no summary). */
   firstCues: { start: number; content: string; id: string }[];
 }
 
@@ -72,24 +92,51 @@ function metaOf(s: SegmentRow): Record<string, unknown> {
   }
 }
 
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/** The summary an overview answer quotes, from the video_reasoning rows (offline metadata or a model's segments). */
+function summaryOf(reasoning: readonly SegmentRow[]): VideoSummary | null {
+  const row = reasoning.find((r) => metaOf(r).kind === "summary");
+  if (!row) return null;
+  const meta = metaOf(row);
+  if (meta.method === "computed_digest") return null; // counts only: an earlier version's digest, not a summary
+  if (meta.method === "extractive_summary") {
+    // The content: the overview, then "Key moments:" and a `[mm:ss] text` line per moment, in the
+    // order of metadata.key_moments (their times and ranks).
+    const [overview = "", rest = ""] = row.content.split("\n\nKey moments:\n");
+    const lines = rest.split("\n").filter(Boolean);
+    const listed = Array.isArray(meta.key_moments) ? (meta.key_moments as Record<string, unknown>[]) : [];
+    const moments = listed.flatMap((m, i) => {
+      const start = num(m.start);
+      const text = oneLine((lines[i] ?? "").replace(/^\[[\d:]+\]\s*/, ""));
+      return start === null || !text ? [] : [{ start, content: text, id: row.id, rank: num(m.rank) ?? i + 1 }];
+    });
+    const topics = (Array.isArray(meta.topics) ? (meta.topics as Record<string, unknown>[]) : []).flatMap((t) =>
+      typeof t.topic === "string" && num(t.start) !== null ? [{ topic: t.topic, start: num(t.start)! }] : [],
+    );
+    return { id: row.id, overview: oneLine(overview), moments: moments.sort((a, b) => a.start - b.start), topics };
+  }
+  const others = reasoning.filter((r) => r !== row).sort((a, b) => a.startTime - b.startTime);
+  const chapters = others.filter((r) => metaOf(r).kind === "chapter");
+  const keyMoments = others.filter((r) => metaOf(r).kind !== "chapter");
+  const moments = (keyMoments.length ? keyMoments : chapters).map((r, i) => ({ start: r.startTime, content: oneLine(r.content), id: r.id, rank: i + 1 }));
+  return { id: row.id, overview: oneLine(row.content), moments, topics: chapters.map((r) => ({ topic: oneLine(r.content), start: r.startTime })) };
+}
+
 function overviewOf(ref: VideoRef, rows: readonly SegmentRow[]): VideoOverview {
   const counts: Record<string, number> = {};
   for (const r of rows) counts[r.module] = (counts[r.module] ?? 0) + 1;
   const reasoning = rows.filter((r) => r.module === "video_reasoning");
-  const summary = reasoning.find((r) => metaOf(r).kind === "summary") ?? null;
-  const fromDigest = summary ? metaOf(summary).on_screen_text : undefined;
-  const onScreenText = Array.isArray(fromDigest)
-    ? fromDigest.filter((t): t is string => typeof t === "string")
+  const summaryRow = reasoning.find((r) => metaOf(r).kind === "summary");
+  const fromSummary = summaryRow ? metaOf(summaryRow).on_screen_text : undefined;
+  const onScreenText = Array.isArray(fromSummary)
+    ? fromSummary.filter((t): t is string => typeof t === "string")
     : [...new Set(rows.filter((r) => r.module === "visualelements").flatMap((r) => [...r.content.matchAll(/text: "([^"]+)"/g)].map((m) => m[1]!)))];
-  const chapters = reasoning
-    .filter((r) => r !== summary)
-    .map((r) => ({ start: r.startTime, content: oneLine(r.content), id: r.id }))
-    .sort((a, b) => a.start - b.start);
   const firstCues = rows
     .filter((r) => r.module === "transcription")
     .slice(0, 5)
     .map((r) => ({ start: r.startTime, content: oneLine(r.content), id: r.id }));
-  return { ...ref, counts, digest: summary ? oneLine(summary.content) : null, onScreenText: onScreenText.slice(0, 12), chapters, firstCues };
+  return { ...ref, counts, summary: summaryOf(reasoning), onScreenText: onScreenText.slice(0, 12), firstCues };
 }
 
 function entryOf(c: Candidate): ContextEntry {

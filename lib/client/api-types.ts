@@ -1088,7 +1088,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Hybrid search (full-text words fused with embedding similarity) over your completed videos (or the given ones, or a project's): results at or above `threshold`, the best per (job_id, module, 5-second window), modules interleaved round-robin up to `limit`, sorted by similarity */
+        /** Hybrid search (full-text words fused with embedding similarity) over your completed videos (or the given ones, or a project's): results at or above `threshold`, the best per (job_id, module, 5-second window), modules interleaved round-robin up to `limit`, sorted by similarity. Whole-video summaries are not among the moments: each video's summary comes once, as `about_video` on its best hit */
         post: operations["postSearch"];
         delete?: never;
         options?: never;
@@ -1716,6 +1716,13 @@ export interface components {
             similarity: number;
             /** @description Words of `content` that match the query's words (exact form or English stem), as written in `content`, in order of first appearance — for highlighting; empty when the segment matched by meaning only */
             matched_terms: string[];
+            /** @description The video's whole-video summary (video_reasoning), given once per video: on its best hit, null on its other hits and for a video without one. Whole-video summaries are not hits themselves (they would match nearly every query) unless `modules` asks for video_reasoning alone */
+            about_video: {
+                /** @description The summary segment's id */
+                segment_id: string;
+                /** @description The summary: an overview, and offline its key moments one per line (`[mm:ss] …`) */
+                content: string;
+            } | null;
         };
         ChatAnswer: {
             answer: string;

@@ -30,6 +30,15 @@ export const searchResult = segmentResponse
     matched_terms: z
       .array(z.string())
       .describe("Words of `content` that match the query's words (exact form or English stem), as written in `content`, in order of first appearance — for highlighting; empty when the segment matched by meaning only"),
+    about_video: z
+      .object({
+        segment_id: z.string().describe("The summary segment's id"),
+        content: z.string().describe("The summary: an overview, and offline its key moments one per line (`[mm:ss] …`)"),
+      })
+      .nullable()
+      .describe(
+        "The video's whole-video summary (video_reasoning), given once per video: on its best hit, null on its other hits and for a video without one. Whole-video summaries are not hits themselves (they would match nearly every query) unless `modules` asks for video_reasoning alone",
+      ),
   })
   .meta({ id: "SearchResult" });
 export type SearchResult = z.infer<typeof searchResult>;
@@ -59,7 +68,7 @@ export const searchApi = {
     path: "/search",
     tag: "Search",
     summary:
-      "Hybrid search (full-text words fused with embedding similarity) over your completed videos (or the given ones, or a project's): results at or above `threshold`, the best per (job_id, module, 5-second window), modules interleaved round-robin up to `limit`, sorted by similarity",
+      "Hybrid search (full-text words fused with embedding similarity) over your completed videos (or the given ones, or a project's): results at or above `threshold`, the best per (job_id, module, 5-second window), modules interleaved round-robin up to `limit`, sorted by similarity. Whole-video summaries are not among the moments: each video's summary comes once, as `about_video` on its best hit",
     auth: "required",
     body: searchBody,
     response: z.array(searchResult),

@@ -28,6 +28,7 @@ import { embedQuery } from "@/lib/search/embed-query";
 import type { QueryVectors } from "@/lib/search/query-vectors";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import type { SearchResult } from "@/lib/schemas/search";
+import { isWholeVideoSummary, leavesOutSummaries, videoSummaries, type AboutVideo } from "./about-video";
 import { compareCandidates, modulesThatRanShort, rankCandidates } from "./rank";
 
 export type { SearchPlan };
@@ -84,7 +85,7 @@ export async function searchVectors(db: Db, params: VectorSearchParams): Promise
   return { plan: found.plan, candidates: [...candidates, ...more.filter((c) => !seen.has(c.id))] };
 }
 
-export function toSearchResult(c: Candidate, matched: readonly string[] = []): SearchResult {
+export function toSearchResult(c: Candidate, matched: readonly string[] = [], about: AboutVideo | null = null): SearchResult {
   return {
     id: c.id,
     job_id: c.jobId,
@@ -95,6 +96,7 @@ export function toSearchResult(c: Candidate, matched: readonly string[] = []): S
     metadata: c.metadata,
     similarity: c.similarity,
     matched_terms: [...matched],
+    about_video: about,
   };
 }
 
@@ -134,8 +136,17 @@ export async function searchSegments(db: Db, params: SearchParams): Promise<Sear
   const jobIds = asked ?? (await completedJobIds(db, params.userId));
   if (!jobIds.length) return [];
   const ranked = await searchScope(db, { ...params, jobIds, wholeLibrary: !asked });
-  const terms = await matchedTerms(db, { userId: params.userId, ids: ranked.map((c) => c.id), text: params.query });
-  return ranked.map((c) => toSearchResult(c, terms.get(c.id)));
+  const [terms, about] = await Promise.all([
+    matchedTerms(db, { userId: params.userId, ids: ranked.map((c) => c.id), text: params.query }),
+    videoSummaries(db, { userId: params.userId, jobIds: ranked.map((c) => c.jobId) }),
+  ]);
+  // Each video's summary once, on its best hit (the first of its hits, best first).
+  const told = new Set<string>();
+  return ranked.map((c) => {
+    const summary = told.has(c.jobId) || isWholeVideoSummary(c) ? null : (about.get(c.jobId) ?? null);
+    told.add(c.jobId);
+    return toSearchResult(c, terms.get(c.id), summary);
+  });
 }
 
 /**
@@ -177,5 +188,7 @@ export async function searchScope(
     candidates.push(...found.candidates);
   }
   if (params.nearest) return candidates.filter((c) => c.similarity >= params.threshold).sort(compareCandidates).slice(0, params.limit);
-  return rankCandidates(candidates, { limit: params.limit, threshold: params.threshold });
+  // Whole-video summaries are not moments: they take no place among the hits (about-video.ts).
+  const moments = leavesOutSummaries(modules) ? candidates.filter((c) => !isWholeVideoSummary(c)) : candidates;
+  return rankCandidates(moments, { limit: params.limit, threshold: params.threshold });
 }

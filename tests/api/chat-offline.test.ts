@@ -7,7 +7,9 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { LEXICAL_EMBEDDING_MODEL } from "@/lib/ai/embeddings";
-import { NO_MODEL_PREFIX } from "@/lib/chat/answer";
+import { summaryUnits } from "@/lib/analysis/text/extractive-summary";
+import { embedTextsLocally } from "@/lib/ai/embeddings";
+import { offlineSummary } from "@/lib/pipeline/modules/video-reasoning/run";
 import { embedTexts } from "@/lib/ai/embeddings";
 import { writeSegmentVectors } from "@/db/queries/embeddings";
 import { reembedAll } from "@/lib/search/reembed";
@@ -25,8 +27,33 @@ let bob: TestUser;
 let harbour: { jobId: string; videoId: string };
 let bakery: { jobId: string; videoId: string };
 let projectId: string;
+let topics: { jobId: string; videoId: string };
 
-const digest = (duration: number) => JSON.stringify({ provider: "local", method: "computed_digest", kind: "summary", on_screen_text: ["HARBOUR TOURS", "OPEN DAILY"] }) && duration;
+/** Six unrelated things said in 30 seconds. */
+const TOPICS: SeedSegment[] = [
+  { module: "transcription", start: 0.5, end: 4.5, content: "My car broke down on the motorway, so the mechanic replaced the clutch and the brakes." },
+  { module: "transcription", start: 5, end: 9.5, content: "At the doctor's appointment she listened to my lungs and prescribed antibiotics." },
+  { module: "transcription", start: 10, end: 14.5, content: "We baked a chocolate birthday cake with twelve candles for my niece." },
+  { module: "transcription", start: 15, end: 19.5, content: "The football match ended two nil after a late penalty in the second half." },
+  { module: "transcription", start: 20, end: 24.5, content: "Tomorrow the weather turns cold with heavy snow across the mountains." },
+  { module: "transcription", start: 25, end: 29.5, content: "The library is closed on Sundays for the winter holidays." },
+];
+
+/** The video_reasoning segments the module writes offline (its own function, the real sentence encoder), stored and embedded. */
+async function seedSummary(owner: TestUser, video: { jobId: string; videoId: string }, segs: SeedSegment[], duration: number) {
+  const input = { duration, shots: [], scenes: [], visual: [], logos: [], transcript: segs.map((s) => ({ start_time: s.start, end_time: s.end!, content: s.content })) };
+  const units = summaryUnits(input);
+  const embedded = await embedTextsLocally(units.map((u) => u.text));
+  const drafts = offlineSummary(input, units, embedded);
+  const db = await getDb();
+  const { insertSegments } = await import("@/db/queries/segments");
+  await insertSegments(
+    db,
+    drafts.map((d) => ({ ...video, userId: owner.user_id, module: "video_reasoning", startTime: d.start_time, endTime: d.end_time, content: d.content, metadata: JSON.stringify(d.metadata) })),
+  );
+  const { embedJobSegments } = await import("@/lib/pipeline/embed-step");
+  await embedJobSegments(db, { userId: owner.user_id, jobId: video.jobId });
+}
 
 const HARBOUR: SeedSegment[] = [
   { module: "shots", start: 0, end: 12, content: "Shot 1 · 12.0 s · opens the video · bright, static, mostly blue" },
@@ -40,6 +67,7 @@ const HARBOUR: SeedSegment[] = [
   { module: "transcription", start: 30, end: 33, content: "Seagulls circle over the fishing fleet" },
 ];
 
+/** What an earlier version stored offline: counts, not a summary. */
 async function seedDigest(owner: TestUser, jobId: string, videoId: string, duration: number) {
   const db = await getDb();
   const { insertSegments } = await import("@/db/queries/segments");
@@ -61,7 +89,6 @@ const ask = (user: TestUser, body: Record<string, unknown>) => call("POST", "/ch
 const items = (answer: string) => answer.split("\n").filter((l) => l.startsWith("- "));
 
 beforeAll(async () => {
-  void digest;
   alice = await makeUser("chat-offline-alice@example.com");
   bob = await makeUser("chat-offline-bob@example.com");
   harbour = await addEmbeddedVideo(alice, HARBOUR, { name: "Harbour at dawn.mp4", duration: 40, segmentSeconds: 2, metadata: null });
@@ -75,6 +102,8 @@ beforeAll(async () => {
     ],
     { name: "Bakery morning.mp4", duration: 150, segmentSeconds: 2, metadata: null },
   );
+  topics = await addEmbeddedVideo(alice, TOPICS, { name: "Six things.mp4", duration: 30, segmentSeconds: 4, metadata: null });
+  await seedSummary(alice, topics, TOPICS, 30);
   const project = await call("POST", "/projects", { auth: alice.api_key, body: { name: "Coast trip" } });
   projectId = project.body.id;
   const assigned = await call("POST", `/projects/${projectId}/assign`, { auth: alice.api_key, body: { job_ids: [harbour.jobId, bakery.jobId] } });
@@ -82,19 +111,48 @@ beforeAll(async () => {
 });
 
 describe("offline answers about one video", () => {
-  it("what is it about: duration, shots, scenes, transcript, the digest and its chapters with times", async () => {
-    const res = await ask(alice, { question: "What is this video about?", video_id: harbour.jobId });
+  it("what is it about: the summary's overview naming the topics, then its key moments with their times — no counts, no preamble", async () => {
+    const res = await ask(alice, { question: "What is this video about?", video_id: topics.jobId });
     expect(res.status, res.text).toBe(200);
     const a: string = res.body.answer;
-    expect(a.startsWith(`${NO_MODEL_PREFIX}\n\n`)).toBe(true);
-    expect(a).toContain("It is 40 s long.");
-    expect(a).toContain("The analysis found 4 shots.");
-    expect(a).toContain("They form 2 scenes.");
-    expect(a).toContain("The transcript has 2 cues.");
-    expect(a).toContain('Digest: Computed digest of a 0:40 video; 4 shots');
-    expect(a).toContain('- [00:00] Scene 1 of 2 (0:00–0:20, 20.0 s); 2 shots; speech: "The boats leave the harbour at dawn"');
-    expect(a).toContain("- [00:20] Scene 2 of 2");
-    expect(res.body.citations.map((c: any) => c.start_time)).toEqual(expect.arrayContaining([0, 20]));
+    expect(a.startsWith("It covers ")).toBe(true);
+    for (const t of ["doctor's appointment (00:05)", "birthday cake (00:10)", "football match (00:15)", "heavy snow (00:20)", "winter holidays (00:25)"]) expect(a).toContain(t);
+    expect(a).toContain("Key moments:\n\n- [00:00] My car broke down on the motorway");
+    expect(items(a)).toHaveLength(6);
+    expect(a).toContain("- [00:15] The football match ended two nil after a late penalty in the second half.");
+    expect(a).not.toMatch(/language model|\b\d+ (shots?|scenes?|cues?)\b|long\./);
+    expect(res.body.citations.map((c: any) => c.start_time)).toEqual(expect.arrayContaining([0, 5, 10, 15, 20, 25]));
+  });
+
+  it("honours the form asked for: three bullet points are three, a list of topics is a list, two topics are two", async () => {
+    const three = (await ask(alice, { question: "Summarize it in three bullet points", video_id: topics.jobId })).body.answer as string;
+    const lines = three.split("\n").filter((l) => l.trim());
+    expect(lines).toHaveLength(3); // nothing but the three bullets
+    for (const l of lines) expect(l).toMatch(/^- \[00:\d\d\] \S/);
+    expect(lines.map((l) => l.slice(3, 8))).toEqual([...lines.map((l) => l.slice(3, 8))].sort()); // in time order
+    const five = (await ask(alice, { question: "Give me a summary in 5 points", video_id: topics.jobId })).body.answer as string;
+    expect(items(five)).toHaveLength(5);
+    const list = (await ask(alice, { question: "List the topics", video_id: topics.jobId })).body.answer as string;
+    expect(items(list)).toEqual(expect.arrayContaining(["- Doctor's appointment [00:05]", "- Football match [00:15]", "- Winter holidays [00:25]"]));
+    expect(items(list).length).toBeGreaterThanOrEqual(6);
+    const two = (await ask(alice, { question: "What are the two main topics?", video_id: topics.jobId })).body.answer as string;
+    expect(items(two)).toHaveLength(2);
+    // more than there are: all there are, and it says so
+    const many = (await ask(alice, { question: "Summarize it in ten bullet points", video_id: topics.jobId })).body.answer as string;
+    expect(many).toMatch(/^Only 6 moments stand out in the analysis:/);
+    expect(items(many)).toHaveLength(6);
+  });
+
+  it("when is X: the moment first, with its time", async () => {
+    const a = (await ask(alice, { question: "When is the football match?", video_id: topics.jobId })).body.answer as string;
+    expect(a.startsWith("At [00:15]: The football match ended two nil")).toBe(true);
+  });
+
+  it("an earlier version's counts-only digest is not quoted as a summary: the transcript's beginning is", async () => {
+    const a = (await ask(alice, { question: "What is this video about?", video_id: harbour.jobId })).body.answer as string;
+    expect(a).toContain("There is no summary of this video yet (Video reasoning has not run on it); it begins:");
+    expect(a).toContain("- [00:02] The boats leave the harbour at dawn");
+    expect(a).not.toContain("Computed digest");
   });
 
   it("how long / how many shots / which text: only what was asked, from stored rows", async () => {
@@ -107,9 +165,9 @@ describe("offline answers about one video", () => {
     expect(text).toContain('On-screen text: "HARBOUR TOURS", "OPEN DAILY".');
     const none = (await ask(alice, { question: "How many scenes?", video_id: bakery.jobId })).body.answer as string;
     expect(none).toContain("No scenes were detected (the scenes module has no segments)."); // never an invented number
-    // no digest: the overview says so and quotes how the transcript begins
+    // no summary: the overview says so and quotes how the transcript begins
     const about = (await ask(alice, { question: "What happens in this video?", video_id: bakery.jobId })).body.answer as string;
-    expect(about).toContain("There is no digest of this video (the video_reasoning module has no segments); it begins:");
+    expect(about).toContain("There is no summary of this video yet (Video reasoning has not run on it); it begins:");
     expect(about).toContain("- [00:03] Good morning and welcome to the bakery");
   });
 

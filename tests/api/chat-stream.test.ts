@@ -3,7 +3,6 @@
 // streams its completion, the final `message` event equal to the JSON body, errors before the
 // first byte as {detail} with their status, and stopping a stream.
 import { beforeAll, describe, expect, it } from "vitest";
-import { NO_MODEL_PREFIX } from "@/lib/chat/answer";
 import { call } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
 import { useFakeOpenAI } from "../helpers/openai-server";
@@ -85,7 +84,7 @@ describe("POST /api/chat/ask with Accept: text/event-stream", () => {
     expect(type).toBe("message");
     expect(Object.keys(body).sort()).toEqual(["answer", "citations", "feedback_id", "session_id"]);
     expect(deltas.map((d) => d.text).join("")).toBe(body.answer);
-    expect(String(body.answer).startsWith(NO_MODEL_PREFIX)).toBe(true);
+    expect(String(body.answer).startsWith("At [01:05]: ")).toBe(true);
     expect(body.answer).toContain("[01:05]");
     const stored = await call("GET", `/chat/sessions/${body.session_id}/messages`, { auth: alice.api_key });
     expect(stored.body.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { chatFeedback, chatMessages } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
-import { CHAT_SYSTEM_PROMPT, NO_MODEL_PREFIX } from "@/lib/chat/answer";
+import { CHAT_SYSTEM_PROMPT } from "@/lib/chat/answer";
 import { askAgent } from "@/lib/chat/ask-agent";
 import { call } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
@@ -57,13 +57,14 @@ describe("POST /api/chat/ask without a model", () => {
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["answer", "citations", "feedback_id", "session_id"]);
     const { answer, session_id, feedback_id } = res.body;
-    expect(answer.startsWith(`${NO_MODEL_PREFIX}\n\n`)).toBe(true);
+    // "when …": the best moment first, as a sentence; no "no model" preamble (the page says that once)
+    expect(answer.startsWith("At [01:05]: Now we fold the sourdough and let it rest (Transcription)")).toBe(true);
+    expect(answer).not.toMatch(/language model/i);
     const items = answer.split("\n").filter((l: string) => l.startsWith("- "));
-    expect(items[0]).toBe("- [01:05] Now we fold the sourdough and let it rest (Transcription)");
     for (const item of items) expect(item).toMatch(/^- \[\d\d:\d\d\] .+ \((Transcription|Visual elements|Logos|Scenes)\)$/);
     expect(answer).not.toMatch(/Thanks for watching/); // nothing in common with the question
     expect(res.body.citations[0]).toEqual({ job_id: bakery.jobId, video_name: "Bakery morning.mp4", start_time: 65 });
-    expect(res.body.citations).toHaveLength(items.length);
+    expect(res.body.citations).toHaveLength(items.length + 1);
 
     const session = (await call("GET", `/chat/sessions/${session_id}`, { auth: alice.api_key })).body;
     expect(session).toMatchObject({
@@ -84,8 +85,8 @@ describe("POST /api/chat/ask without a model", () => {
     ]);
     expect(msgs[0].metadata).toBeNull();
     const meta = JSON.parse(msgs[1].metadata);
-    expect(meta).toMatchObject({ feedback_id, mode: "vector", model: null, segments_used: items.length });
-    expect(meta.segment_ids).toHaveLength(items.length);
+    expect(meta).toMatchObject({ feedback_id, mode: "vector", model: null, segments_used: items.length + 1 });
+    expect(meta.segment_ids).toHaveLength(items.length + 1);
   });
 
   it("titles a long question at a word boundary, at most 80 characters", async () => {
@@ -122,7 +123,7 @@ describe("POST /api/chat/ask without a model", () => {
 
   it("says so, listing nothing, when no segment matches — and when the video has none", async () => {
     const none = await ask(alice, { question: "quantum chromodynamics", video_id: bakery.jobId });
-    expect(none.body.answer).toMatch(/^No language model is configured, [^\n]*\.\n\nNone of the video's 8 analysis segments matches the question/);
+    expect(none.body.answer).toMatch(/^None of the video's 8 analysis segments matches the question/);
     expect(none.body.answer).not.toMatch(/^- /m);
     const bare = await ask(alice, { question: "what happens?", video_id: empty.jobId });
     expect(bare.status).toBe(200);

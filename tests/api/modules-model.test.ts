@@ -133,12 +133,12 @@ describe("video_reasoning and embeddings with a model", () => {
     expect(reasoning.map((s) => [s.metadata.kind, s.content])).toEqual([["summary", "Bakery video."]]);
   });
 
-  it("a model that fails: the computed digest, and the reason in the note", async () => {
+  it("a model that fails: the extractive summary, and the reason in the note", async () => {
     Object.assign(process.env, fake.env());
     fake.fail("/v1/chat/completions", 404, "The model `gpt-4o-mini` does not exist or you do not have access to it.");
     const { reasoning, completed } = await analyse();
     expect(reasoning.length).toBeGreaterThan(0);
-    for (const s of reasoning) expect(s.metadata).toMatchObject({ provider: "local", method: "computed_digest" });
+    for (const s of reasoning) expect(s.metadata).toMatchObject({ provider: "local", method: "extractive_summary" });
     expect(completed("video_reasoning").notes[0]).toMatch(/^The reasoning model gpt-4o-mini failed \(404 The model `gpt-4o-mini` does not exist/);
   });
 
@@ -152,19 +152,19 @@ describe("video_reasoning and embeddings with a model", () => {
 });
 
 describe("video_reasoning and embeddings offline", () => {
-  it("a computed digest labelled as computed, sentence-encoder embeddings recorded with their model", async () => {
+  it("an extractive summary (the passages said, with their times; no counts), sentence-encoder embeddings recorded with their model", async () => {
     const { reasoning, stored, completed, duration } = await analyse();
     expect(fake.requests).toHaveLength(0);
     expect(reasoning.length).toBeGreaterThan(0);
-    for (const s of reasoning) expect(s.metadata).toMatchObject({ provider: "local", method: "computed_digest" });
+    for (const s of reasoning) expect(s.metadata).toMatchObject({ provider: "local", method: "extractive_summary", model: LOCAL_EMBEDDING_MODEL });
     const summary = reasoning.find((s) => s.metadata.kind === "summary")!;
     expect([summary.start_time, summary.end_time]).toEqual([0, duration]);
-    expect(summary.content).toContain("transcript of 12 words in 3 cues");
-    expect(summary.content).toContain('"bake sourdough bread"');
-    expect(summary.metadata.stats).toMatchObject({ transcriptCues: 3, transcriptWords: 12 });
-    expect(completed("video_reasoning").notes).toEqual([
-      "No reasoning model is configured (set OPENAI_API_KEY): the summary and chapters are computed from the other modules' segments, without written prose",
-    ]);
+    expect(summary.content).toContain("It covers ");
+    expect(summary.content).toContain("sourdough bread");
+    expect(summary.content).toContain("Key moments:\n[00:00] Welcome to the bakery\n[00:02] We bake sourdough bread\n[00:04] Thanks for baking along");
+    expect(summary.content).not.toMatch(/\b\d+ (shots?|scenes?|cues?|words)\b/);
+    expect(summary.metadata.key_moments.map((m: { start: number }) => m.start)).toEqual([0.5, 2, 4]);
+    expect(completed("video_reasoning").notes ?? []).toEqual([]);
 
     const { vectors } = await embedTexts(stored.map((r) => r.content), { model: LOCAL_EMBEDDING_MODEL });
     stored.forEach((row, i) => {

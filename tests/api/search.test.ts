@@ -11,6 +11,11 @@ import { cosineSimilarity } from "@/lib/ai/lexical-embedding";
 import { embedQuery } from "@/lib/search/embed-query";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { searchVectors } from "@/lib/search/search-segments";
+import { summaryUnits } from "@/lib/analysis/text/extractive-summary";
+import { embedTextsLocally } from "@/lib/ai/embeddings";
+import { offlineSummary } from "@/lib/pipeline/modules/video-reasoning/run";
+import { insertSegments } from "@/db/queries/segments";
+import { embedJobSegments } from "@/lib/pipeline/embed-step";
 import { rankCandidates } from "@/lib/search/rank";
 import { call } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
@@ -73,7 +78,7 @@ describe("POST /api/search", () => {
     const res = await search(alice, { query: "sourdough bread", threshold: 0 });
     expect(res.status, res.text).toBe(200);
     const exact = res.body.find((r: any) => r.content === "sourdough bread");
-    expect(Object.keys(exact).sort()).toEqual(["content", "end_time", "id", "job_id", "matched_terms", "metadata", "module", "similarity", "start_time"]);
+    expect(Object.keys(exact).sort()).toEqual(["about_video", "content", "end_time", "id", "job_id", "matched_terms", "metadata", "module", "similarity", "start_time"]);
     expect(exact).toMatchObject({ job_id: bakery, module: "transcription", start_time: 2, end_time: 3, matched_terms: ["sourdough", "bread"] });
     expect(exact.similarity).toBeCloseTo(1, 5);
     for (const r of res.body) {
@@ -248,6 +253,55 @@ describe("POST /api/search", () => {
   it("401 without credentials", async () => {
     const res = await call("POST", "/search", { body: { query: "x" } });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("POST /api/search – whole-video summaries apart from the moments", () => {
+  const SAID: SeedSegment[] = [
+    { module: "transcription", start: 0.5, end: 4.5, content: "The mechanic fixed my car." },
+    { module: "transcription", start: 10, end: 14.5, content: "We baked a birthday cake." },
+    { module: "transcription", start: 15, end: 19.5, content: "The football match ended in a draw." },
+    { module: "transcription", start: 22, end: 26, content: "We watched the football match on TV." },
+  ];
+  let dave: TestUser;
+  let jobId: string;
+  let summaryId: string;
+
+  beforeAll(async () => {
+    dave = await makeUser("search-dave@example.com");
+    const video = await addEmbeddedVideo(dave, SAID, { duration: 30, segmentSeconds: 4, metadata: null });
+    jobId = video.jobId;
+    // video_reasoning's own offline output (the real sentence encoder), stored and embedded like a run's
+    const input = { duration: 30, shots: [], scenes: [], visual: [], logos: [], transcript: SAID.map((s) => ({ start_time: s.start, end_time: s.end!, content: s.content })) };
+    const units = summaryUnits(input);
+    const drafts = offlineSummary(input, units, await embedTextsLocally(units.map((u) => u.text)));
+    const db = await getDb();
+    const [summary] = await insertSegments(
+      db,
+      drafts.map((d) => ({ ...video, userId: dave.user_id, module: "video_reasoning", startTime: d.start_time, endTime: d.end_time, content: d.content, metadata: JSON.stringify(d.metadata) })),
+    );
+    summaryId = summary!.id;
+    await embedJobSegments(db, { userId: dave.user_id, jobId });
+  });
+
+  it("the summary matches, but is no hit: the moments come first, and the best hit carries it as about_video", async () => {
+    const hits = (await search(dave, { query: "football match", job_id: jobId })).body as any[];
+    expect(hits.length).toBeGreaterThanOrEqual(2);
+    expect(hits.map((h) => h.id)).not.toContain(summaryId);
+    expect(hits.map((h) => h.module)).not.toContain("video_reasoning");
+    expect(hits.slice(0, 2).map((h) => h.start_time).sort()).toEqual([15, 22]);
+    expect(hits[0].about_video).toMatchObject({ segment_id: summaryId });
+    expect(hits[0].about_video.content).toMatch(/^It covers .*football match/);
+    for (const h of hits.slice(1)) expect(h.about_video).toBeNull(); // once per video
+    // asked for alone, video_reasoning's summary is a hit like any other segment
+    const only = (await search(dave, { query: "football match", job_id: jobId, modules: ["video_reasoning"] })).body as any[];
+    expect(only.map((h) => h.id)).toContain(summaryId);
+  });
+
+  it("a video without a summary: about_video is null", async () => {
+    const hits = (await search(alice, { query: "sourdough bread", job_id: kitchen })).body as any[];
+    expect(hits.length).toBeGreaterThan(0);
+    for (const h of hits) expect(h.about_video).toBeNull();
   });
 });
 

@@ -1,8 +1,10 @@
-// Key phrases, the reasoning digest, placing a model's answer on the video, and the computed digest.
+// Key phrases, the reasoning digest, placing a model's answer on the video, and the extractive summary offline.
 import { describe, expect, it } from "vitest";
 import { extractKeyPhrases } from "@/lib/analysis/text/key-phrases";
 import { buildPromptDigest, digestStats, formatTime, type DigestInput } from "@/lib/analysis/text/digest";
-import { computedDigest, placeAnswer, reasoningAnswer } from "@/lib/pipeline/modules/video-reasoning/run";
+import { extractiveSummary, summaryUnits } from "@/lib/analysis/text/extractive-summary";
+import { embedTextsLocally, LOCAL_EMBEDDING_MODEL } from "@/lib/ai/embeddings";
+import { offlineSummary, placeAnswer, reasoningAnswer } from "@/lib/pipeline/modules/video-reasoning/run";
 
 const seg = (start_time: number, end_time: number, content: string, metadata: Record<string, unknown> = {}) => ({
   start_time,
@@ -85,25 +87,79 @@ describe("placeAnswer", () => {
   });
 });
 
-describe("computedDigest", () => {
-  it("reports counts, pacing, key phrases and on-screen text, and one chapter per scene with its words", () => {
-    const out = computedDigest(input);
-    expect(out.every((s) => s.metadata.provider === "local" && s.metadata.method === "computed_digest")).toBe(true);
+const TOPICS = [
+  seg(0.5, 4.5, "My car broke down on the motorway, so the mechanic replaced the clutch and the brakes."),
+  seg(5, 9.5, "At the doctor's appointment she listened to my lungs and prescribed antibiotics."),
+  seg(10, 14.5, "We baked a chocolate birthday cake with twelve candles for my niece."),
+  seg(15, 19.5, "The football match ended two nil after a late penalty in the second half."),
+  seg(20, 24.5, "Tomorrow the weather turns cold with heavy snow across the mountains."),
+  seg(25, 29.5, "The library is closed on Sundays for the winter holidays."),
+];
+const several: DigestInput = {
+  duration: 30,
+  shots: [seg(0, 15, "Shot 1"), seg(15, 30, "Shot 2")],
+  scenes: [seg(0, 15, "Scene 1"), seg(15, 30, "Scene 2")],
+  transcript: TOPICS,
+  visual: [seg(0, 15, "", { ocr_text: "NO PARKING", objects: [{ label: "car" }, { label: "person" }] }), seg(15, 30, "", { objects: [] })],
+  logos: [],
+};
+
+describe("extractive summary (the real sentence encoder)", () => {
+  it("a clip of several topics: the overview names each with its time, the key moments are the passages with their times, in order", async () => {
+    const units = summaryUnits(several);
+    expect(units.map((u) => u.source)).toEqual(["on_screen", "picture", "speech", "speech", "speech", "speech", "speech", "speech"]);
+    const embedded = await embedTextsLocally(units.map((u) => u.text));
+    const out = offlineSummary(several, units, { vectors: embedded.vectors, model: embedded.model });
     const [summary, ...chapters] = out;
-    expect(summary).toMatchObject({ start_time: 0, end_time: 60, metadata: { kind: "summary" } });
-    expect(summary!.content).toContain("4 shots (4 per minute, mean shot 15 s)");
-    expect(summary!.content).toContain("2 scenes");
-    expect(summary!.content).toContain('"sourdough starter"');
-    expect(summary!.content).toContain('"BAKERY DAILY"');
-    expect(chapters.map((c) => [c.start_time, c.end_time])).toEqual([[0, 25], [25, 60]]);
-    expect(chapters[0]!.content).toContain("Scene 1 of 2 (0:00.0–0:25.0, 25.0 s); 2 shots; speech: \"Welcome to the kitchen.");
-    expect(chapters[1]!.content).toContain("shape the loaf");
-    expect(chapters[1]!.content).toContain('on screen: "STEP 2"');
+    expect(summary).toMatchObject({ start_time: 0, end_time: 30, metadata: { provider: "local", method: "extractive_summary", model: LOCAL_EMBEDDING_MODEL, kind: "summary" } });
+    const overview = summary!.content.split("\n\n")[0]!;
+    const sentences = overview.split(/(?<=[.”])\s+(?=[A-Z])/);
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    expect(sentences.length).toBeLessThanOrEqual(4);
+    for (const [topic, time] of [["doctor's appointment", "00:05"], ["birthday cake", "00:10"], ["football match", "00:15"], ["heavy snow", "00:20"], ["winter holidays", "00:25"]]) {
+      expect(overview).toContain(`${topic} (${time})`);
+    }
+    expect(overview).toContain("“NO PARKING” (00:00)");
+    expect(overview).toContain("Seen in the picture: a car, a person.");
+    expect(overview).not.toMatch(/\b\d+ (shots?|scenes?|cues?)\b/);
+    const lines = summary!.content.split("Key moments:\n")[1]!.split("\n");
+    expect(lines).toEqual([
+      "[00:00] On screen: “NO PARKING”",
+      "[00:00] My car broke down on the motorway, so the mechanic replaced the clutch and the brakes.",
+      "[00:05] At the doctor's appointment she listened to my lungs and prescribed antibiotics.",
+      "[00:10] We baked a chocolate birthday cake with twelve candles for my niece.",
+      "[00:15] The football match ended two nil after a late penalty in the second half.",
+      "[00:20] Tomorrow the weather turns cold with heavy snow across the mountains.",
+      "[00:25] The library is closed on Sundays for the winter holidays.",
+    ]);
+    const ranks = (summary!.metadata.key_moments as { rank: number }[]).map((m) => m.rank).sort((a, b) => a - b);
+    expect(ranks).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // two scenes: a chapter each, titled by what is said in it
+    expect(chapters.map((c) => [c.start_time, c.end_time, c.metadata.kind])).toEqual([[0, 15, "chapter"], [15, 30, "chapter"]]);
+    expect(chapters[1]!.content.toLowerCase()).toContain("football match");
+  }, 180_000); // the encoder's first load, on a busy machine
+
+  it("a passage said again in other words is listed once; the most central passage is picked first", () => {
+    // Hand-made unit vectors: three about bread (two nearly the same), one about the weather.
+    const units = [
+      { start: 1, end: 2, text: "We bake sourdough bread", source: "speech" as const },
+      { start: 3, end: 4, text: "Sourdough bread is what we bake", source: "speech" as const },
+      { start: 5, end: 6, text: "The loaf rests overnight", source: "speech" as const },
+      { start: 7, end: 8, text: "It will rain tomorrow", source: "speech" as const },
+    ];
+    const n = (v: number[]) => v.map((x) => x / Math.hypot(...v));
+    const vectors = [n([1, 0.05, 0]), n([1, 0.05, 0.01]), n([0.7, 0.7, 0]), n([0, 0, 1])];
+    const s = extractiveSummary(units, vectors)!;
+    const starts = s.keyMoments.map((m) => m.start);
+    expect(starts).toHaveLength(3);
+    expect(starts.slice(1)).toEqual([5, 7]);
+    expect([1, 3]).toContain(starts[0]); // one of the two near-identical passages, not both
+    expect([1, 3]).toContain(s.keyMoments.find((m) => m.rank === 1)!.start); // the bread passages are the centre
+    expect(s.keyMoments.find((m) => m.start === 7)!.rank).toBeGreaterThan(1);
   });
 
-  it("says when there is no transcript instead of inventing one", () => {
-    const out = computedDigest({ ...input, transcript: [] });
-    expect(out[0]!.content).toContain("no transcript");
-    expect(out[1]!.content).toContain("no speech in the transcript");
+  it("nothing said, written or seen: no summary (never an invented one)", () => {
+    expect(summaryUnits({ ...input, transcript: [seg(0, 1, "Okay.")], visual: [] })).toEqual([]);
+    expect(offlineSummary(input, [], { vectors: [], model: "m" })).toEqual([]);
   });
 });

@@ -1,21 +1,21 @@
 // video_reasoning: summary, chapters and key moments. With a chat model: one completion over a
 // compact, time-stamped digest of the other modules' segments, validated, with times clamped to
-// the video and snapped to real segment boundaries. Without one: a digest computed from the same
-// segments (counts, pacing, on-screen text, transcript key phrases), labelled as computed.
+// the video and snapped to real segment boundaries. Without one (or when it fails): an extractive
+// summary — an overview naming the topics and the key moments, picked by centrality and coverage
+// over the sentence vectors of what is said, written and seen (lib/analysis/text/extractive-summary.ts).
 import { z } from "zod";
 import { getModelClient } from "@/lib/ai/provider";
 import {
   boundaryTimes,
   buildPromptDigest,
-  digestStats,
-  formatTime,
   keyPhrasesOf,
   onScreenTexts,
   snapTime,
-  transcriptText,
   type DigestInput,
   type SegmentLike,
 } from "@/lib/analysis/text/digest";
+import { extractiveSummary, joinList, keyMomentLine, summaryUnits, type SummaryUnit } from "@/lib/analysis/text/extractive-summary";
+import { embedWithFallback } from "../../embed-step";
 import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
 
 export const REASONING_SYSTEM_PROMPT = [
@@ -137,50 +137,47 @@ async function askModel(
   throw new Error(`the model's answer did not match the expected JSON (${problem})`);
 }
 
-/** The offline digest: only numbers and words taken from the segments. */
-export function computedDigest(input: DigestInput): SegmentDraft[] {
-  const stats = digestStats(input);
-  const meta = (kind: string, extra: Record<string, unknown> = {}) => ({ provider: "local" as const, method: "computed_digest", kind, ...extra });
-  const phrases = keyPhrasesOf(transcriptText(input.transcript, 0, Infinity, "\n"), 8);
-  const texts = onScreenTexts(input.visual);
-  const parts: string[] = [`Computed digest of a ${formatTime(input.duration)} video`];
-  if (stats.shots) parts.push(`${stats.shots} shots (${stats.shotsPerMinute} per minute, mean shot ${stats.meanShotSeconds} s)`);
-  if (stats.scenes) parts.push(`${stats.scenes} scenes`);
-  parts.push(stats.transcriptCues ? `transcript of ${stats.transcriptWords} words in ${stats.transcriptCues} cues` : "no transcript");
-  if (phrases.length) parts.push(`key phrases: ${phrases.map((p) => `"${p}"`).join(", ")}`);
-  if (texts.length) parts.push(`on-screen text: ${texts.slice(0, 8).map((t) => `"${t.text}"`).join(", ")}`);
-  if (input.logos.length) parts.push(`logos: ${[...new Set(input.logos.map((l) => l.content.trim()))].slice(0, 8).join(", ")}`);
+/**
+ * The summary without a model (extractive-summary.ts): a summary segment — the overview, then the
+ * key moments one per line (`[mm:ss] …`) — and, over two scenes or more, a chapter per scene that
+ * has words, titled by its key phrases. `vectors` are the units' sentence vectors (null: none).
+ */
+export function offlineSummary(input: DigestInput, units: readonly SummaryUnit[], embedded: { vectors: readonly (readonly number[] | null)[]; model: string }): SegmentDraft[] {
+  const summary = extractiveSummary(units, embedded.vectors);
+  if (!summary) return [];
+  const meta = (kind: string, extra: Record<string, unknown> = {}) => ({ provider: "local" as const, method: "extractive_summary", model: embedded.model, kind, ...extra });
+  const lines = summary.keyMoments.map(keyMomentLine);
   const out: SegmentDraft[] = [
     {
       start_time: 0,
       end_time: input.duration,
-      content: `${parts.join("; ")}.`,
-      metadata: meta("summary", { stats, key_phrases: phrases, on_screen_text: texts.slice(0, 20).map((t) => t.text) }),
+      content: `${summary.overview}${lines.length ? `\n\nKey moments:\n${lines.join("\n")}` : ""}`,
+      // The key moments' texts are the content's lines (the row stays small enough to keep its vector inline).
+      metadata: meta("summary", {
+        topics: summary.topics,
+        key_moments: summary.keyMoments.map((m) => ({ start: m.start, end: m.end, source: m.source, rank: m.rank })),
+        on_screen_text: onScreenTexts(input.visual).slice(0, 20).map((t) => t.text),
+      }),
     },
   ];
   const scenes = [...input.scenes].sort((a, b) => a.start_time - b.start_time);
-  scenes.forEach((scene, i) => {
-    const from = scene.start_time;
-    const to = scene.end_time;
-    const shots = input.shots.filter((s) => s.start_time >= from - 0.01 && s.start_time < to - 0.01).length;
-    const words = transcriptText(input.transcript, from, to);
-    const scenePhrases = keyPhrasesOf(transcriptText(input.transcript, from, to, "\n"), 4);
-    const sceneTexts = texts.filter((t) => t.time >= from - 0.01 && t.time < to).map((t) => t.text);
-    const bits = [`Scene ${i + 1} of ${scenes.length} (${formatTime(from)}–${formatTime(to)}, ${(to - from).toFixed(1)} s)`];
-    if (shots) bits.push(`${shots} shot${shots === 1 ? "" : "s"}`);
-    if (words) {
-      const tokens = words.split(" ");
-      bits.push(`speech: "${tokens.slice(0, 40).join(" ")}${tokens.length > 40 ? " …" : ""}"`);
-    } else bits.push("no speech in the transcript");
-    if (sceneTexts.length) bits.push(`on screen: ${sceneTexts.slice(0, 4).map((t) => `"${t}"`).join(", ")}`);
-    out.push({
-      start_time: from,
-      end_time: to,
-      content: bits.join("; "),
-      metadata: meta("chapter", { scene: i + 1, shots, key_phrases: scenePhrases }),
-    });
-  });
+  if (scenes.length < 2) return out;
+  for (const scene of scenes) {
+    const inside = units.filter((u) => u.source !== "picture" && u.start >= scene.start_time - 0.01 && u.start < scene.end_time);
+    const phrases = keyPhrasesOf(inside.map((u) => u.text).join("\n"), 3);
+    if (!phrases.length) continue;
+    const title = joinList(phrases);
+    out.push({ start_time: scene.start_time, end_time: scene.end_time, content: title[0]!.toUpperCase() + title.slice(1), metadata: meta("chapter", { key_phrases: phrases }) });
+  }
   return out;
+}
+
+/** The units' vectors, made as search makes segment vectors (the current model, else the offline encoder). */
+async function summaryOffline(input: DigestInput, signal: AbortSignal): Promise<SegmentDraft[]> {
+  const units = summaryUnits(input);
+  if (!units.length) return [];
+  const { result } = await embedWithFallback(units.map((u) => u.text), signal);
+  return offlineSummary(input, units, result);
 }
 
 export const videoReasoning: ModuleRunner = {
@@ -191,11 +188,11 @@ export const videoReasoning: ModuleRunner = {
     }
     const chat = getModelClient("chat");
     if (!chat) {
-      return {
-        segments: computedDigest(input),
-        notes: ["No reasoning model is configured (set OPENAI_API_KEY): the summary and chapters are computed from the other modules' segments, without written prose"],
-        data: { source: "computed_digest" },
-      };
+      const segments = await summaryOffline(input, ctx.signal);
+      ctx.progress(1);
+      return segments.length
+        ? { segments, data: { source: "extractive_summary" } }
+        : { segments, notes: ["Nothing was said or written on screen to summarise"] };
     }
     try {
       const answer = await askModel(ctx, chat, input);
@@ -204,9 +201,9 @@ export const videoReasoning: ModuleRunner = {
     } catch (err) {
       if (ctx.signal.aborted) throw err;
       return {
-        segments: computedDigest(input),
-        notes: [`The reasoning model ${chat.model} failed (${(err as Error).message}): a computed digest is shown instead`],
-        data: { source: "computed_digest" },
+        segments: await summaryOffline(input, ctx.signal),
+        notes: [`The reasoning model ${chat.model} failed (${(err as Error).message}): the summary is made of passages picked from the video instead`],
+        data: { source: "extractive_summary" },
       };
     }
   },
