@@ -103,7 +103,7 @@ function ChapterItem({ jobId, chapter, current, editable, onPlay }: { jobId: str
                 edited
               </Badge>
             )}
-            {chapter.summary && <span className="block text-xs text-zinc-500">{chapter.summary}</span>}
+            {chapter.summary && <span className="block text-xs text-zinc-600">{chapter.summary}</span>}
           </button>
         )}
         {editable && draft === null && (
