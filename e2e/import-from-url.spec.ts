@@ -5,16 +5,24 @@
 // is analysed and opens as a video. On its results page a range dragged along the timeline's
 // ruler becomes a clip; then the owner renames its chapter and the shared report shows the
 // chapter with the new title.
+import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { ResultsPage } from "./pages/results-page";
 import { SignInPage } from "./pages/sign-in-page";
 import { UploadPage } from "./pages/upload-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, makeClip } from "./support/clips";
 import { snap } from "./support/screenshots";
+
+/** Serious and critical WCAG 2.1 A/AA violations (with `coloursOnly`, the colour rules), as in pages.spec.ts. */
+async function seriousViolations(page: Page, coloursOnly = false): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const result = await (coloursOnly ? axe.withRules(["color-contrast", "link-in-text-block"]) : axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}
 
 const OTHER_MODULES = ["Visual elements", "Scenes", "Shots", "Grouped shots", "Logos", "Video reasoning"];
 
@@ -90,6 +98,11 @@ test("import a video from a URL, watch it arrive and be analysed, and open it", 
     expect(served).toContain("GET /media/harbour-tour.mp4");
     expect(served).toContain("GET /media/missing.mp4");
     await snap(page, testInfo, "97-import-done");
+    // The form and its two imports (one failed, one done) are accessible, in light and dark mode.
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await seriousViolations(page, true)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "light" });
 
     await item.getByRole("link", { name: "Open results" }).click();
     const results = new ResultsPage(page);
@@ -144,7 +157,9 @@ test("import a video from a URL, watch it arrive and be analysed, and open it", 
     await expect(chapters).toContainText("Around the harbour");
     await results.share.getByRole("button", { name: "Get share link" }).click();
     const shareUrl = await results.share.getByTestId("share-url").inputValue();
-    const guest = await browser.newPage({ viewport: page.viewportSize() });
+    // A context of its own (no sign-in; axe needs a page of a context made by the test).
+    const guestContext = await browser.newContext({ viewport: page.viewportSize() });
+    const guest = await guestContext.newPage();
     await guest.goto(shareUrl);
     await expect(guest.getByRole("heading", { name: "harbour-tour.mp4", level: 1 })).toBeVisible();
     const shared = guest.getByTestId("chapter-list");
@@ -153,7 +168,8 @@ test("import a video from a URL, watch it arrive and be analysed, and open it", 
     await expect(shared).toContainText("edited");
     await expect(guest.getByRole("button", { name: /^Rename the chapter/ })).toHaveCount(0);
     await snap(guest, testInfo, "98-shared-report-chapters");
-    await guest.close();
+    expect(await seriousViolations(guest)).toEqual([]);
+    await guestContext.close();
   } finally {
     files.close();
   }
