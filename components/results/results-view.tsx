@@ -298,7 +298,7 @@ function FinishedRun({ state, status, error }: { state: ProcessingState; status:
         </span>
       </summary>
       <div className="border-t border-zinc-100 px-5 py-4">
-        <ProcessingProgress state={state} status={status} serverError={error} />
+        <ProcessingProgress state={state} status={status} serverError={error} withRunNotes={false} />
       </div>
     </details>
   );

@@ -134,12 +134,15 @@ export function ProcessingProgress({
   status,
   className,
   serverError,
+  withRunNotes = true,
 }: {
   state: ProcessingState;
   status?: VideoStatus;
   className?: string;
   /** The video's `error` when the server already says it failed. */
   serverError?: string | null;
+  /** False where the page shows the run's own notes elsewhere (the results page, above). */
+  withRunNotes?: boolean;
 }) {
   const total = state.modules.length;
   const finished = state.modules.filter((m) => m.state === "done").length;
@@ -201,7 +204,7 @@ export function ProcessingProgress({
           {error}
         </Alert>
       )}
-      <RunNotes notes={state.done?.notes ?? []} className="mt-3" />
+      {withRunNotes && <RunNotes notes={state.done?.notes ?? []} className="mt-3" />}
       {state.error && (
         <Alert tone="error" className="mt-3" title="Live progress is unavailable">
           {state.error}

@@ -16,9 +16,9 @@ export interface ReadableMedia {
   declaredDuration: number | null;
 }
 
-/** "0:00.8", "1:02.5": a time with tenths, for an end that is rarely a whole second. */
+/** "0:00.8", "1:02.5": a time to the nearest tenth (as the page rounds the duration), for an end that is rarely a whole second. */
 function clockTenths(seconds: number): string {
-  const tenths = Math.floor(seconds * 10 + 1e-6);
+  const tenths = Math.round(seconds * 10);
   return `${formatClock(tenths / 10, { padMinutes: false })}.${tenths % 10}`;
 }
 
