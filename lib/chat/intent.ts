@@ -1,5 +1,6 @@
 // What kind of question an offline answer is for, read from its words (no model): an overview of
-// the video (what it is, how long, how many shots or scenes, which text), or a visual event
+// the video (what it is about, its topics, how long, how many shots or scenes, which text), the
+// form asked for ("three bullet points", "list …"), a "when is …" question, or a visual event
 // (dark or bright stretches, fades, motion) — for which the question is also searched in the
 // words the visual modules write ("dark", "fades out", "high motion"), since a viewer's words
 // ("when does the screen go dark?") rarely match them.
