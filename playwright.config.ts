@@ -51,7 +51,7 @@ export default defineConfig({
     {
       name: "phone",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      testMatch: /[\\/](app-shell|pages|plain-words|sign-in|search|chat|upload-and-results|dashboard|projects)\.spec\.ts$/,
+      testMatch: /[\\/](app-shell|pages|sign-in|search|chat|upload-and-results|dashboard|projects)\.spec\.ts$/,
     },
   ],
   webServer: {

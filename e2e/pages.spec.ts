@@ -31,7 +31,7 @@ async function seriousViolations(page: Page, coloursOnly = false): Promise<strin
 const SCHEMES = ["light", "dark"] as const;
 
 test("every page: no serious accessibility violations (light and dark on desktop, light on phones)", async ({ page }, testInfo) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000); // 15 pages under axe, light and dark: about 5 min on CI's 2 cores
   const user = createUser({ email: uniqueEmail("pages-a11y"), name: "Paige Pages" });
   const clip = makeClip(`pages-a11y-${testInfo.project.name}`);
   const jobId = await processClip(user.api_key, clip, { modules: ["shots", "scenes", "transcription", "visualelements", "video_reasoning"] });

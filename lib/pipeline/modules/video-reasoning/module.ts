@@ -9,5 +9,9 @@ export const videoReasoning = {
   lane: 6,
   onByDefault: true,
   dependsOn: ["shots", "scenes", "transcription"],
+  withoutModel: {
+    needs: "chat",
+    note: "Without a language model, the summary and key moments are picked from what is said and shown in the video.",
+  },
   colour: { block: "bg-violet-600 hover:bg-violet-700", dot: "bg-violet-500", active: "ring-violet-900" },
 } as const satisfies ModuleDefinition;
