@@ -13,7 +13,7 @@ import { registerVideoTools } from "./tools/videos";
 export const MCP_SERVER_INFO = { name: "video-analysis", version: "1.0.0" } as const;
 
 export const MCP_INSTRUCTIONS =
-  "Video analysis of the caller's own videos. Typical flow: list_videos (or search_moments across all of them) → get_video for status and a summary → get_transcript / get_results for the details → ask for questions answered with [mm:ss] citations. process_video queues an uploaded file; make_clip cuts ranges or search hits into an MP4. Times are seconds; links open the video at a moment.";
+  "Video analysis of the caller's own videos. Typical flow: list_videos (or search_moments across all of them) → get_video for status and a summary → get_transcript / get_results for the details → ask for questions answered with [mm:ss] citations. process_video queues an uploaded file or a URL to fetch; make_clip cuts ranges or search hits into an MP4. Times are seconds; links open the video at a moment.";
 
 export function createMcpServer(ctx: McpContext): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: MCP_INSTRUCTIONS });

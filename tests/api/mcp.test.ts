@@ -96,7 +96,7 @@ describe.each(["http", "stdio"] as const)("MCP over %s", (kind) => {
     expect(props("search_moments")).toEqual(["job_ids", "limit", "modules", "project_id", "query", "threshold"]);
     expect(props("get_results")).toEqual(["job_id", "module", "offset"]);
     expect(props("list_videos")).toEqual(["project_id", "status"]);
-    expect(props("process_video")).toEqual(["file_name", "modules", "storage_path"]);
+    expect(props("process_video")).toEqual(["file_name", "modules", "project_id", "storage_path", "url"]);
   });
 
   it("list_videos: only the caller's videos, with status filter", async () => {
@@ -167,6 +167,24 @@ describe.each(["http", "stdio"] as const)("MCP over %s", (kind) => {
     expect([foreign.isError, text(foreign)]).toEqual([true, "Storage path does not belong to this user"]);
     const missing = await tool(a, "process_video", { storage_path: "nothing-here.mp4" });
     expect([missing.isError, text(missing)]).toEqual([true, "File not found in storage"]);
+  });
+
+  it("process_video with a url: imported like POST /videos/import; a refused address, or both or neither source, say so", async () => {
+    const both = await tool(a, "process_video", { storage_path: "x.mp4", url: "http://example.com/x.mp4" });
+    expect([both.isError, text(both)]).toEqual([true, "Give exactly one of storage_path and url"]);
+    const neither = await tool(a, "process_video", { modules: ["shots"] });
+    expect([neither.isError, text(neither)]).toEqual([true, "Give exactly one of storage_path and url"]);
+    const local = await tool(a, "process_video", { url: "http://127.0.0.1:9/clip.mp4" });
+    expect([local.isError, text(local)]).toEqual([true, "url: must not point to a loopback, private or link-local address"]);
+    process.env.IMPORT_ALLOW_PRIVATE_URLS = "1";
+    try {
+      // Nothing listens on port 9: the import is accepted here and ends failed in the background.
+      const r = json(await tool(a, "process_video", { url: "http://127.0.0.1:9/clip.mp4", modules: ["shots"] }));
+      expect(r).toMatchObject({ status: "importing", modules: ["shots"] });
+      expect(r.job_id).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      delete process.env.IMPORT_ALLOW_PRIVATE_URLS;
+    }
   });
 
   it("make_clip: ranges of the caller's video are queued; bad ranges and another user's video say so", async () => {

@@ -1,14 +1,16 @@
 // list_videos, get_video and process_video: the caller's videos, read and queued through the same
-// lib operations (and ownership checks) as GET /videos, GET /videos/{job_id} and
-// POST /videos/register-and-process.
+// lib operations (and ownership checks) as GET /videos, GET /videos/{job_id},
+// POST /videos/register-and-process and (for a URL) POST /videos/import.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { badRequest } from "@/lib/api/errors";
 import { listSegments } from "@/db/queries/segments";
 import type { Video } from "@/db/schema";
 import { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 import { isoTime } from "@/lib/schemas/common";
-import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
+import { DEFAULT_MODULES, MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { moduleName } from "@/lib/schemas/videos";
+import { startImport } from "@/lib/imports/start-import";
 import { queueProcessing } from "@/lib/videos/queue-processing";
 import { registerUpload } from "@/lib/videos/register-upload";
 import { listUserVideos, requireVideo } from "@/lib/videos/video-ops";
@@ -84,20 +86,33 @@ export function registerVideoTools(server: McpServer, ctx: McpContext): void {
   server.registerTool(
     "process_video",
     {
-      title: "Process an uploaded video",
+      title: "Process a video (an uploaded file or a URL)",
       description:
-        "Register a file already uploaded to the caller's storage (its storage_path, e.g. `users/<user_id>/clip.mp4`, or just the file name) as a video and queue its processing with the given modules. Returns the job_id; follow it with get_video until status is completed or failed.",
+        "Queue a video's analysis with the given modules, from either storage_path (a file already uploaded to the caller's storage, e.g. `users/<user_id>/clip.mp4`, or just its file name) or url (an http(s) address the server fetches, like POST /videos/import) — exactly one of the two. Returns the job_id and status (`queued`, or `importing` while a URL is fetched); follow it with get_video until status is completed or failed.",
       inputSchema: {
-        storage_path: z.string().min(1).max(1024).describe("The uploaded file's path in storage, or its file name"),
-        modules: z.array(moduleName).max(MODULE_NAMES.length).optional().describe(`Modules to run (default: all): ${MODULE_NAMES.join(", ")}`),
+        storage_path: z.string().min(1).max(1024).optional().describe("The uploaded file's path in storage, or its file name"),
+        url: z.string().min(1).max(2048).optional().describe("An http(s) address of a video file for the server to fetch"),
+        modules: z.array(moduleName).max(MODULE_NAMES.length).optional().describe(`Modules to run, of ${MODULE_NAMES.join(", ")} (default: ${DEFAULT_MODULES.join(", ")})`),
         file_name: z.string().max(255).optional().describe("Display name (default: the file name)"),
+        project_id: z.string().max(64).optional().describe("With url: the project the video joins"),
       },
     },
     (args) =>
       runTool("process_video", async () => {
+        if ((args.storage_path === undefined) === (args.url === undefined)) throw badRequest("Give exactly one of storage_path and url");
+        if (args.url !== undefined) {
+          const video = await startImport(ctx.db, {
+            userId: ctx.user.user_id,
+            url: args.url,
+            fileName: args.file_name,
+            modules: args.modules?.length ? args.modules : [...DEFAULT_MODULES],
+            projectId: args.project_id,
+          });
+          return jsonResult({ job_id: video.jobId, status: "importing", modules: modulesOf(video), message: "Importing: the file is fetched, then processed" });
+        }
         const { video } = await registerUpload(ctx.db, {
           userId: ctx.user.user_id,
-          filePath: args.storage_path,
+          filePath: args.storage_path!,
           fileName: args.file_name,
           modules: args.modules,
         });
