@@ -79,9 +79,6 @@ export function visualQuery(question: string): string | null {
   return words.length ? [...new Set(words.join(" ").split(" "))].join(" ") : null;
 }
 
-/** Modules whose segments describe the picture. */
-export const VISUAL_MODULES = ["shots", "visualelements"] as const;
-
 /** Words of a question about a video that say nothing about what is asked for. */
 const QUESTION_WORDS = new Set(
   "video videos clip film footage show shows shown showing see seen saw watch watching appear appears appeared happen happens happened moment moments time times exactly please tell find anything something mention mentioned mentions said say says talk talks talked part where when screen go goes get gets".split(" "),

@@ -13,10 +13,11 @@ import { matchedTerms, type Candidate } from "@/db/queries/search";
 import { listSegments, type SegmentRow } from "@/db/queries/segments";
 import type { Video } from "@/db/schema";
 import type { ChatMode } from "@/lib/schemas/chat";
+import { PICTURE_MODULES } from "@/lib/pipeline/modules/registry";
 import { QueryVectors } from "@/lib/search/query-vectors";
 import { searchScope } from "@/lib/search/search-segments";
 import { compressSegments, contextLine, oneLine, toEntry, type ContextEntry, type SegmentLike } from "./context";
-import { questionKeywords, visualQuery, VISUAL_MODULES } from "./intent";
+import { questionKeywords, visualQuery } from "./intent";
 
 /** Segments given to the model in vector mode. */
 export const VECTOR_TOP_K = 20;
@@ -160,7 +161,7 @@ export async function retrieveContext(
   // The question (and its picture words) are embedded while the segments are read.
   const vectors = params.vectors?.text === params.question ? params.vectors : new QueryVectors(params.question, params.signal).prefetch();
   const visualWords = visualQuery(params.question);
-  const visualModules = VISUAL_MODULES.filter((m) => !modules || modules.includes(m));
+  const visualModules = PICTURE_MODULES.filter((m) => !modules || modules.includes(m));
   const visualVectors = visualWords && visualModules.length ? new QueryVectors(visualWords, params.signal).prefetch() : undefined;
   const many = params.videos.length > 1;
   const videos: VideoRef[] = params.videos.map((v, i) => ({ jobId: v.jobId, name: v.name, duration: v.duration, ...(many ? { label: `V${i + 1}` } : {}) }));

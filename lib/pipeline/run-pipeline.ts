@@ -17,7 +17,7 @@ import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
 import { hlsPrefix, renderHls, renderThumbnail, resultsPrefix } from "./renditions";
-import { executionOrder, isModuleName, MODULE_DEPENDENCIES, type ModuleName } from "./modules/registry";
+import { executionOrder, isModuleName, MODULE_DEPENDENCIES, readsEveryResult, readsFrames, type ModuleName } from "./modules/registry";
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
 import { MODULE_RUNS } from "./modules/runs";
@@ -276,16 +276,14 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   });
 }
 
-/** Modules that read no frames start at once, beside the decode pass. */
-const FRAMELESS: readonly ModuleName[] = ["transcription", "video_reasoning"];
-
 /**
- * What a module's step waits for: its prerequisites, the decode pass when it reads frames, and for
- * video_reasoning (which digests whatever else ran) every other module of the run.
+ * What a module's step waits for: its prerequisites, the decode pass when it reads frames (the
+ * others start at once, beside it), and for a module that digests whatever else ran
+ * (video_reasoning) every other module of the run. Both are said in the module's definition.
  */
 export function moduleTaskDeps(name: ModuleName, order: readonly ModuleName[]): string[] {
   const deps = new Set<string>(MODULE_DEPENDENCIES[name].filter((d) => order.includes(d)).map((d) => `module:${d}`));
-  if (!FRAMELESS.includes(name)) deps.add("decode");
-  if (name === "video_reasoning") for (const m of order) if (m !== name) deps.add(`module:${m}`);
+  if (readsFrames(name)) deps.add("decode");
+  if (readsEveryResult(name)) for (const m of order) if (m !== name) deps.add(`module:${m}`);
   return [...deps];
 }

@@ -9,9 +9,11 @@ import {
   MODULE_DEFINITIONS,
   MODULE_NAMES,
   moduleLabel,
+  PICTURE_MODULES,
   sortModules,
 } from "@/lib/pipeline/modules/registry";
 import { MODULE_RUNS } from "@/lib/pipeline/modules/runs";
+import { moduleTaskDeps } from "@/lib/pipeline/run-pipeline";
 import type { ModuleContext, ModuleResult } from "@/lib/pipeline/types";
 
 describe("the product's registry", () => {
@@ -25,6 +27,13 @@ describe("the product's registry", () => {
     expect(moduleLabel("visualelements")).toBe("Visual elements");
     expect(moduleLabel("old_module")).toBe("Old module");
     expect(sortModules(["video_reasoning", "zeta", "shots", "alpha", "shots"])).toEqual(["shots", "video_reasoning", "alpha", "zeta"]);
+  });
+
+  it("says in the definitions which steps wait for the decode pass, for every other module, and whose words describe the picture", () => {
+    expect(moduleTaskDeps("transcription", MODULE_NAMES)).toEqual([]);
+    expect(moduleTaskDeps("scenes", MODULE_NAMES)).toEqual(["module:shots", "module:transcription", "decode"]);
+    expect(moduleTaskDeps("video_reasoning", ["shots", "logos", "video_reasoning"])).toEqual(["module:shots", "module:logos"]);
+    expect(PICTURE_MODULES).toEqual(["visualelements", "shots"]);
   });
 
   it("has a run function for every module", () => {
@@ -41,6 +50,7 @@ describe("a module added through the registry alone", () => {
     lane: 1.5,
     onByDefault: false,
     dependsOn: ["scenes"],
+    readsFrames: false,
     colour: { block: "bg-lime-700 hover:bg-lime-800", dot: "bg-lime-500", active: "ring-lime-900" },
     async run(ctx: Pick<ModuleContext, "results">): Promise<ModuleResult> {
       const scenes = ctx.results.scenes?.segments ?? [];

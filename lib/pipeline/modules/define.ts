@@ -27,6 +27,12 @@ export interface ModuleDefinition {
   readonly onByDefault: boolean;
   /** Modules whose results this one reads; the pipeline runs them first. */
   readonly dependsOn: readonly string[];
+  /** It reads decoded frames: its step waits for the decode pass (false: it starts beside it). */
+  readonly readsFrames: boolean;
+  /** It digests whatever else ran: its step waits for every other module of the run. */
+  readonly readsEveryResult?: boolean;
+  /** Its words describe the picture ("dark", "high motion"): chat searches them for questions about what is seen. */
+  readonly describesPicture?: boolean;
   readonly colour: ModuleColour;
   /** What it cannot do on an install without the model it would use: said once, in the module picker. */
   readonly withoutModel?: WithoutModel;
@@ -78,6 +84,12 @@ export function createModuleRegistry<const D extends readonly ModuleDefinition[]
     get,
     defaults: names.filter((n) => byName.get(n)!.onByDefault),
     dependencies: Object.fromEntries(list.map((d) => [d.name, [...d.dependsOn]])) as Record<Name, Name[]>,
+    /** Modules whose step waits for the decode pass. */
+    readsFrames: (name: Name): boolean => byName.get(name)!.readsFrames,
+    /** Modules whose step waits for every other module of the run. */
+    readsEveryResult: (name: Name): boolean => !!byName.get(name)!.readsEveryResult,
+    /** Modules whose words describe the picture. */
+    pictureModules: names.filter((n) => byName.get(n)!.describesPicture) as Name[],
     descriptions: Object.fromEntries(list.map((d) => [d.name, d.description])) as Record<Name, string>,
     /** The modules selected when nobody chooses, on an install with (true) or without each capability. */
     defaultsWith(has: (capability: ModelCapability) => boolean): Name[] {

@@ -20,6 +20,10 @@ export type ModuleName = (typeof MODULE_DEFINITIONS)[number]["name"];
 export const MODULE_NAMES = moduleRegistry.names;
 export const DEFAULT_MODULES = moduleRegistry.defaults;
 export const MODULE_DEPENDENCIES = moduleRegistry.dependencies;
+export const readsFrames = moduleRegistry.readsFrames;
+export const readsEveryResult = moduleRegistry.readsEveryResult;
+/** Modules whose words describe the picture (shots, visual elements). */
+export const PICTURE_MODULES = moduleRegistry.pictureModules;
 export const MODULE_DESCRIPTIONS = moduleRegistry.descriptions;
 /** Lane order on the timeline: structure first, then what is said and seen, then the summary. */
 export const LANE_ORDER = moduleRegistry.laneOrder;

@@ -9,5 +9,6 @@ export const groupedShots = {
   lane: 2,
   onByDefault: true,
   dependsOn: ["shots"],
+  readsFrames: true,
   colour: { block: "bg-cyan-700 hover:bg-cyan-800", dot: "bg-cyan-600", active: "ring-cyan-900" },
 } as const satisfies ModuleDefinition;

@@ -9,6 +9,7 @@ export const logos = {
   lane: 5,
   onByDefault: true,
   dependsOn: ["visualelements"],
+  readsFrames: true,
   colour: { block: "bg-rose-700 hover:bg-rose-800", dot: "bg-rose-500", active: "ring-rose-900" },
   withoutModel: {
     needs: "vision",

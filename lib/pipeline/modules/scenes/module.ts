@@ -9,5 +9,6 @@ export const scenes = {
   lane: 1,
   onByDefault: true,
   dependsOn: ["shots", "transcription"],
+  readsFrames: true,
   colour: { block: "bg-indigo-600 hover:bg-indigo-700", dot: "bg-indigo-500", active: "ring-indigo-900" },
 } as const satisfies ModuleDefinition;

@@ -9,5 +9,7 @@ export const shots = {
   lane: 0,
   onByDefault: true,
   dependsOn: [],
+  readsFrames: true,
+  describesPicture: true,
   colour: { block: "bg-sky-700 hover:bg-sky-800", dot: "bg-sky-500", active: "ring-sky-900" },
 } as const satisfies ModuleDefinition;

@@ -9,6 +9,7 @@ export const transcription = {
   lane: 3,
   onByDefault: true,
   dependsOn: [],
+  readsFrames: false,
   colour: { block: "bg-emerald-700 hover:bg-emerald-800", dot: "bg-emerald-500", active: "ring-emerald-900" },
   withoutModel: { needs: "transcribe", note: "Without a speech-to-text model, English speech is recognised on this computer, less accurately; subtitle tracks are read as they are." },
 } as const satisfies ModuleDefinition;

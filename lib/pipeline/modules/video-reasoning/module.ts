@@ -9,6 +9,8 @@ export const videoReasoning = {
   lane: 6,
   onByDefault: true,
   dependsOn: ["shots", "scenes", "transcription"],
+  readsFrames: false,
+  readsEveryResult: true,
   withoutModel: {
     needs: "chat",
     note: "Without a language model, the summary and key moments are picked from what is said and shown in the video.",

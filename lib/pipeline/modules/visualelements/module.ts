@@ -9,6 +9,8 @@ export const visualelements = {
   lane: 4,
   onByDefault: true,
   dependsOn: ["shots"],
+  readsFrames: true,
+  describesPicture: true,
   colour: { block: "bg-amber-700 hover:bg-amber-800", dot: "bg-amber-500", active: "ring-amber-900" },
   withoutModel: { needs: "vision", note: "Without a vision model, shots are not described in sentences; everything else is found on this computer." },
 } as const satisfies ModuleDefinition;
