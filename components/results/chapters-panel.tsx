@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { InlineEditInput } from "@/components/ui/inline-edit";
 import { cn } from "@/components/ui/cn";
 import { useChapters, useEditChapter, type Chapter } from "@/hooks/queries/chapters";
 import { errorDetail } from "@/lib/browser/api-client";
@@ -65,35 +66,22 @@ export function ChaptersPanel({
 }
 
 function ChapterItem({ jobId, chapter, current, editable, onPlay }: { jobId: string; chapter: Chapter; current: boolean; editable: boolean; onPlay: () => void }) {
-  const [draft, setDraft] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const edit = useEditChapter(jobId);
-  const save = (text: string) => {
-    const title = text.trim();
-    if (!title || title === chapter.title) return setDraft(null);
-    edit.mutate({ index: chapter.index, title }, { onSuccess: () => setDraft(null) });
-  };
   return (
     <li aria-current={current ? "true" : undefined} className={cn("px-5 py-1.5 text-sm", current && "bg-accent-50/70")}>
       <div className="flex items-start gap-3">
         <span className="shrink-0 font-mono text-xs leading-5 text-accent-700 tabular-nums">{formatClock(chapter.start)}</span>
-        {draft !== null ? (
-          <input
-            autoFocus
-            value={draft}
-            disabled={edit.isPending}
-            aria-label={`Title of the chapter at ${formatClock(chapter.start)}`}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                save(draft);
-              } else if (e.key === "Escape") {
-                e.preventDefault();
-                edit.reset();
-                setDraft(null);
-              }
+        {editing ? (
+          <InlineEditInput
+            initial={chapter.title}
+            label={`Title of the chapter at ${formatClock(chapter.start)}`}
+            busy={edit.isPending}
+            onSave={(title) => edit.mutate({ index: chapter.index, title }, { onSuccess: () => setEditing(false) })}
+            onCancel={() => {
+              edit.reset();
+              setEditing(false);
             }}
-            className="min-w-0 flex-1 rounded-md border border-accent-400 bg-white px-2 py-0.5 text-sm text-zinc-900 outline-none focus:ring-2 focus:ring-accent-500"
           />
         ) : (
           <button type="button" onClick={onPlay} className="min-w-0 flex-1 text-left break-words text-zinc-800 hover:underline">
@@ -106,8 +94,8 @@ function ChapterItem({ jobId, chapter, current, editable, onPlay }: { jobId: str
             {chapter.summary && <span className="block text-xs text-zinc-600">{chapter.summary}</span>}
           </button>
         )}
-        {editable && draft === null && (
-          <Button size="sm" variant="ghost" className="h-6 px-1.5 text-xs" onClick={() => setDraft(chapter.title)} aria-label={`Rename the chapter at ${formatClock(chapter.start)}`}>
+        {editable && !editing && (
+          <Button size="sm" variant="ghost" className="h-6 px-1.5 text-xs" onClick={() => setEditing(true)} aria-label={`Rename the chapter at ${formatClock(chapter.start)}`}>
             Rename
           </Button>
         )}

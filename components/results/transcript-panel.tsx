@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { InlineEditInput } from "@/components/ui/inline-edit";
 import { cn } from "@/components/ui/cn";
 import { useEditSegment, useRestoreRevision, useSegmentRevisions, type Segment } from "@/hooks/queries/segments";
 import { errorDetail } from "@/lib/browser/api-client";
@@ -90,44 +91,30 @@ export function TranscriptPanel({ segments, store, jobId }: { segments: readonly
 
 /** One line in correction mode: its text as a button that opens an input in place, and its history once corrected. */
 function CorrectableLine({ jobId, cue }: { jobId: string; cue: Segment }) {
-  const [draft, setDraft] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const edit = useEditSegment(jobId);
   const clock = formatClock(cue.start_time);
-
-  const save = (text: string) => {
-    const content = text.trim();
-    if (!content || content === cue.content) return setDraft(null);
-    edit.mutate({ segmentId: cue.id, content }, { onSuccess: () => setDraft(null) });
-  };
 
   return (
     <div className="px-5 py-1.5 text-sm">
       <div className="flex items-start gap-3">
         <span className="shrink-0 font-mono text-xs leading-5 text-accent-700 tabular-nums">{clock}</span>
-        {draft !== null ? (
-          <input
-            autoFocus
-            value={draft}
-            disabled={edit.isPending}
-            aria-label={`Corrected text of the line at ${clock}`}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                save(draft);
-              } else if (e.key === "Escape") {
-                e.preventDefault();
-                edit.reset();
-                setDraft(null);
-              }
+        {editing ? (
+          <InlineEditInput
+            initial={cue.content}
+            label={`Corrected text of the line at ${clock}`}
+            busy={edit.isPending}
+            onSave={(content) => edit.mutate({ segmentId: cue.id, content }, { onSuccess: () => setEditing(false) })}
+            onCancel={() => {
+              edit.reset();
+              setEditing(false);
             }}
-            className="min-w-0 flex-1 rounded-md border border-accent-400 bg-white px-2 py-0.5 text-sm text-zinc-900 outline-none focus:ring-2 focus:ring-accent-500"
           />
         ) : (
           <button
             type="button"
-            onClick={() => setDraft(cue.content)}
+            onClick={() => setEditing(true)}
             aria-label={`Correct the line at ${clock}: ${cue.content}`}
             className="min-w-0 flex-1 rounded-md px-1 text-left break-words text-zinc-800 ring-1 ring-transparent hover:bg-zinc-50 hover:ring-zinc-200"
           >
@@ -135,7 +122,7 @@ function CorrectableLine({ jobId, cue }: { jobId: string; cue: Segment }) {
             {cue.edited && <EditedMark />}
           </button>
         )}
-        {(cue.revision ?? 0) > 0 && draft === null && (
+        {(cue.revision ?? 0) > 0 && !editing && (
           <Button size="sm" variant="ghost" className="h-6 px-1.5 text-xs" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
             History
           </Button>
