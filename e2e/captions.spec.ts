@@ -3,7 +3,7 @@
 // panel marks the line being spoken and seeks the player when a line is clicked.
 import { expect, test, type Locator } from "@playwright/test";
 import { ResultsPage } from "./pages/results-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, CLIP_SUBTITLES, makeClip, processClip } from "./support/clips";
 import { snap } from "./support/screenshots";
@@ -21,10 +21,7 @@ test("captions on by default and a transcript panel that follows and seeks", asy
   const clipName = `captions-clip-${testInfo.project.name}`;
   const jobId = await processClip(user.api_key, makeClip(clipName), { modules: ["transcription"] });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
   await page.goto(`/videos/${jobId}`);
   const results = new ResultsPage(page);
   await results.waitForMedia();

@@ -5,7 +5,7 @@
 // Stopping is covered by tests/api/chat-stream.test.ts.
 import { expect, test, type Page } from "@playwright/test";
 import { ChatPage } from "./pages/chat-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { CLIP_SUBTITLES, makeClip, processClip } from "./support/clips";
 import { snap } from "./support/screenshots";
@@ -69,10 +69,7 @@ test("a chat answer streams in progressively", async ({ page }, testInfo) => {
   const clipName = `stream-clip-${testInfo.project.name}`;
   const jobId = await processClip(user.api_key, makeClip(clipName), { modules: ["transcription"] });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
   const chat = new ChatPage(page);
   await gateAnswerStream(page);
   // The machine running the specs may be busy: the video can take a while to load.

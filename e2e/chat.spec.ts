@@ -4,7 +4,7 @@
 // rename and delete the session, and see the server's words when an ask is refused.
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { ChatPage } from "./pages/chat-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, CLIP_SUBTITLES, makeClip, processClip } from "./support/clips";
 import { snap } from "./support/screenshots";
@@ -23,10 +23,7 @@ test("chat about a video: answers with time stamps, ratings, modes and sessions"
   const clipName = `chat-clip-${testInfo.project.name}`;
   const jobId = await processClip(user.api_key, makeClip(clipName), { modules: ["transcription"] });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
 
   // --- Pick the video -------------------------------------------------------------------------
   const chat = new ChatPage(page);

@@ -4,7 +4,7 @@
 // plays the MP4 without signing in.
 import { expect, test } from "@playwright/test";
 import { SearchPage } from "./pages/search-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, CLIP_SUBTITLES, makeClip, processClip } from "./support/clips";
 
@@ -23,10 +23,7 @@ test("a search hit becomes a playable, shareable clip", async ({ page, request }
   const file = makeClip(`clip-colours-${testInfo.project.name}`);
   const jobId = await processClip(user.api_key, file, { modules: ["transcription"], timeoutMs: 240_000 });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
 
   const search = new SearchPage(page);
   await search.goto();

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { UploadPage } from "./pages/upload-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, makeClip, processClip } from "./support/clips";
@@ -18,10 +18,7 @@ test("dashboard: allowance, recent videos and quick upload", async ({ page }, te
   const clip = makeClip(`dashboard-${testInfo.project.name}`);
   const fileName = path.basename(clip);
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
   const allowance = page.getByRole("region", { name: "Processing allowance" });
   const recent = page.getByRole("region", { name: "Recent videos" });
   await expect(allowance.getByRole("meter", { name: "Minutes used of the allowance" })).toHaveAttribute("aria-valuenow", "0");

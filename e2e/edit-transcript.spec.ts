@@ -6,7 +6,7 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { ResultsPage } from "./pages/results-page";
 import { SearchPage } from "./pages/search-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { CLIP_SUBTITLES, makeClip, processClip } from "./support/clips";
 import { snap } from "./support/screenshots";
@@ -25,10 +25,7 @@ test("correct a transcript line and see it in the captions track and in search",
   const user = createUser({ email: uniqueEmail("edit"), name: "Eddie Edit" });
   const jobId = await processClip(user.api_key, makeClip(`edit-clip-${testInfo.project.name}`), { modules: ["transcription"] });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
   await page.goto(`/videos/${jobId}`);
   const results = new ResultsPage(page);
   await results.waitForMedia();

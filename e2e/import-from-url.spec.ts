@@ -11,7 +11,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 import { ResultsPage } from "./pages/results-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { UploadPage } from "./pages/upload-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, makeClip } from "./support/clips";
@@ -51,10 +51,7 @@ test("import a video from a URL, watch it arrive and be analysed, and open it", 
 
   try {
     const user = createUser({ email: uniqueEmail("import"), name: "Ingrid Import" });
-    const signIn = new SignInPage(page);
-    await signIn.goto();
-    await signIn.signIn(user.api_key);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAs(page, user.api_key);
     const upload = new UploadPage(page);
     await upload.goto();
     for (const label of OTHER_MODULES) await upload.moduleCheckbox(label).uncheck();

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Request } from "@playwright/test";
 import { choosePartSize } from "../lib/storage/multipart-layout";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { UploadPage } from "./pages/upload-page";
 import { makeBigClip, throttle } from "./support/big-clip";
 import { createUser, uniqueEmail } from "./support/cli";
@@ -24,10 +24,7 @@ test("a large upload goes offline, reloads, and resumes without resending stored
   const size = fs.statSync(clip).size;
   const partCount = Math.ceil(size / choosePartSize(size)); // 8 MiB parts at this size
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
 
   // Every part PUT the browser makes, and the ones the server answered 200.
   const started: { part: number; phase: string }[] = [];

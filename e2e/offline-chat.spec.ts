@@ -5,7 +5,7 @@
 // video's summary apart from the moments, as "About this video".
 import { expect, test } from "@playwright/test";
 import { ChatPage } from "./pages/chat-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { processClip } from "./support/clips";
 import { snap } from "./support/screenshots";
@@ -17,10 +17,7 @@ test("offline chat: what the video is about, and a summary in three bullet point
   const clipName = `topics-${testInfo.project.name}`;
   const jobId = await processClip(user.api_key, makeTopicsClip(clipName), { modules: ["transcription", "video_reasoning"] });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
 
   const chat = new ChatPage(page);
   await chat.goto(`?video=${jobId}`);

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ResultsPage } from "./pages/results-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { processClip } from "./support/clips";
 import { snap } from "./support/screenshots";
@@ -35,10 +35,7 @@ test("the results page shows people with their appearances on a time lane", asyn
   const user = createUser({ email: uniqueEmail("people"), name: "Pia People" });
   const jobId = await processClip(user.api_key, peopleClip(), { modules: ["visualelements"], timeoutMs: 360_000 });
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
   await page.goto(`/videos/${jobId}`);
   const results = new ResultsPage(page);
   await results.waitForMedia();

@@ -4,7 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { ChatPage } from "./pages/chat-page";
 import { ResultsPage } from "./pages/results-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, CLIP_SUBTITLES, makeClip, processClip } from "./support/clips";
 import { snap } from "./support/screenshots";
@@ -20,10 +20,7 @@ test("a project-scoped chat cites two videos and each citation opens its video a
   const jobs: string[] = [];
   for (const name of names) jobs.push(await processClip(user.api_key, makeClip(name), { modules: ["transcription"], projectId: project.id }));
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
 
   // --- Pick the project on the chat page -------------------------------------------------------
   const chat = new ChatPage(page);

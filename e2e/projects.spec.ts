@@ -4,7 +4,7 @@
 // with no project.
 import { expect, test } from "@playwright/test";
 import { ProjectsPage } from "./pages/projects-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, makeClip, processClip } from "./support/clips";
 import { snap } from "./support/screenshots";
@@ -19,10 +19,7 @@ test("create, edit, open and delete a project", async ({ page }, testInfo) => {
   const user = createUser({ email: uniqueEmail("projects"), name: "Pia Projects" });
   const call = api(user.api_key);
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
 
   // --- Empty ----------------------------------------------------------------------------------
   const projects = new ProjectsPage(page);

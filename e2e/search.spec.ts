@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ResultsPage } from "./pages/results-page";
 import { SearchPage } from "./pages/search-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { CLIP_SUBTITLES, makeClip, processClip } from "./support/clips";
 import { snap } from "./support/screenshots";
@@ -24,10 +24,7 @@ test("search finds a moment, filters, and opens the video there", async ({ page 
   ]);
   const talkingName = path.basename(talking);
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
 
   // --- Before the first search --------------------------------------------------------------
   const search = new SearchPage(page);

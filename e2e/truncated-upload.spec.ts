@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { UploadPage } from "./pages/upload-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { snap } from "./support/screenshots";
@@ -37,10 +37,7 @@ test("a truncated upload is analysed up to where it ends, said in words, without
   const cut = truncatedMp4("cut-short.mp4", 60_000, true);
   const noIndex = truncatedMp4("no-index.mp4", 60_000, false);
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
   await new AppShell(page).navigateTo("Upload");
   const upload = new UploadPage(page);
   await upload.expectLoaded();

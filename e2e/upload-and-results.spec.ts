@@ -10,7 +10,7 @@ import { AppShell } from "./pages/app-shell";
 import { ChatPage } from "./pages/chat-page";
 import { ResultsPage } from "./pages/results-page";
 import { SearchPage } from "./pages/search-page";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { UploadPage } from "./pages/upload-page";
 import { VideosPage } from "./pages/videos-page";
 import { createUser, uniqueEmail } from "./support/cli";
@@ -42,10 +42,7 @@ test("upload a clip, watch it process, and use its results", async ({ page, brow
   const fileName = path.basename(clip);
   const size = fs.statSync(clip).size;
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
 
   // --- Upload ---------------------------------------------------------------------------------
   await new AppShell(page).navigateTo("Upload");
@@ -235,10 +232,7 @@ test("organise videos: live status, project, reprocess with other modules, delet
   const fileName = path.basename(clip);
   const target = await uploadFile(user.api_key, clip);
 
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(user.api_key);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, user.api_key);
   const videos = new VideosPage(page);
   await videos.goto();
   await expect(page.getByText("No videos yet")).toBeVisible();

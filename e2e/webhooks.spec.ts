@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
-import { SignInPage } from "./pages/sign-in-page";
+import { signInAs } from "./pages/sign-in-page";
 import { WebhooksPage } from "./pages/webhooks-page";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, makeClip, uploadFile } from "./support/clips";
@@ -42,10 +42,7 @@ test("add an endpoint, send a test event, process a video and see the deliveries
   const receiver = await startReceiver();
   try {
     const user = createUser({ email: uniqueEmail("webhooks"), name: "Wendy Webhook" });
-    const signIn = new SignInPage(page);
-    await signIn.goto();
-    await signIn.signIn(user.api_key);
-    await expect(page).toHaveURL(/\/dashboard$/); // the shell (and on phones its menu button) is there
+    await signInAs(page, user.api_key); // the shell (and on phones its menu button) is there
     await new AppShell(page).navigateTo("Webhooks");
     const hooks = new WebhooksPage(page);
     await hooks.expectLoaded();

@@ -29,3 +29,11 @@ export class SignInPage {
     await this.submit.click();
   }
 }
+
+/** Signs in with an API key on the sign-in page and lands on the dashboard, as every spec starts. */
+export async function signInAs(page: Page, key: string): Promise<void> {
+  const signIn = new SignInPage(page);
+  await signIn.goto();
+  await signIn.signIn(key);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
