@@ -94,13 +94,13 @@ describe("offline speech-to-text", () => {
     expect(completed.notes[0]).toMatch(/^The audio track is tagged as language "fra": the offline speech-to-text knows US English only/);
   });
 
-  it("without the recogniser installed, the note says so and the run completes", async () => {
+  it("without the recogniser installed, the note says so (naming the program, not its path) and the run completes", async () => {
     process.env.POCKETSPHINX_PATH = "/nonexistent/pocketsphinx_continuous";
     const { segments, completed } = await transcribe(makeClip("no-sphinx", { seconds: 2 }));
     expect(segments).toEqual([]);
     expect(completed.notes).toEqual([
       "No speech-to-text is configured (set OPENAI_API_KEY) and the video has no subtitle track; offline speech-to-text is " +
-        "unavailable: /nonexistent/pocketsphinx_continuous is not installed (apt-get install pocketsphinx pocketsphinx-en-us)",
+        "unavailable: pocketsphinx_continuous is not installed (apt-get install pocketsphinx pocketsphinx-en-us)",
     ]);
   });
 

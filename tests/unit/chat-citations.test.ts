@@ -37,7 +37,7 @@ describe("project citations", () => {
 describe("reading a question offline", () => {
   it("overview parts", () => {
     expect(overviewAsk("What is this video about?")).toMatchObject({ summary: true });
-    expect(overviewAsk("How long is it?")).toEqual({ summary: false, duration: true, shots: false, scenes: false, text: false });
+    expect(overviewAsk("How long is it?")).toEqual({ summary: false, duration: true, shots: false, scenes: false, text: false, topics: false });
     expect(overviewAsk("how many scenes and how many shots?")).toMatchObject({ scenes: true, shots: true, summary: false });
     expect(overviewAsk("When do they fold the dough?")).toBeNull();
   });
