@@ -7,7 +7,8 @@ import { editedSegments } from "@/db/queries/segment-edits";
 import { deleteSegments, insertSegments } from "@/db/queries/segments";
 import { withoutEdited } from "./keep-edits";
 import { keptModuleResult } from "./kept-results";
-import { deletePeopleNames } from "@/db/queries/people";
+import { deletePeopleNames, listPersonSegments } from "@/db/queries/people";
+import { personThumbnailKey } from "@/lib/analysis/people/thumbnails";
 import { getVideoByJobId, updateVideo } from "@/db/queries/videos";
 import type { MediaInfo } from "@/lib/media/probe";
 import { forPeople, UserFacingError } from "@/lib/api/public-error";
@@ -16,7 +17,7 @@ import { removeDerivedFilesIfVideoGone, removeStaleDerivedFiles } from "./derive
 import { embedJobSegments } from "./embed-step";
 import { emitEvent } from "./events";
 import { finalizeRun } from "./finalize-run";
-import { hlsPrefix, renderHls, renderThumbnail, resultsPrefix } from "./renditions";
+import { hlsPrefix, renderHls, renderThumbnail } from "./renditions";
 import { executionOrder, isModuleName, MODULE_DEPENDENCIES, readsEveryResult, readsFrames, type ModuleName } from "./modules/registry";
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
@@ -265,8 +266,8 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     const notes = [...runNotes, ...order.flatMap((m) => (results[m]?.notes ?? []).map((n) => `${m}: ${n}`))];
     if (storyboardNote) notes.push(`storyboard: ${storyboardNote}`);
     // A reprocess replaces the earlier run's artefacts: what this run did not write goes. People's
-    // pictures stay: visualelements' person segments (this run's or a kept earlier run's) point at them.
-    writtenPrefixes.push(`${resultsPrefix(run.userId, run.jobId)}people/`);
+    // pictures stay while a person segment (this run's, or a kept earlier run's) names them.
+    writtenKeys.push(...(await peoplePictureKeys(db, run.userId, run.jobId)));
     await removeStaleDerivedFiles({ userId: run.userId, jobId: run.jobId, keepKeys: writtenKeys, keepPrefixes: writtenPrefixes }).catch((err: unknown) =>
       log.warn({ err, jobId: run.jobId }, `${run.jobId} removing an earlier run's files failed`),
     );
@@ -274,6 +275,20 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     shared.cleanup();
     return null;
   });
+}
+
+/** The pictures of the people the video's person segments name now. */
+async function peoplePictureKeys(db: Db, userId: string, jobId: string): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const row of await listPersonSegments(db, { userId, jobId })) {
+    try {
+      const id = (JSON.parse(row.metadata ?? "{}") as { person_id?: unknown }).person_id;
+      if (typeof id === "string") ids.add(id);
+    } catch {
+      // metadata that is not JSON names nobody
+    }
+  }
+  return [...ids].map((id) => personThumbnailKey(userId, jobId, id));
 }
 
 /**

@@ -10,7 +10,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
+import { personThumbnailKey } from "@/lib/analysis/people/thumbnails";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { getStorage } from "@/lib/storage";
 import { call } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
 import { startHttpServer } from "../helpers/http-server";
@@ -162,5 +164,20 @@ describe("people across a video", () => {
     const otherRename = await call("PATCH", `/videos/${jobId}/people/${manId}`, { auth: bob.api_key, body: { name: "Mallory" } });
     expect(otherRename.status).toBe(404);
     expect((await call("GET", `/videos/${jobId}/people/${manId}`, { auth: alice.api_key })).status).toBe(405);
+  });
+
+  it("a later run keeps the pictures of the people the video's segments name and removes the others", async () => {
+    const videoRes = await call("GET", `/videos/${jobId}`, { auth: alice.api_key });
+    const userId = videoRes.body.user_id as string;
+    // A picture of someone no segment names any more (an earlier grouping's person).
+    const gone = personThumbnailKey(userId, jobId, "person-from-an-earlier-grouping");
+    await getStorage().putFile(gone, SCREENSHOT, "image/jpeg");
+    // Add shots: visualelements' results (and its person segments) are kept, not run again.
+    const add = await call("POST", `/videos/${jobId}/process`, { auth: alice.api_key, body: { modules: ["shots"], keep_other_results: true } });
+    expect(add.status, add.text).toBe(200);
+    const done = await waitForStatus(alice.api_key, jobId, ["completed", "failed"], 120_000);
+    expect(done.status, JSON.stringify(done)).toBe("completed");
+    expect(await getStorage().stat(gone)).toBeNull();
+    for (const id of [manId, womanId]) expect(await getStorage().stat(personThumbnailKey(userId, jobId, id)), id).not.toBeNull();
   });
 });
