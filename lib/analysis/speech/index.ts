@@ -10,6 +10,7 @@ import {
   pocketsphinxUnavailableReason,
   recognizeWords,
 } from "./pocketsphinx";
+import { plural } from "@/lib/core/words";
 import { groupUtterances, type Utterance } from "./utterances";
 import { speechRegions, vadUnavailableReason } from "./vad";
 import { readWavInfo } from "./wav";
@@ -53,7 +54,7 @@ export async function transcribeOffline(
   if (!regions.length) {
     return { utterances: [], notes: ["No speech was detected in the audio (voice activity detection found none)"], data };
   }
-  opts.progress?.(0.05, `Speech found in ${regions.length} stretches`);
+  opts.progress?.(0.05, `Speech found in ${plural(regions.length, "stretch", "stretches")}`);
 
   const words = await recognizeWords(wav, {
     signal: opts.signal,
