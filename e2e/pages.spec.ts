@@ -5,6 +5,7 @@
 // that never became a video and deletes it.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { appPages } from "./support/app-pages";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, makeClip, processClip, uploadFile } from "./support/clips";
 import { snap } from "./support/screenshots";
@@ -38,22 +39,7 @@ test("every page: no serious accessibility violations (light and dark on desktop
   const jobId = await processClip(user.api_key, clip, { modules: ["shots", "scenes", "transcription", "visualelements", "video_reasoning"] });
   const { share_hash } = await api(user.api_key)<{ share_hash: string }>("POST", `/videos/${jobId}/share`);
 
-  const pages: [string, string][] = [
-    ["dashboard", "/dashboard"],
-    ["videos", "/videos"],
-    ["results", `/videos/${jobId}`],
-    ["upload", "/upload"],
-    ["search", "/search?q=green"],
-    ["chat", `/chat?video=${jobId}`],
-    ["projects", "/projects"],
-    ["storage", "/storage"],
-    ["clips", "/clips"],
-    ["keys", "/keys"],
-    ["webhooks", "/webhooks"],
-    ["docs", "/docs"],
-    ["share", `/share/${share_hash}`],
-    ["not-found", "/no-such-page"],
-  ];
+  const pages: [string, string][] = [...appPages(jobId, share_hash), ["not-found", "/no-such-page"]];
   // Phones: light only (layout is what differs there; the colours are the desktop's, checked in both).
   const schemes = testInfo.project.name === "phone" ? SCHEMES.slice(0, 1) : SCHEMES;
   const checkBothSchemes = async (name: string) => {

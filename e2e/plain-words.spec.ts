@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { appPages } from "./support/app-pages";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, makeClip, processClip } from "./support/clips";
 
@@ -53,21 +54,7 @@ test("no internals on any page, light and dark; failed webhook deliveries in wor
     .poll(async () => (await call<{ error: string | null }[]>("GET", `/webhooks/${hook.id}/deliveries`))[0]?.error ?? null, { timeout: 30_000 })
     .not.toBeNull();
 
-  const pages: [string, string][] = [
-    ["dashboard", "/dashboard"],
-    ["videos", "/videos"],
-    ["results", `/videos/${jobId}`],
-    ["upload", "/upload"],
-    ["search", "/search?q=green"],
-    ["chat", `/chat?video=${jobId}`],
-    ["projects", "/projects"],
-    ["storage", "/storage"],
-    ["clips", "/clips"],
-    ["keys", "/keys"],
-    ["webhooks", "/webhooks"],
-    ["docs", "/docs"],
-    ["share", `/share/${share_hash}`],
-  ];
+  const pages: [string, string][] = appPages(jobId, share_hash);
   const schemes = testInfo.project.name === "phone" ? (["light"] as const) : (["light", "dark"] as const);
   await page.goto("/sign-in");
   await page.evaluate((key) => window.localStorage.setItem("va.api_key", key), user.api_key);
