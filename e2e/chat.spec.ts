@@ -117,6 +117,8 @@ test("chat about a video: answers with time stamps, ratings, modes and sessions"
 
   // --- Refused: the session went away behind the page's back; the server's words show ---------------
   await chat.ask("where is the red room?");
+  // The page puts the new session in its address after the answer shows; wait for it before reading it.
+  await expect(page).toHaveURL(new RegExp(`/chat\\?video=${jobId}&session=[0-9a-f-]{36}$`));
   const doomed = new URL(page.url()).searchParams.get("session")!;
   await api(user.api_key)("DELETE", `/chat/sessions/${doomed}`);
   await chat.question.fill("and then?");
