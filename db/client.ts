@@ -92,7 +92,9 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   const client = postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
-    connection: { TimeZone: "UTC" },
+    // No JIT: the app's statements run for milliseconds, and a search's exact scan over a large
+    // scope is costed above jit_above_cost, where compiling took longer than the scan (bench/search).
+    connection: { TimeZone: "UTC", jit: "off" },
   });
   const db = drizzle({ client, schema }) as unknown as Db;
   try {

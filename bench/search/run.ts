@@ -183,6 +183,45 @@ async function timeQueries<T>(queries: Float32Array[], run: (q: Float32Array) =>
   return { times, out };
 }
 
+/**
+ * Two ways of answering the same queries, timed in turns (a then b for one query, b then a for the
+ * next, REPEATS times each): each query's best run of each, so the machine's drift (this 2-core
+ * VM's speed moves by 2× within a minute) hits both alike. Returns each one's times.
+ */
+async function timePaired(queries: Float32Array[], a: (q: Float32Array) => Promise<unknown>, b: (q: Float32Array) => Promise<unknown>): Promise<[number[], number[]]> {
+  for (const q of queries.slice(0, 5)) {
+    await a(q); // warm caches
+    await b(q);
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (const [n, q] of queries.entries()) {
+    let bestA = Infinity;
+    let bestB = Infinity;
+    for (let i = 0; i < REPEATS; i++) {
+      for (const which of (n + i) % 2 ? ["b", "a"] : ["a", "b"]) {
+        const t0 = performance.now();
+        await (which === "a" ? a(q) : b(q));
+        const ms = performance.now() - t0;
+        if (which === "a") bestA = Math.min(bestA, ms);
+        else bestB = Math.min(bestB, ms);
+      }
+    }
+    ta.push(bestA);
+    tb.push(bestB);
+  }
+  return [ta, tb];
+}
+
+/** "product / raw" of paired timings: the ratio of the p50s, and the p50 of the per-query ratios. */
+function pairedLine(label: string, raw: number[], product: number[]): string {
+  const ratios = product.map((t, i) => t / raw[i]!);
+  const line = `${label}: raw p50 ${pct(raw, 50).toFixed(2)} ms, product p50 ${pct(product, 50).toFixed(2)} ms → ${(pct(product, 50) / pct(raw, 50)).toFixed(2)}× (per query: p50 ${pct(ratios, 50).toFixed(2)}×)`;
+  paired.push(line);
+  return line;
+}
+const paired: string[] = [];
+
 function recallAt(got: string[][], truth: string[][]): number {
   let hit = 0;
   let total = 0;
@@ -250,6 +289,14 @@ async function nearestIds(db: Db, userId: string, q: Float32Array): Promise<stri
   return rowsOf<{ id: string }>(r).map((x) => x.id);
 }
 
+/** The exact scan even where the HNSW index exists (the `+ 0` keeps the planner off the index). */
+async function nearestIdsExact(db: Db, userId: string, q: Float32Array): Promise<string[]> {
+  const v = vectorLiteral(Array.from(q));
+  const r = await db.execute(sql`SELECT id FROM segments WHERE user_id = ${userId} AND embedding_model = ${MODEL}
+    ORDER BY (embedding <=> ${v}::vector) + 0 LIMIT ${K}`);
+  return rowsOf<{ id: string }>(r).map((x) => x.id);
+}
+
 async function nearestIdsWithEf(db: Db, userId: string, q: Float32Array, ef: number): Promise<string[]> {
   return db.transaction(async (tx) => {
     // as the product's HNSW plan does (db/queries/search.ts): no sort, so the index is walked
@@ -312,6 +359,10 @@ async function benchBackend(name: string, handle: DbHandle, rows: number) {
   const productSmall = await timeQueries(productQueries, (q) => productSearch(db, smallScope, q));
   report({ backend: name, rows: SMALL_ROWS, what: `product search, ${SMALL_ROWS.toLocaleString("en")}-vector user (auto: exact)`, p50: pct(productSmall.times, 50), p95: pct(productSmall.times, 95) });
 
+  // Paired (interleaved) product against its raw query, before the index exists: the small user.
+  const [pairRawSmall, pairProductSmall] = await timePaired(productQueries, (q) => nearestIds(db, small, q), (q) => productSearch(db, smallScope, q));
+  console.log(`  ${pairedLine(`${name}, ${SMALL_ROWS.toLocaleString("en")}-vector user, no index: product (auto: exact) / raw exact scan`, pairRawSmall, pairProductSmall)}`);
+
   // HNSW
   const t0 = performance.now();
   await db.transaction(async (tx) => {
@@ -342,6 +393,13 @@ async function benchBackend(name: string, handle: DbHandle, rows: number) {
   const smallWithIndex = await timeQueries(productQueries, (q) => productSearch(db, smallScope, q));
   report({ backend: name, rows: SMALL_ROWS, what: `product search, ${SMALL_ROWS.toLocaleString("en")}-vector user, index present (auto: exact)`, p50: pct(smallWithIndex.times, 50), p95: pct(smallWithIndex.times, 95), recall: recallAt(smallWithIndex.out, productSmall.out) });
   console.log(`  smallest ef_search with recall@20 ≥ 0.98: ${chosen ?? "none of " + EF_VALUES.join(", ")}`);
+  if (handle.kind !== "pglite") {
+    // The HNSW index exists (a server): the big library walks it; the small user is still scanned exactly.
+    const [pairRaw, pairProduct] = await timePaired(productQueries, (q) => nearestIdsWithEf(db, big, q, HNSW_EF_SEARCH), (q) => productSearch(db, bigScope, q));
+    console.log(`  ${pairedLine(`${name}, ${rows.toLocaleString("en")} vectors: product (auto: HNSW) / raw HNSW ef_search=${HNSW_EF_SEARCH}`, pairRaw, pairProduct)}`);
+    const [pairRawS, pairProductS] = await timePaired(productQueries, (q) => nearestIdsExact(db, small, q), (q) => productSearch(db, smallScope, q));
+    console.log(`  ${pairedLine(`${name}, ${SMALL_ROWS.toLocaleString("en")}-vector user, index present: product (auto: exact) / raw exact scan`, pairRawS, pairProductS)}`);
+  }
   const rawHnsw = results.find((r) => r.backend === name && r.what === `HNSW top-20, ef_search=${HNSW_EF_SEARCH}`);
   if (rawHnsw) console.log(`  product / raw HNSW (ef_search=${HNSW_EF_SEARCH}), p50: ${(pct(productHnsw.times, 50) / rawHnsw.p50).toFixed(2)}×`);
   console.log(`  product / raw exact scan, ${SMALL_ROWS.toLocaleString("en")}-vector user, p50: ${(pct(smallWithIndex.times, 50) / pct(smallExact.times, 50)).toFixed(2)}× (index present), ${(pct(productSmall.times, 50) / pct(smallExact.times, 50)).toFixed(2)}× (no index)`);
@@ -373,7 +431,8 @@ async function main() {
       await benchBackend(`PostgreSQL server (pgvector ${version})`, handle, ROWS);
     } finally {
       await handle?.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${SCRATCH_DB} WITH (FORCE)`);
+      // BENCH_KEEP=1 leaves the scratch database (with its index) for EXPLAIN ANALYZE by hand.
+      if (process.env.BENCH_KEEP !== "1") await admin.unsafe(`DROP DATABASE IF EXISTS ${SCRATCH_DB} WITH (FORCE)`);
       await admin.end();
     }
   }
@@ -381,6 +440,7 @@ async function main() {
   for (const r of results) {
     console.log(`| ${r.backend} | ${r.rows.toLocaleString("en")} | ${r.what} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.recall === undefined ? "" : r.recall.toFixed(3)} |`);
   }
+  console.log(`\nPaired, interleaved (each query's best of ${REPEATS} for each, in alternating order):\n${paired.map((l) => `- ${l}`).join("\n")}`);
   console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s; load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(", ")}`);
 }
 

@@ -83,7 +83,11 @@ function scopeWhere(scope: Omit<VectorScope, "model">, model: string | SQL = (sc
     typeof model === "string" ? eq(segments.embeddingModel, model) : sql`${segments.embeddingModel} = ${model}`,
     sql`${segments.embedding} IS NOT NULL`,
   ];
-  where.push(scope.jobIds.length ? sql`${segments.jobId} = ANY(${uuidArray(scope.jobIds)}::uuid[])` : sql`false`);
+  const inJobs = sql`${segments.jobId} = ANY(${uuidArray(scope.jobIds)}::uuid[])`;
+  // The whole library's videos are (nearly) all of the owner's rows: a filter, not an index to
+  // combine with (user_id, embedding_model); `IS TRUE` keeps the planner from a BitmapAnd with the
+  // job index, which cost a 2,000-vector library's exact scan ~0.5 ms (bench/search).
+  where.push(!scope.jobIds.length ? sql`false` : scope.wholeLibrary ? sql`(${inJobs}) IS TRUE` : inJobs);
   if (scope.modules?.length) where.push(inArray(segments.module, [...scope.modules]));
   return and(...where)!;
 }
@@ -168,8 +172,7 @@ export async function scopeStats(db: Db, scope: VectorScope, cap: number): Promi
  * when the scope is small (or there is no HNSW index — PGlite), or a small share of the table;
  * else the HNSW index.
  */
-function planSql(scope: VectorScope, forced?: SearchPlan): SQL {
-  if (forced) return sql`SELECT ${forced}::text AS p`;
+function planSql(scope: VectorScope): SQL {
   return sql`SELECT CASE
       WHEN NOT s.has_index OR s.rows <= ${EXACT_SCAN_MAX_ROWS} THEN 'exact'
       WHEN s.table_rows > 0 AND s.rows / s.table_rows < ${MIN_INDEX_SHARE} THEN 'exact'
@@ -209,33 +212,57 @@ function termsCtes(words: string): SQL {
 }
 
 /**
- * THE score (see lib/search/README.md), as two CTEs `<name>_parts` and `<name>` over the segments
- * matching `where` (needs the `terms` and `total` CTEs):
+ * The query once per statement (needs `termsCtes`): `qv.v` its vector, `anyword.q` any of its
+ * words exact or stemmed as one tsquery (served by the GIN index), `anyword.phrase` its words as
+ * a phrase.
+ */
+function queryCtes(vector: readonly number[], words: string): SQL {
+  return sql`qv AS MATERIALIZED (SELECT ${vectorLiteral(vector)}::vector AS v),
+    anyword AS MATERIALIZED (SELECT ${anyWordQuery(words)} AS q, phraseto_tsquery('simple', ${words}::text) AS phrase)`;
+}
+
+/**
+ * THE score (see lib/search/README.md), as a row source of (id, job_id, module, start_time,
+ * cosine, similarity) over the segments matching `where` (needs the `terms`, `total`, `qv` and
+ * `anyword` CTEs):
  *   semantic  s = max(0, cosine similarity of the vectors)
  *   coverage  c = weighted share of the query's words the segment contains (exact or stemmed)
  *   phrase    p = 1 when the query's words appear in the segment as the query's phrase
  *   similarity  = max(s, c × (0.6 + 0.3 s + 0.1 p)), at most 1, to 6 decimals
  * so a segment holding every word of the query scores at least 0.6, and one that only means the
- * same scores its cosine similarity.
+ * same scores its cosine similarity. Narrow on purpose (no text, no metadata: `withColumns` adds
+ * them to the few rows answered), and a segment without any word of the query (c = 0) is not
+ * asked for its coverage or phrase. `floor`: rows below it are dropped before the rounding.
  */
-function scoredCtes(name: string, params: { vector: readonly number[]; words: string; where: SQL }): SQL {
-  const q = vectorLiteral(params.vector);
-  const parts = sql.raw(`${name}_parts`);
-  return sql`${parts} AS MATERIALIZED (
-      SELECT ${columns},
-        greatest(0, 1 - (${segments.embedding} <=> ${q}::vector)) AS semantic,
-        coalesce((SELECT sum(t.weight) FROM terms t WHERE ${segments.contentTsv} @@ t.q) / nullif((SELECT weight FROM total), 0), 0) AS coverage,
-        (${segments.contentTsv} @@ phraseto_tsquery('simple', ${params.words}::text)) AS phrase
-      FROM ${segments} WHERE ${params.where}
-    ), ${sql.raw(name)} AS MATERIALIZED (
-      SELECT id, job_id, module, content, start_time, end_time, metadata,
-        -- rounded to 6 decimals: float noise must not keep an identical text below threshold 1
-        round(least(1, greatest(semantic, coverage * (0.6 + 0.3 * semantic + CASE WHEN phrase THEN 0.1 ELSE 0 END)))::numeric, 6)::float8 AS similarity
-      FROM ${parts}
-    )`;
+function scoredSql(params: { where: SQL; floor?: number; wide?: boolean; order?: SQL }): SQL {
+  const semantic = sql.raw(`greatest(0, cosine)`);
+  const raw = sql`least(1, greatest(${semantic}, CASE WHEN matched THEN
+      coalesce((SELECT sum(t.weight) FROM terms t WHERE tsv @@ t.q) / nullif((SELECT weight FROM total), 0), 0)
+        * (0.6 + 0.3 * ${semantic} + CASE WHEN tsv @@ (SELECT phrase FROM anyword) THEN 0.1 ELSE 0 END)
+      ELSE 0 END))`;
+  const names = sql.raw(params.wide ? "id, job_id, module, content, start_time, end_time, metadata" : "id, job_id, module, start_time");
+  const picked = params.wide ? columns : sql`${segments.id} AS id, ${segments.jobId} AS job_id, ${segments.module} AS module, ${segments.startTime} AS start_time`;
+  // Rounded to 6 decimals: float noise must not keep an identical text below threshold 1. The
+  // rounding moves a score by at most 5e-7, so the floor can be applied (cheaply) before it.
+  return sql`SELECT ${names}, cosine, round(raw::numeric, 6)::float8 AS similarity FROM (
+      SELECT ${names}, cosine, ${raw} AS raw FROM (
+        SELECT ${picked}, ${segments.contentTsv} AS tsv, 1 - (${segments.embedding} <=> (SELECT v FROM qv)) AS cosine,
+          ${segments.contentTsv} @@ (SELECT q FROM anyword) AS matched
+        FROM ${segments} WHERE ${params.where} ${params.order ?? sql`OFFSET 0`}
+      ) m OFFSET 0
+    ) r${params.floor === undefined ? sql`` : sql` WHERE raw >= ${params.floor - 1e-6}`}`;
 }
 
-/** Any word of the query, exact or stemmed, as one tsquery (served by the GIN index). */
+/** The same columns from a CTE of wide scored rows (`scoredSql` with `wide`). */
+const WIDE = "id, job_id, module, content, start_time, end_time, metadata, similarity";
+
+/** The answered rows (`picked`: id, similarity[, cosine]) with the segment's columns, owner-scoped. */
+function withColumns(picked: string, userId: string, extra = ""): SQL {
+  return sql`SELECT ${columns}, p.similarity${sql.raw(extra)} FROM ${sql.raw(picked)} p
+    JOIN ${segments} ON ${segments.id} = p.id AND ${segments.userId} = ${userId}`;
+}
+
+/** Any word of the query, exact or stemmed, as one tsquery. */
 function anyWordQuery(text: string): SQL {
   return sql`(replace(plainto_tsquery('simple', ${text}::text)::text, ' & ', ' | ')::tsquery
     || replace(plainto_tsquery('english', ${text}::text)::text, ' & ', ' | ')::tsquery)`;
@@ -251,8 +278,9 @@ export async function nearestExact(
 ): Promise<Candidate[]> {
   const words = params.words ?? params.text;
   const rows = rowsOf<RawCandidate>(
-    await db.execute(sql`WITH ${termsCtes(words)}, ${scoredCtes("scored", { vector: params.vector, words, where: scopeWhere(params.scope) })}
-      SELECT * FROM scored ORDER BY similarity DESC, start_time, id LIMIT ${params.k}`),
+    await db.execute(sql`WITH ${termsCtes(words)}, ${queryCtes(params.vector, words)},
+      top AS (${scoredSql({ where: scopeWhere(params.scope) })} ORDER BY similarity DESC, start_time, id LIMIT ${params.k})
+      ${withColumns("top", params.scope.userId)} ORDER BY p.similarity DESC, p.start_time, p.id`),
   );
   return rows.map(toCandidate);
 }
@@ -271,15 +299,16 @@ export interface WalkedCandidate extends Candidate {
 }
 
 /**
- * One embedding model's search candidates in ONE statement (and one round trip): the plan is
- * chosen inside it from the scope's size, then
+ * One embedding model's search candidates in ONE statement (and one round trip):
  * - exact: every segment of the scope scored, reduced to what the ranking rules can use (the
  *   best per (job_id, module, floor(start_time / 5)) at or above `threshold`, and of those the
  *   `perModule` best of each module);
  * - hnsw: the `k` nearest by the HNSW index (vector alone; their cosine is returned for the
- *   top-up decision) and the `k` best segments holding a word of the query (GIN index), all
- *   scored by the same formula.
- * A marker row with a null id carries the plan taken.
+ *   top-up decision), each scored as the walk reads it, and the `k` best segments at or above
+ *   `threshold` holding a word of the query (GIN index), scored by the same formula.
+ * With `plan` given (the caller knows the scope's size) only that half is sent; without it the
+ * plan is chosen inside the statement from the scope's size (planSql), both halves are sent
+ * gated on it, and a marker row with a null id carries the plan taken.
  */
 export async function searchCandidates(
   db: Db,
@@ -294,43 +323,55 @@ export async function searchCandidates(
     plan?: SearchPlan;
   },
 ): Promise<{ plan: SearchPlan; candidates: WalkedCandidate[] }> {
-  const { scope, vector, text } = params;
-  const q = vectorLiteral(vector);
+  const { scope, vector, text, plan } = params;
   const where = scopeWhere(scope);
-  const gate = (p: SearchPlan) => sql`(SELECT p FROM plan) = ${p}`;
-  const query = sql`WITH ${termsCtes(text)},
-    plan AS MATERIALIZED (${planSql(scope, params.plan)}),
-    ${scoredCtes("exact_scored", { vector, words: text, where: sql`${where} AND ${gate("exact")}` })},
-    exact_best AS (
-      SELECT DISTINCT ON (job_id, module, floor(start_time / 5)) *
-      FROM exact_scored WHERE similarity >= ${params.threshold}
+  const gate = (p: SearchPlan) => (plan ? sql`` : sql` AND (SELECT p FROM plan) = ${p}`);
+  const exactHalf = sql`exact_hits AS MATERIALIZED (
+      SELECT * FROM (${scoredSql({ where: sql`${where}${gate("exact")}`, floor: params.threshold })}) h WHERE similarity >= ${params.threshold}
+    ), exact_best AS (
+      SELECT DISTINCT ON (job_id, module, floor(start_time / 5)) id, module, start_time, similarity
+      FROM exact_hits
       ORDER BY job_id, module, floor(start_time / 5), similarity DESC, start_time, id
     ), exact_out AS (
-      SELECT * FROM (SELECT *, row_number() OVER (PARTITION BY module ORDER BY similarity DESC, start_time, id) AS rn FROM exact_best) r
+      SELECT id, similarity FROM (
+        SELECT *, row_number() OVER (PARTITION BY module ORDER BY similarity DESC, start_time, id) AS rn FROM exact_best) r
       WHERE rn <= ${params.perModule}
-    ), walk AS MATERIALIZED (
-      SELECT ${segments.id} AS id, 1 - (${segments.embedding} <=> ${q}::vector) AS cosine
-      FROM ${segments} WHERE ${where} AND ${gate("hnsw")}
-      ORDER BY ${segments.embedding} <=> ${q}::vector LIMIT ${params.k}
-    ),
-    ${scoredCtes("walked", { vector, words: text, where: sql`${segments.id} IN (SELECT id FROM walk) AND ${where}` })},
-    ${scoredCtes("worded", { vector, words: text, where: sql`${where} AND ${segments.contentTsv} @@ ${anyWordQuery(text)} AND ${gate("hnsw")}` })}
-    SELECT id, job_id, module, content, start_time, end_time, metadata, similarity, NULL::float8 AS cosine FROM exact_out
-    UNION ALL
-    SELECT w.id, w.job_id, w.module, w.content, w.start_time, w.end_time, w.metadata, w.similarity, walk.cosine FROM walked w JOIN walk USING (id)
-    UNION ALL
-    (SELECT id, job_id, module, content, start_time, end_time, metadata, similarity, NULL::float8 FROM worded
-      WHERE id NOT IN (SELECT id FROM walk) ORDER BY similarity DESC, start_time, id LIMIT ${params.k})
-    UNION ALL
-    SELECT NULL, NULL, p, NULL, NULL, NULL, NULL, NULL, NULL FROM plan`;
-  const rows = await executeWithHnswSettings<RawCandidate & { cosine: number | string | null }>(db, params.settings, query, params.plan === "hnsw");
-  let plan: SearchPlan = "exact";
+    )`;
+  // The walk reads each row once: scored (and its columns taken) as the index yields it.
+  const hnswHalf = sql`walked AS MATERIALIZED (${scoredSql({
+    where: sql`${where}${gate("hnsw")}`,
+    wide: true,
+    order: sql`ORDER BY ${segments.embedding} <=> (SELECT v FROM qv) LIMIT ${params.k}`,
+  })}), worded AS MATERIALIZED (
+      SELECT * FROM (${scoredSql({
+        where: sql`${where} AND ${segments.contentTsv} @@ (SELECT q FROM anyword)${gate("hnsw")} AND ${segments.id} NOT IN (SELECT id FROM walked)`,
+        wide: true,
+        floor: params.threshold,
+      })}) w WHERE similarity >= ${params.threshold} ORDER BY similarity DESC, start_time, id LIMIT ${params.k}
+    )`;
+  const head = sql`WITH ${termsCtes(text)}, ${queryCtes(vector, text)}`;
+  const fromExact = sql`${withColumns("exact_out", scope.userId, ", NULL::float8 AS cosine")}`;
+  const fromHnsw = sql`SELECT ${sql.raw(WIDE)}, cosine FROM walked UNION ALL SELECT ${sql.raw(WIDE)}, NULL FROM worded`;
+  let rows: (RawCandidate & { cosine: number | string | null })[];
+  if (plan === "exact") {
+    // No index walk: a plain statement (parameters bound, no settings).
+    rows = rowsOf(await db.execute(sql`${head}, ${exactHalf} ${fromExact}`));
+  } else if (plan === "hnsw") {
+    rows = await executeWithHnswSettings(db, params.settings, sql`${head}, ${hnswHalf} ${fromHnsw}`, true);
+  } else {
+    const query = sql`${head}, plan AS MATERIALIZED (${planSql(scope)}), ${exactHalf}, ${hnswHalf}
+      ${fromExact} UNION ALL ${fromHnsw}
+      UNION ALL
+      SELECT NULL, NULL, p, NULL, NULL, NULL, NULL, NULL, NULL FROM plan`;
+    rows = await executeWithHnswSettings(db, params.settings, query, false);
+  }
+  let taken: SearchPlan = plan ?? "exact";
   const candidates: WalkedCandidate[] = [];
   for (const r of rows) {
-    if (r.id === null) plan = r.module as SearchPlan;
+    if (r.id === null) taken = r.module as SearchPlan;
     else candidates.push({ ...toCandidate(r), cosine: r.cosine === null ? null : Number(r.cosine) });
   }
-  return { plan, candidates };
+  return { plan: taken, candidates };
 }
 
 /**
@@ -350,7 +391,7 @@ export async function topUpCandidates(
     params.modules.map((m) => sql`${m}`),
     sql`, `,
   );
-  const query = sql`WITH ${termsCtes(params.text)},
+  const query = sql`WITH ${termsCtes(params.text)}, ${queryCtes(params.vector, params.text)},
     present AS MATERIALIZED (
       SELECT m FROM unnest(ARRAY[${list}]::text[]) AS m WHERE EXISTS (SELECT 1 FROM ${segments} WHERE ${base} AND ${segments.module} = m)
     ), walk AS MATERIALIZED (
@@ -358,9 +399,8 @@ export async function topUpCandidates(
       WHERE ${base} AND ${segments.module} = ANY(ARRAY(SELECT m FROM present))
         AND ${segments.embedding} <=> ${q}::vector <= ${1 - params.minSimilarity}
       ORDER BY ${segments.embedding} <=> ${q}::vector LIMIT ${params.k}
-    ),
-    ${scoredCtes("walked", { vector: params.vector, words: params.text, where: sql`${segments.id} IN (SELECT id FROM walk) AND ${base}` })}
-    SELECT * FROM walked`;
+    ), walked AS MATERIALIZED (${scoredSql({ where: sql`${segments.id} IN (SELECT id FROM walk) AND ${base}` })})
+    ${withColumns("walked", params.scope.userId)}`;
   return (await executeWithHnswSettings<RawCandidate>(db, params.settings, query, true)).map(toCandidate);
 }
 

@@ -29,6 +29,7 @@ import type { QueryVectors } from "@/lib/search/query-vectors";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import type { SearchResult } from "@/lib/schemas/search";
 import { isWholeVideoSummary, leavesOutSummaries, videoSummaries, type AboutVideo } from "./about-video";
+import { PlanMemo } from "./plan-memo";
 import { compareCandidates, modulesThatRanShort, rankCandidates } from "./rank";
 
 export type { SearchPlan };
@@ -38,6 +39,13 @@ export const HNSW_EF_SEARCH = 200;
 
 /** How far the top-up walk for modules that ran short may go (hnsw.max_scan_tuples). */
 export const SUPPLEMENT_MAX_SCAN_TUPLES = 4_000;
+
+/**
+ * The plan each recent scope took: a scope's size changes slowly, so for a minute the next search
+ * of the same scope sends only that plan's half of the statement (no size count, less to plan;
+ * bench/search). A stale entry costs speed, never results: both plans rank by the same rules.
+ */
+const knownPlans = new PlanMemo(60_000, 1_000);
 
 export interface VectorSearchParams {
   scope: VectorScope;
@@ -61,7 +69,8 @@ export async function searchVectors(db: Db, params: VectorSearchParams): Promise
   const { scope, vector, text, limit, threshold } = params;
   const settings = { efSearch: params.efSearch ?? HNSW_EF_SEARCH };
   const k = Math.min(1000, Math.max(100, limit * 5));
-  const found = await searchCandidates(db, { scope, vector, text, threshold, perModule: limit, k, settings, plan: params.plan });
+  const found = await searchCandidates(db, { scope, vector, text, threshold, perModule: limit, k, settings, plan: params.plan ?? knownPlans.get(scope) });
+  if (!params.plan) knownPlans.set(scope, found.plan);
   const candidates: Candidate[] = found.candidates.map(({ cosine: _cosine, ...c }) => c);
   if (found.plan === "exact") return { plan: found.plan, candidates };
 
