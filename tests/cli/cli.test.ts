@@ -89,6 +89,13 @@ describe("npm run cli -- upload --watch", () => {
     expect(big.file_size).toBe(fs.statSync(large).size);
   });
 
+  it("a module run only for a chosen one says so on its bar and is not among the counts", async () => {
+    const r = await cli(["upload", small, "--modules", "grouped_shots", "--watch"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toMatch(/cli-harbour\.mp4 · grouped_shots \d+$/);
+    expect(r.stderr).toMatch(/cli-harbour\.mp4 · shots +\[#+\] 100%  done \(used by another module, not kept\)$/m);
+  });
+
   it("--json prints one result per file; a missing file is a usage error (exit 2)", async () => {
     const missing = await cli(["upload", path.join(work, "nope.mp4")]);
     expect(missing.code).toBe(2);

@@ -19,6 +19,8 @@ interface RunEvent {
   module?: string;
   percent?: number;
   segments?: number;
+  /** module_started: false for a module run only because a chosen one builds on it (its segments are not kept). */
+  selected?: boolean;
   status?: string;
   error?: string | null;
 }
@@ -31,14 +33,21 @@ export async function watchProcessing(ctx: RemoteContext, jobId: string, label: 
   let done: DoneEvent | null = null;
   const id = (m: string) => `${jobId}:${m}`;
   const name = (m: string) => `${label} · ${m}`;
+  // Modules run only for another one: their bar says so, and they are not among the counts.
+  const prerequisites = new Set<string>();
   const onEvent = (e: RunEvent) => {
     const m = e.module;
-    if (e.type === "module_started" && m) board.update(id(m), name(m), 0, "started");
-    else if (e.type === "module_progress" && m) board.update(id(m), name(m), (e.percent ?? 0) / 100);
+    if (e.type === "module_started" && m) {
+      if (e.selected === false) prerequisites.add(m);
+      board.update(id(m), name(m), 0, "started");
+    } else if (e.type === "module_progress" && m) board.update(id(m), name(m), (e.percent ?? 0) / 100);
     else if (e.type === "module_completed" && m) {
-      segments[m] = e.segments ?? 0;
       const n = e.segments ?? 0;
-      board.end(id(m), name(m), plural(n, "segment"));
+      if (prerequisites.has(m)) board.end(id(m), name(m), "done (used by another module, not kept)");
+      else {
+        segments[m] = n;
+        board.end(id(m), name(m), plural(n, "segment"));
+      }
     } else if (e.type === "done") done = { status: e.status ?? "unknown", error: e.error ?? null, segments };
   };
   for (let attempt = 0; !done; attempt++) {
