@@ -62,6 +62,15 @@ export const REAL_SET: CompositeSpec[] = [
   ]),
   // The user clip of the issue: a fractal zoom, then a hard cut to black for the last 3 s.
   seq("t3-fractal-to-black", "tune", 25, [shot({ kind: "mandelbrot" }, 12, "S1", "fractal"), cut, shot(black, 3, "S1")]),
+  // Issue 28: a set-up, a 1.16 s insert of it (the cockatoo's beak close to the lens), an unrelated
+  // set-up, a dissolve back to the first set-up. The insert belongs to the first scene; the cut after
+  // it is a scene boundary; the return after 4 s elsewhere is a scene of its own (as in t2's A-B-C-A).
+  seq("t4-short-insert", "tune", 25, [
+    shot(video("cockatoo", 0.2), 3.5, "S1", "cockatoo"), cut,
+    shot(video("cockatoo", 4.2), 1.16, "S1", "cockatoo"), cut,
+    shot(photo(AST, 0.5, 0.35, 1.3, { pan: [0.03, 0.01] }), 4, "S2", "astronaut"), dissolve(0.6),
+    shot(video("cockatoo", 10.5), 3, "S3", "cockatoo"),
+  ]),
   negative("tn1-cockatoo-20to25", "tune", "fps duplicates", 25, video("cockatoo", 0), 13.9),
   negative("tn2-room-30to25", "tune", "fps duplicates", 25, video("realshort", 0), 12),
   negative("tn3-astronaut-handheld", "tune", "hand-held", 25, photo(AST, 0.45, 0.4, 1.3, { shake: 14, z1: 2, flicker: 0.06 }), 20),
