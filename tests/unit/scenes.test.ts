@@ -49,6 +49,24 @@ describe("mergeScenes", () => {
     expect(sceneShots(mergeScenes(layout("ABAB", 4)))).toEqual([[0, 1, 2, 3]]);
   });
 
+  it("a short shot between two unrelated set-ups joins the one it resembles more, or stands alone", () => {
+    // A (4 s), a 1.2 s shot s, B (4 s); A and B unrelated. sims: [A–s, s–B].
+    const shots: SceneShotInput[] = [{ start: 0, end: 4 }, { start: 4, end: 5.2 }, { start: 5.2, end: 9.2 }];
+    const run = (as: number, sb: number, list = shots) =>
+      sceneShots(mergeScenes({ shots: list, similarity: (i, j) => (i === 0 && j === 1 ? as : i === 1 && j === 2 ? sb : 0.2) }));
+    // Alike enough to both: it joins the one it resembles more, never both (the cut after it stays).
+    expect(run(0.7, 0.62)).toEqual([[0, 1], [2]]);
+    expect(run(0.62, 0.7)).toEqual([[0], [1, 2]]);
+    // Like neither: it stands alone.
+    expect(run(0.45, 0.4)).toEqual([[0], [1], [2]]);
+    // A long shot in the middle is not a short shot: alike to both, it still joins both.
+    const long: SceneShotInput[] = [{ start: 0, end: 4 }, { start: 4, end: 7 }, { start: 7, end: 11 }];
+    expect(run(0.7, 0.62, long)).toEqual([[0, 1, 2]]);
+    // A s A (the two sides continue each other): an insert, inside the scene.
+    const insert = (i: number, j: number) => (i === 0 && j === 2 ? 0.9 : 0.2);
+    expect(sceneShots(mergeScenes({ shots, similarity: insert }))).toEqual([[0, 1, 2]]);
+  });
+
   it("keeps shots together when speech runs across the cut", () => {
     const l = layout("ABC");
     const r = mergeScenes({ ...l, cues: [{ start: 1, end: 2.6 }] });

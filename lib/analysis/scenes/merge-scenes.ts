@@ -7,7 +7,10 @@
 //   to continue — evidence for a boundary, not a rule, so a fade between two shots of one set-up
 //   stays inside the scene;
 // - speech: a transcript cue running across the cut, or speech resuming within a second of it,
-//   lowers the similarity needed (on a plain cut, to nothing).
+//   lowers the similarity needed (on a plain cut, to nothing);
+// - short shots: a shot shorter than SCENES.shortShotSeconds between two neighbours that do not
+//   continue each other joins at most one of them — the one it resembles more — and otherwise
+//   stands alone; it never joins both sides by resembling each enough.
 // Black slugs belong to the scene they close. All numbers: tuning.ts (SCENES).
 import { SCENES } from "./tuning";
 
@@ -28,6 +31,7 @@ export interface MergeScenesOptions {
   threshold?: number;
   speechGap?: number;
   insertMaxSeconds?: number;
+  shortShotSeconds?: number;
 }
 
 export interface MergeScenesInput {
@@ -78,6 +82,7 @@ export function mergeScenes(input: MergeScenesInput, opts: MergeScenesOptions = 
   const threshold = opts.threshold ?? SCENES.threshold;
   const gap = opts.speechGap ?? SCENES.speechGap;
   const insertMax = opts.insertMaxSeconds ?? SCENES.insertMaxSeconds;
+  const shortMax = opts.shortShotSeconds ?? SCENES.shortShotSeconds;
   const cues = [...(input.cues ?? [])].sort((a, b) => a.start - b.start);
   const black = shots.map((s) => !!s.black);
   const firstLit = black.indexOf(false);
@@ -117,10 +122,25 @@ export function mergeScenes(input: MergeScenesInput, opts: MergeScenesOptions = 
     return true;
   };
 
+  // Short shots between two lit neighbours that do not continue each other (A s B, A and B apart):
+  // s may join only the neighbour it resembles more (its similarity less the transition's penalty;
+  // the usual threshold still applies); the cut to the other neighbour is not bridged by s.
+  // apart[b]: boundary b (before shot b) is not linked by the two shots either side of it alone.
+  // (Longer returns over s — A s B A, s A s — are still weighed by the loop below.)
+  const apart: boolean[] = new Array(n).fill(false);
+  for (let s = 1; s < n - 1; s++) {
+    if (black[s] || black[s - 1] || black[s + 1] || shots[s]!.end - shots[s]!.start >= shortMax) continue;
+    if (sim(s - 1, s + 1) >= threshold + maxPenalty(s - 1, s + 1)) continue; // A s A: an insert, decided below
+    const left = sim(s - 1, s) - penalty[s]!;
+    const right = sim(s, s + 1) - penalty[s + 1]!;
+    apart[left >= right ? s + 1 : s] = true;
+  }
+
   for (let i = 1; i < n; i++) {
     if (black[i]) continue;
     for (let k = Math.max(0, i - window); k < i; k++) {
       if (black[k]) continue;
+      if (k === i - 1 && apart[i]) continue;
       const need = threshold + maxPenalty(k, i);
       if (sim(k, i) < need) continue;
       if (k < i - 1 && !returnAllowed(k, i)) continue;

@@ -75,4 +75,11 @@ export const SCENES = {
    * then A) are separate scenes: the story went elsewhere and came back.
    */
   insertMaxSeconds: 2.5,
+  /**
+   * A shot shorter than this (seconds) between two set-ups that do not continue each other is one
+   * side's insert or a moment of its own, never the hinge that joins both: it is compared with both
+   * neighbours and joins at most the one it resembles more (at the usual threshold, less the
+   * transition's penalty); when it resembles neither it stands alone.
+   */
+  shortShotSeconds: 2,
 } as const;
