@@ -16,7 +16,7 @@ const VIDEOS: Record<VideoName, string> = {
 const PHOTOS = "x/usr/lib/python3/dist-packages/skimage/data";
 
 export function mediaDir(): string {
-  return process.env.REAL_MEDIA_DIR || path.join(__dirname, ".media");
+  return process.env.REAL_MEDIA_DIR || path.join(import.meta.dirname, ".media");
 }
 
 /** A video by name, or a skimage photo by file name ("astronaut.png"). */
