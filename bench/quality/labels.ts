@@ -37,9 +37,14 @@ for (const [i, photo] of LABELLED_PHOTOS.entries()) {
 // This process and the TF.js models' process the detector runs in.
 const rss1 = processMemory("self").rss + processMemory(tfjsModels.pid()).rss;
 
+/** A look by name; a portrait picture's zoomed regions are "top" and "bottom" where a landscape one has "left" and "right". */
+function look(passes: Map<string, RawDetections>, n: string): RawDetections {
+  return (passes.get(n) ?? passes.get(n === "left" ? "top" : n === "right" ? "bottom" : n))!;
+}
+
 /** Objects fused across the named passes (faces from the whole picture). */
 function fused(passes: Map<string, RawDetections>, names: readonly string[]): RawDetections {
-  return { objects: fuseObjects(names.map((n) => passes.get(n)!.objects)), faces: passes.get("whole")!.faces };
+  return { objects: fuseObjects(names.map((n) => look(passes, n).objects)), faces: passes.get("whole")!.faces };
 }
 
 function score(threshold: number, names: readonly string[] = PRODUCT_PASSES) {
