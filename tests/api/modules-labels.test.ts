@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeObjects, detectObjects, OBJECT_THRESHOLD } from "@/lib/analysis/labels";
+import { decodeRgb, detectRaw } from "@/lib/analysis/labels/detector";
 import { probeMedia } from "@/lib/media/probe";
 import { visualelements } from "@/lib/pipeline/modules/visualelements/run";
 import { SharedMedia } from "@/lib/pipeline/shared-media";
@@ -17,7 +18,7 @@ import { storeFile } from "../helpers/videos";
 import { shotsResult } from "../helpers/visual-clips";
 
 useApiTestEnv("modules-labels");
-for (const k of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_VISION_MODEL", "OPENAI_VISION_BASE_URL"]) delete process.env[k];
+for (const k of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_VISION_MODEL", "OPENAI_VISION_BASE_URL", "VA_NANODET_MODEL"]) delete process.env[k];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-labels-"));
 const SCREENSHOT = path.join(process.cwd(), "node_modules/@vladmandic/human/assets/screenshot-facedetect.jpg");
@@ -57,6 +58,18 @@ describe("offline object and face labels", () => {
     // Left to right: the first person's box is on the left fifth of the picture.
     const leftmost = [...people].sort((a, b) => a.box[0] - b.box[0])[0]!;
     expect(leftmost.box[0]).toBeLessThan(0.1);
+  }, 180_000);
+
+  it("a request without faces leaves the next request's faces alone; NanoDet (bench only) is refused unless VA_NANODET_MODEL names it", async () => {
+    const img = await decodeRgb(groupPhoto());
+    const objectsOnly = await detectRaw(img, undefined, "centernet", false);
+    expect(objectsOnly.faces).toEqual([]);
+    expect(objectsOnly.objects.filter((o) => o.label === "person" && o.confidence >= OBJECT_THRESHOLD).length).toBeGreaterThanOrEqual(4);
+    // Human keeps the merged config: the next request must say faces again and get them.
+    const both = await detectRaw(img);
+    expect(both.faces.length).toBeGreaterThanOrEqual(4);
+    expect(both.objects).toEqual(objectsOnly.objects);
+    await expect(detectRaw(img, undefined, "nanodet")).rejects.toThrow(/VA_NANODET_MODEL/);
   }, 180_000);
 
   it("visualelements writes objects and a readable line for the photo shot, and nothing for a plain one", async () => {

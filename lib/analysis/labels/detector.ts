@@ -71,11 +71,17 @@ function unbox(box: [number, number, number, number], side: number, dx: number, 
   return [x0, y0, r(x1 - x0), r(y1 - y0)];
 }
 
-/** Every detection at or above RAW_FLOOR, uncalibrated (for calibration and the thresholds). */
-export async function detectRaw(input: string | RgbImage, signal?: AbortSignal): Promise<RawDetections> {
+/**
+ * The COCO-80 object detectors of the TF.js models' process: Human's CenterNet (the product's), and
+ * NanoDet, only for bench/quality/labels.ts when VA_NANODET_MODEL names its model file (measured, not taken).
+ */
+export type ObjectModel = "centernet" | "nanodet";
+
+/** Every detection at or above RAW_FLOOR, uncalibrated (for calibration and the thresholds); faces only when `faces` is not false. */
+export async function detectRaw(input: string | RgbImage, signal?: AbortSignal, model: ObjectModel = "centernet", faces = true): Promise<RawDetections> {
   const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
   const { square, side, dx, dy } = letterbox(img);
-  const raw = await tfjsModels.ask<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR }, signal);
+  const raw = await tfjsModels.ask<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR, model, faces }, signal);
   const back = <T extends Box4>(d: T): T => ({ ...d, box: unbox(d.box, side, dx, dy, img.width, img.height) });
   return { objects: raw.objects.map(back), faces: raw.faces.map(back) };
 }
@@ -151,19 +157,19 @@ export function boxFromPass(box: [number, number, number, number], pass: DetectP
   return [r(x0 + bx * w), r(y0 + box[1] * h), r(box[2] * w), r(box[3] * h)];
 }
 
-/** Raw detections of each pass, boxes in the whole picture's fractions. */
-export async function detectPasses(img: RgbImage, passes: readonly DetectPass[], signal?: AbortSignal): Promise<RawDetections[]> {
+/** Raw detections of each pass, boxes in the whole picture's fractions (faces with CenterNet only). */
+export async function detectPasses(img: RgbImage, passes: readonly DetectPass[], signal?: AbortSignal, model: ObjectModel = "centernet"): Promise<RawDetections[]> {
   const out: RawDetections[] = [];
   for (const pass of passes) {
     if (pass.zoomOut && pass.zoomOut > 1) {
       const f = pass.zoomOut;
-      const raw = await detectRaw(padOut(img, f), signal);
+      const raw = await detectRaw(padOut(img, f), signal, model, model === "centernet");
       const back = <T extends Box4>(d: T): T => ({ ...d, box: boxFromPadded(d.box, img, f) });
       out.push({ objects: raw.objects.map(back), faces: raw.faces.map(back) });
       continue;
     }
     const sub = pass.region || pass.flip ? cutRegion(img, pass.region, pass.flip) : img;
-    const raw = await detectRaw(sub, signal);
+    const raw = await detectRaw(sub, signal, model, model === "centernet");
     const back = <T extends Box4>(d: T): T => ({ ...d, box: boxFromPass(d.box, pass, img) });
     out.push({ objects: raw.objects.map(back), faces: raw.faces.map(back) });
   }
