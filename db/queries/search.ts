@@ -369,7 +369,11 @@ export async function searchCandidates(
   const candidates: WalkedCandidate[] = [];
   for (const r of rows) {
     if (r.id === null) taken = r.module as SearchPlan;
-    else candidates.push({ ...toCandidate(r), cosine: r.cosine === null ? null : Number(r.cosine) });
+    else {
+      const c = toCandidate(r) as WalkedCandidate;
+      c.cosine = r.cosine === null ? null : Number(r.cosine);
+      candidates.push(c);
+    }
   }
   return { plan: taken, candidates };
 }

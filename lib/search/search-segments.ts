@@ -71,14 +71,21 @@ export async function searchVectors(db: Db, params: VectorSearchParams): Promise
   const k = Math.min(1000, Math.max(100, limit * 5));
   const found = await searchCandidates(db, { scope, vector, text, threshold, perModule: limit, k, settings, plan: params.plan ?? knownPlans.get(scope) });
   if (!params.plan) knownPlans.set(scope, found.plan);
-  const candidates: Candidate[] = found.candidates.map(({ cosine: _cosine, ...c }) => c);
+  // (Walked candidates keep their `cosine` beside the Candidate fields: nothing reads it further on.)
+  const candidates: Candidate[] = found.candidates;
   if (found.plan === "exact") return { plan: found.plan, candidates };
 
   // The walk ranks by meaning alone: decide on its plain cosine similarities, as the index saw them.
-  const walk = found.candidates.filter((c) => c.cosine !== null).map((c) => ({ ...c, similarity: c.cosine! }));
-  const last = walk.reduce((min, c) => Math.min(min, c.similarity), Infinity);
-  if (walk.length < k || !(last >= threshold)) return { plan: found.plan, candidates };
+  let walked = 0;
+  let last = Infinity;
+  for (const c of found.candidates) {
+    if (c.cosine === null) continue;
+    walked++;
+    last = Math.min(last, c.cosine);
+  }
+  if (walked < k || !(last >= threshold)) return { plan: found.plan, candidates };
   // Cut off while still above the threshold: modules that ran short may have more below the cut.
+  const walk = found.candidates.filter((c) => c.cosine !== null).map((c) => ({ ...c, similarity: c.cosine! }));
   const short = modulesThatRanShort(walk, { limit, threshold }, scope.modules?.length ? scope.modules : MODULE_NAMES);
   if (!short.length) return { plan: found.plan, candidates };
   const more = await topUpCandidates(db, {
