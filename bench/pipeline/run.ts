@@ -73,7 +73,8 @@ class Server {
       for (const line of lines) {
         const key = /API key: (svc_live_[0-9a-f]+)/.exec(line);
         if (key) this.key = key[1]!;
-        const step = /\[pipeline\] ([0-9a-f-]+) step (\S+) (\d+) ms/.exec(line);
+        // The server logs JSON lines (lib/log: msg "<job> step <name> <ms> ms"); older builds printed "[pipeline] <job> step …".
+        const step = /(?:\[pipeline\] |"msg":")([0-9a-f-]{36}) step (\S+) (\d+) ms/.exec(line);
         if (step) {
           if (!this.steps.has(step[1]!)) this.steps.set(step[1]!, new Map());
           this.steps.get(step[1]!)!.set(step[2]!, Number(step[3]) / 1000);
