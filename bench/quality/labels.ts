@@ -22,6 +22,12 @@ const NANODET = Boolean(process.env.VA_NANODET_MODEL);
 /** Per detector: runs, wall ms and CPU seconds of the TF.js models' process (first photo left out: model loads). */
 const cost = { centernet: { runs: 0, ms: 0, cpu: 0 }, nanodet: { runs: 0, ms: 0, cpu: 0 } };
 const childCpu = () => cpuSeconds(tfjsModels.pid()).live;
+/** Adds `runs` detector runs that started at wall `t` and child CPU `c` to a detector's cost. */
+const tally = (into: (typeof cost)["centernet"], runs: number, t: number, c: number) => {
+  into.runs += runs;
+  into.ms += performance.now() - t;
+  into.cpu += childCpu() - c;
+};
 /** The looks compared (nms.ts): the product's (`PRODUCT_PASSES`) first, then whole only (before issue 28), then others. */
 const CHOICES: string[][] = [PRODUCT_PASSES, ["whole"], ["whole", "mirrored"], ["whole", "left", "right"], ["whole", "out-1.6"], ["whole", "left", "right", "out-1.6", "out-2.2"]];
 for (const [i, photo] of LABELLED_PHOTOS.entries()) {
@@ -38,7 +44,7 @@ for (const [i, photo] of LABELLED_PHOTOS.entries()) {
   const c0 = i > 0 ? childCpu() : 0;
   const t1 = performance.now();
   const results = await detectPasses(img, all);
-  if (i > 0) Object.assign(cost.centernet, { runs: cost.centernet.runs + all.length, ms: cost.centernet.ms + performance.now() - t1, cpu: cost.centernet.cpu + childCpu() - c0 });
+  if (i > 0) tally(cost.centernet, all.length, t1, c0);
   const passes = new Map(all.map((p, k) => [p.name, results[k]!]));
   const det = fused(passes, PRODUCT_PASSES);
   const ms = performance.now() - t0;
@@ -47,7 +53,7 @@ for (const [i, photo] of LABELLED_PHOTOS.entries()) {
     const c1 = childCpu();
     const t2 = performance.now();
     const nanoResults = await detectPasses(img, all, undefined, "nanodet");
-    if (i > 0) Object.assign(cost.nanodet, { runs: cost.nanodet.runs + all.length, ms: cost.nanodet.ms + performance.now() - t2, cpu: cost.nanodet.cpu + childCpu() - c1 });
+    if (i > 0) tally(cost.nanodet, all.length, t2, c1);
     nano = new Map(all.map((p, k) => [p.name, nanoResults[k]!]));
   }
   raw.push({ photo, det, passes, nano, ms });

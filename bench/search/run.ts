@@ -213,6 +213,8 @@ async function timePaired(queries: Float32Array[], a: (q: Float32Array) => Promi
   return [ta, tb];
 }
 
+const paired: string[] = [];
+
 /** "product / raw" of paired timings: the ratio of the p50s, and the p50 of the per-query ratios. */
 function pairedLine(label: string, raw: number[], product: number[]): string {
   const ratios = product.map((t, i) => t / raw[i]!);
@@ -220,7 +222,6 @@ function pairedLine(label: string, raw: number[], product: number[]): string {
   paired.push(line);
   return line;
 }
-const paired: string[] = [];
 
 function recallAt(got: string[][], truth: string[][]): number {
   let hit = 0;
@@ -282,18 +283,12 @@ async function seed(handle: DbHandle, rows: number, gen: ReturnType<typeof makeG
   return { big, small, ms };
 }
 
-async function nearestIds(db: Db, userId: string, q: Float32Array): Promise<string[]> {
+/** The nearest K of one user; `exact` keeps the planner off the HNSW index (`+ 0`) where it exists. */
+async function nearestIds(db: Db, userId: string, q: Float32Array, exact = false): Promise<string[]> {
   const v = vectorLiteral(Array.from(q));
+  const distance = exact ? sql`(embedding <=> ${v}::vector) + 0` : sql`embedding <=> ${v}::vector`;
   const r = await db.execute(sql`SELECT id FROM segments WHERE user_id = ${userId} AND embedding_model = ${MODEL}
-    ORDER BY embedding <=> ${v}::vector LIMIT ${K}`);
-  return rowsOf<{ id: string }>(r).map((x) => x.id);
-}
-
-/** The exact scan even where the HNSW index exists (the `+ 0` keeps the planner off the index). */
-async function nearestIdsExact(db: Db, userId: string, q: Float32Array): Promise<string[]> {
-  const v = vectorLiteral(Array.from(q));
-  const r = await db.execute(sql`SELECT id FROM segments WHERE user_id = ${userId} AND embedding_model = ${MODEL}
-    ORDER BY (embedding <=> ${v}::vector) + 0 LIMIT ${K}`);
+    ORDER BY ${distance} LIMIT ${K}`);
   return rowsOf<{ id: string }>(r).map((x) => x.id);
 }
 
@@ -397,12 +392,9 @@ async function benchBackend(name: string, handle: DbHandle, rows: number) {
     // The HNSW index exists (a server): the big library walks it; the small user is still scanned exactly.
     const [pairRaw, pairProduct] = await timePaired(productQueries, (q) => nearestIdsWithEf(db, big, q, HNSW_EF_SEARCH), (q) => productSearch(db, bigScope, q));
     console.log(`  ${pairedLine(`${name}, ${rows.toLocaleString("en")} vectors: product (auto: HNSW) / raw HNSW ef_search=${HNSW_EF_SEARCH}`, pairRaw, pairProduct)}`);
-    const [pairRawS, pairProductS] = await timePaired(productQueries, (q) => nearestIdsExact(db, small, q), (q) => productSearch(db, smallScope, q));
+    const [pairRawS, pairProductS] = await timePaired(productQueries, (q) => nearestIds(db, small, q, true), (q) => productSearch(db, smallScope, q));
     console.log(`  ${pairedLine(`${name}, ${SMALL_ROWS.toLocaleString("en")}-vector user, index present: product (auto: exact) / raw exact scan`, pairRawS, pairProductS)}`);
   }
-  const rawHnsw = results.find((r) => r.backend === name && r.what === `HNSW top-20, ef_search=${HNSW_EF_SEARCH}`);
-  if (rawHnsw) console.log(`  product / raw HNSW (ef_search=${HNSW_EF_SEARCH}), p50: ${(pct(productHnsw.times, 50) / rawHnsw.p50).toFixed(2)}×`);
-  console.log(`  product / raw exact scan, ${SMALL_ROWS.toLocaleString("en")}-vector user, p50: ${(pct(smallWithIndex.times, 50) / pct(smallExact.times, 50)).toFixed(2)}× (index present), ${(pct(productSmall.times, 50) / pct(smallExact.times, 50)).toFixed(2)}× (no index)`);
 }
 
 async function main() {
