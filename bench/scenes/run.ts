@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
-import { describeShots, lookSimilarity } from "@/lib/analysis/scenes/shot-similarity";
+import { describeShots, lookScores } from "@/lib/analysis/scenes/shot-similarity";
 import { keyframeSimilarity } from "@/lib/analysis/scenes/keyframe-descriptor";
 import { detectShots, type Shot } from "@/lib/analysis/shots";
 import { groupByLook } from "@/lib/analysis/visual/group-shots";
@@ -71,11 +71,12 @@ async function evaluate(c: Composite, into: PartResult) {
     for (const d of r.falsePositives) log(`    false ${d.type} at ${d.time.toFixed(2)}`);
     log(`    truth scenes at ${c.sceneBoundaries.map((w) => `${w.start.toFixed(2)}–${w.end.toFixed(2)}`).join(", ")}`);
     log(`    found scenes at ${scenes.slice(1).map((s) => s.start.toFixed(2)).join(", ")}`);
-    log(`    links ${links.map((l, i) => (i ? `${l ?? "-"}(${lookSimilarity(looks[i - 1]!, looks[i]!).toFixed(2)})` : "")).join(" ")}`);
+    log(`    links (scene score) ${links.map((l, i) => (i ? `${l ?? "-"}(${lookScores(looks[i - 1]!, looks[i]!).scene.toFixed(2)})` : "")).join(" ")}`);
     log(`    groups ${grouping.groups.map((g) => `[${g.shots.join(",")}]`).join(" ")} · shots ${shots.map((s) => `${s.index}@${s.start.toFixed(1)}`).join(" ")}`);
   }
   if (flag("pairs")) {
-    // For tuning: every pair of detected shots with its truth (same set-up?) and its similarity parts.
+    // For tuning: every pair of detected shots with its truth (same set-up?) and its similarity parts:
+    // PAIR clip i j same-set-up same-scene distance zoom zoom-detail palette structure setup-score scene-score.
     const truthAt = (t: number) => c.shots.find((s) => t >= s.start && t < s.end);
     for (let i = 0; i < shots.length; i++) {
       for (let j = i + 1; j < shots.length; j++) {
@@ -84,7 +85,8 @@ async function evaluate(c: Composite, into: PartResult) {
         if (!a?.setup || !b?.setup || !looks[i]!.keyframe || !looks[j]!.keyframe) continue;
         const k = keyframeSimilarity(looks[i]!.keyframe!, looks[j]!.keyframe!);
         const sameScene = a.scene === b.scene;
-        console.log(["PAIR", c.name, i, j, a.setup === b.setup ? 1 : 0, sameScene ? 1 : 0, j - i, k.zoom, k.palette, k.structure, lookSimilarity(looks[i]!, looks[j]!)].map((x) => (typeof x === "number" && !Number.isInteger(x) ? x.toFixed(3) : x)).join("\t"));
+        const both = lookScores(looks[i]!, looks[j]!);
+        console.log(["PAIR", c.name, i, j, a.setup === b.setup ? 1 : 0, sameScene ? 1 : 0, j - i, k.zoom, k.zoomDetail, k.palette, k.structure, both.setup, both.scene].map((x) => (typeof x === "number" && !Number.isInteger(x) ? x.toFixed(3) : x)).join("\t"));
       }
     }
   }

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
 import type { KeyframeImageSource } from "@/lib/analysis/scenes/keyframe-source";
-import { describeShots, lookSimilarity } from "@/lib/analysis/scenes/shot-similarity";
+import { describeShots, lookScores } from "@/lib/analysis/scenes/shot-similarity";
 import { detectShots } from "@/lib/analysis/shots";
 import { groupByLook } from "@/lib/analysis/visual/group-shots";
 import { decodeFrameFeatures, deserializeFrameFeatures, serializeFrameFeatures } from "@/lib/media/decode-frames";
@@ -81,7 +81,7 @@ async function main() {
     if (flag("verbose")) {
       log(`    truth scenes at ${c.sceneBoundaries.map((w) => `${w.start.toFixed(2)}–${w.end.toFixed(2)}`).join(", ")}`);
       log(`    found scenes at ${scenes.slice(1).map((s) => s.start.toFixed(2)).join(", ")}`);
-      log(`    links ${links.map((l, i) => (i ? `${l ?? "-"}(${lookSimilarity(looks[i - 1]!, looks[i]!).toFixed(2)})` : "")).join(" ")}`);
+      log(`    links (scene score) ${links.map((l, i) => (i ? `${l ?? "-"}(${lookScores(looks[i - 1]!, looks[i]!).scene.toFixed(2)})` : "")).join(" ")}`);
       log(`    groups ${grouping.groups.map((g) => `[${g.shots.join(",")}]`).join(" ")} · shots ${shots.map((s) => `${s.index}@${s.start.toFixed(1)}`).join(" ")}`);
     }
   }

@@ -34,3 +34,23 @@ export function view(p: Place, cx: number, cy: number, zoom: number, gain = 1): 
   }
   return { rgb, width: w, height: h };
 }
+
+/**
+ * A smooth, low-detail 96×54 picture — one soft warm glow on dark, like a dark close-up — with
+ * fine stripes across it, vertical or horizontal: two such pictures share their broad
+ * light-to-dark layout and colour, and nothing else.
+ */
+export function glowWithStripes(stripes: "vertical" | "horizontal"): RgbImage {
+  const w = 96, h = 54;
+  const tint = [1, 0.85, 0.7];
+  const rgb = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const u = (x + 0.5) / w, v = (y + 0.5) / h;
+      const glow = Math.exp(-((((u - 0.45) * 16) / 9) ** 2 + (v - 0.5) ** 2) / 0.18);
+      const stripe = Math.sin(2 * Math.PI * 10 * (stripes === "vertical" ? u : (v * 9) / 16));
+      for (let c = 0; c < 3; c++) rgb[(y * w + x) * 3 + c] = Math.max(0, Math.min(255, Math.round((30 + 150 * glow + 60 * stripe) * tint[c]!)));
+    }
+  }
+  return { rgb, width: w, height: h };
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { describeKeyframe, keyframeSimilarity, quickZoomMatch, zoomMatch, type RgbImage } from "@/lib/analysis/scenes/keyframe-descriptor";
 import { lookSimilarity } from "@/lib/analysis/scenes/shot-similarity";
 import { groupByLook } from "@/lib/analysis/visual/group-shots";
-import { place, view } from "../helpers/places";
+import { glowWithStripes, place, view } from "../helpers/places";
 
 describe("keyframe descriptors", () => {
   const A = place(1);
@@ -21,6 +21,19 @@ describe("keyframe descriptors", () => {
     const worstSame = Math.min(keyframeSimilarity(wide, medium).score, keyframeSimilarity(wide, close).score, keyframeSimilarity(medium, close).score);
     const bestOther = Math.max(...others.map((o) => keyframeSimilarity(wide, o).score), ...others.map((o) => keyframeSimilarity(close, o).score));
     expect(worstSame).toBeGreaterThan(bestOther + 0.1);
+  });
+
+  it("scores detail apart from broad layout: a shared soft glow alone is no match on detail, one place's framings are", () => {
+    // Same glow, same colour, stripes at right angles: the whole-window zoom match finds the glow.
+    const s = keyframeSimilarity(describeKeyframe(glowWithStripes("vertical")), describeKeyframe(glowWithStripes("horizontal")));
+    expect(s.score).toBeGreaterThan(0.65);
+    expect(s.detailScore).toBeLessThan(0.6);
+    expect(s.detailScore).toBeLessThan(s.score - 0.1);
+    for (const [a, b] of [[wide, medium], [wide, close], [medium, close]]) {
+      const t = keyframeSimilarity(a!, b!);
+      expect(t.detailScore).toBeGreaterThan(0.85);
+      expect(t.detailScore).toBeGreaterThan(t.score - 0.01);
+    }
   });
 
   it("is symmetric and 1-ish for the same picture", () => {

@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import { detectScenes } from "@/lib/analysis/scenes/detect-scenes";
 import type { FrameFeatures } from "@/lib/media/decode-frames";
 import { mergeScenes, speechContinuesAt, type SceneShotInput } from "@/lib/analysis/scenes/merge-scenes";
-import type { RgbImage } from "@/lib/analysis/scenes/keyframe-descriptor";
+import { describeKeyframe, type RgbImage } from "@/lib/analysis/scenes/keyframe-descriptor";
 import { type KeyframeImageSource, sharedKeyframeSource } from "@/lib/analysis/scenes/keyframe-source";
-import { describeShots, lookSimilarity } from "@/lib/analysis/scenes/shot-similarity";
+import { describeShots, lookScores, lookSimilarity } from "@/lib/analysis/scenes/shot-similarity";
 import { sharedShotLooks } from "@/lib/analysis/scenes/shared-looks";
+import { SCENES } from "@/lib/analysis/scenes/tuning";
+import { glowWithStripes } from "../helpers/places";
 
 /** Shots of `len` seconds each, labelled by set-up letter; same letter = similar (`same`), else 0.2. */
 function layout(labels: string, len = 2, same = 0.9) {
@@ -136,9 +138,32 @@ describe("detectScenes on frame features", () => {
   it("compares shots with the similarity it is given (a run's memo)", async () => {
     const asked: number[] = [];
     const never = (a: unknown, b: unknown) => (asked.push(1), a === b ? 1 : 0);
-    const { scenes } = await detectScenes(frames, shots, [], undefined, never);
+    const { scenes } = await detectScenes(frames, shots, [], undefined, { setup: never, scene: never });
     expect(scenes.map((s) => s.shots)).toEqual([[0], [1], [2]]);
     expect(asked.length).toBeGreaterThan(0);
+  });
+
+  it("does not join two set-ups that share only a soft light-to-dark layout: neighbours are compared on detail", async () => {
+    // A dark close-up's soft glow and an unrelated picture with the same glow under other detail
+    // (t4-short-insert of bench/scenes: the beak close-up against the astronaut).
+    const looks = (["vertical", "horizontal"] as const).map((s) => ({ feature: null, keyframe: describeKeyframe(glowWithStripes(s)) }));
+    expect(lookSimilarity(looks[0]!, looks[1]!)).toBeGreaterThan(SCENES.threshold);
+    expect(lookScores(looks[0]!, looks[1]!).scene).toBeLessThan(SCENES.threshold);
+    const { scenes } = await detectScenes(frames, shots.slice(0, 2), [], looks);
+    expect(scenes.map((s) => s.shots)).toEqual([[0], [1]]);
+  });
+
+  it("a layout match backed by the whole frame (one framing, things moving in it) still links: the detail need not agree", () => {
+    const [v, h] = (["vertical", "horizontal"] as const).map((s) => describeKeyframe(glowWithStripes(s)));
+    const flat = (level: number) => ({ grid: new Float32Array(432).fill(level), hist: Float32Array.from({ length: 64 }, (_, i) => (i === 21 ? 1 : 0)), luma: level });
+    // The decode pass sees the same frame layout (same grid and histogram): the search's layout match counts.
+    const backed = lookScores({ feature: flat(0.5), keyframe: v! }, { feature: flat(0.5), keyframe: h! });
+    expect(backed.scene).toBeCloseTo(backed.setup, 6);
+    expect(backed.scene).toBeGreaterThan(SCENES.threshold);
+    // Whole frames apart (grid far off, other colours): only the detail counts, and it does not match.
+    const other = { ...flat(0.95), hist: Float32Array.from({ length: 64 }, (_, i) => (i === 42 ? 1 : 0)) };
+    const unbacked = lookScores({ feature: flat(0.5), keyframe: v! }, { feature: other, keyframe: h! });
+    expect(unbacked.scene).toBeLessThan(unbacked.setup - 0.05);
   });
 
   it("keeps identical pictures together across the fades the shot detector reported", async () => {
@@ -185,8 +210,9 @@ describe("describeShots and the shared keyframe source", () => {
     expect(b).toBe(a);
     expect(asked.sort()).toEqual(shots.map((s) => s.keyframeTime));
     const [x, y] = [a.looks[0]!, a.looks[3]!];
-    expect(a.similarity(x, y)).toBe(lookSimilarity(x, y));
-    expect(a.similarity(x, y)).toBe(a.similarity(x, y));
+    expect(a.similarity.setup(x, y)).toBe(lookSimilarity(x, y));
+    expect(a.similarity.scene(x, y)).toBe(lookScores(x, y).scene);
+    expect(a.similarity.setup(x, y)).toBe(a.similarity.setup(x, y));
     // Another shot list (a re-detection) is described anew.
     const other = await sharedShotLooks(shared, frames, shots.slice(1));
     expect(other).not.toBe(a);

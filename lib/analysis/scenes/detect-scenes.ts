@@ -1,11 +1,13 @@
 // Scenes from shots + their look descriptors (decode-pass features, keyframe descriptors when
 // available) + (optionally) transcript cues, with the shot detector's transitions as evidence.
+// Neighbouring shots are compared by their scene score (lookScores().scene: a zoom match must be
+// backed by the whole frame or by detail), a scene's set-ups counted by the set-up score.
 import type { FrameFeatures } from "@/lib/media/frame-features";
 import { frameAt, framesIn } from "@/lib/analysis/visual/frame-stats";
 import { groupByLook } from "@/lib/analysis/visual/group-shots";
 import type { ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { mergeScenes, type BoundaryReason, type SpeechCue } from "./merge-scenes";
-import { isBlackShot, memoizedLookSimilarity, type LookSimilarity, type ShotLookDescriptor } from "./shot-similarity";
+import { isBlackShot, memoizedLookScores, type LookSimilarities, type ShotLookDescriptor } from "./shot-similarity";
 import { shotFeature } from "@/lib/analysis/visual/shot-features";
 import { Pacer } from "@/lib/analysis/pacer";
 import { SCENES } from "./tuning";
@@ -32,15 +34,15 @@ function blackNear(frames: readonly FrameFeatures[], t: number, radius = 0.4): b
 }
 
 /**
- * `similarity`: the full comparison of two looks, memoized (a run passes its memo shared with
- * grouped shots).
+ * `similarity`: the full comparisons of two looks, memoized (a run passes its memo shared with
+ * grouped shots): `scene` links neighbouring shots, `setup` counts a scene's set-ups.
  */
 export async function detectScenes(
   frames: readonly FrameFeatures[],
   shots: readonly ShotSpan[],
   cues: readonly SpeechCue[] = [],
   looks?: readonly ShotLookDescriptor[],
-  similarity: LookSimilarity = memoizedLookSimilarity(),
+  similarity: LookSimilarities = memoizedLookScores(),
 ): Promise<{ scenes: DetectedScene[]; links: BoundaryReason[] }> {
   const descs: ShotLookDescriptor[] = looks ? [...looks] : shots.map((s) => ({ feature: shotFeature(frames, s), keyframe: null }));
   const black = descs.map((d) => isBlackShot(d));
@@ -55,7 +57,7 @@ export async function detectScenes(
         (lit(descs[i]!) && lit(descs[i - 1]!) && blackNear(frames, s.start))),
   );
   const dissolveBefore = shots.map((s, i) => i > 0 && (s.startsWith === "dissolve" || s.startsWith === "wipe"));
-  const pairSimilarity = (i: number, j: number) => (black[i] || black[j] ? 0 : similarity(descs[i]!, descs[j]!));
+  const pairSimilarity = (i: number, j: number) => (black[i] || black[j] ? 0 : similarity.scene(descs[i]!, descs[j]!));
   // mergeScenes compares shots at most SCENES.window apart: those pairs first, in slices (the
   // comparison takes milliseconds), so the merge itself finds them all in the memo.
   const pacer = new Pacer();
@@ -75,7 +77,7 @@ export async function detectScenes(
   const detected: DetectedScene[] = [];
   for (const sc of scenes) {
     const litShots = sc.shots.filter((i) => !black[i]);
-    const g = await groupByLook(litShots.map((i) => descs[i]!), undefined, {}, similarity);
+    const g = await groupByLook(litShots.map((i) => descs[i]!), undefined, {}, similarity.setup);
     detected.push({ start: sc.start, end: sc.end, shots: sc.shots, setups: litShots.length ? g.groups.length + g.singles.length : 0 });
   }
   return { links, scenes: detected };

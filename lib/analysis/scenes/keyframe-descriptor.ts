@@ -2,7 +2,9 @@
 // - a small luma plane and a chromaticity plane pair (r/(r+g+b), g/(r+g+b): unchanged by exposure),
 //   compared by a zoom search — crops of one picture at 1×…4× against the whole other picture,
 //   by normalised cross-correlation (unchanged by gain and offset) — so a wide shot and a close-up
-//   of the same set-up match where a whole-frame comparison sees two different pictures;
+//   of the same set-up match where a whole-frame comparison sees two different pictures; the same
+//   windows are also scored on detail alone (each block's mean removed, see detailBlocks), which a
+//   smooth picture's broad light-to-dark layout cannot match by chance;
 // - a hue × saturation histogram (palette, barely moved by exposure);
 // - a gradient-orientation histogram (structure: the directions of edges survive zoom and light).
 import { DESCRIPTOR } from "./tuning";
@@ -20,6 +22,8 @@ export interface KeyframeDescriptor {
   cg: Float32Array;
   /** The central CORE share of the frame at CMP_W×CMP_H, zero-mean unit-norm luma, and its chromaticity. */
   cmpLuma: Float32Array;
+  /** The core's luma with the mean of each detail block removed, unit norm (see blockNormalise). */
+  cmpDetail: Float32Array;
   cmpCr: Float32Array;
   cmpCg: Float32Array;
   /** Every coarse search window of this picture, normalised luma (see coarseGrid). */
@@ -172,6 +176,7 @@ export function describeKeyframe(img: RgbImage): KeyframeDescriptor {
     cr,
     cg,
     cmpLuma: normalise(coreLuma),
+    cmpDetail: blockNormalise(coreLuma),
     coarse: coarseWindows(luma),
     coarseCore: normalise(halve(coreLuma, new Float32Array(COARSE_W * COARSE_H))),
     cmpCr: sampleWindow(cr, cx0, cy0, PLANE_W * CORE, PLANE_H * CORE),
@@ -212,20 +217,59 @@ const newTaps = (n: number): Taps => ({ lo: new Int32Array(n), hi: new Int32Arra
 const TX = newTaps(CMP_W);
 const TY = newTaps(CMP_H);
 
+// Detail blocks: the compare grid cut into DETAIL_X × DETAIL_Y blocks. With each block's mean
+// removed, what is left to correlate is the detail inside the blocks — not the broad layout of
+// light and dark, which a smooth, low-detail picture (a dark close-up) shares by chance with some
+// window among the hundreds the zoom search tries on almost any other picture.
+const [DETAIL_X, DETAIL_Y] = DESCRIPTOR.detailBlocks;
+const DETAIL_BLOCKS = DETAIL_X * DETAIL_Y;
+const DETAIL_N = (CMP_W / DETAIL_X) * (CMP_H / DETAIL_Y);
+const BLOCK_OF = (() => {
+  const out = new Uint8Array(CMP_W * CMP_H);
+  for (let j = 0; j < CMP_H; j++) for (let i = 0; i < CMP_W; i++) out[j * CMP_W + i] = Math.floor((j * DETAIL_Y) / CMP_H) * DETAIL_X + Math.floor((i * DETAIL_X) / CMP_W);
+  return out;
+})();
+const BLOCK_SUM = new Float64Array(DETAIL_BLOCKS);
+
+/** Each detail block's mean removed, then unit norm over the whole grid (all zeros when flat). */
+function blockNormalise(v: Float32Array): Float32Array {
+  const mean = new Float64Array(DETAIL_BLOCKS);
+  for (let k = 0; k < v.length; k++) mean[BLOCK_OF[k]!]! += v[k]! / DETAIL_N;
+  const out = new Float32Array(v.length);
+  let ss = 0;
+  for (let k = 0; k < v.length; k++) {
+    out[k] = v[k]! - mean[BLOCK_OF[k]!]!;
+    ss += out[k]! * out[k]!;
+  }
+  const norm = Math.sqrt(ss);
+  if (norm < 1e-3) return out.fill(0);
+  for (let k = 0; k < v.length; k++) out[k]! /= norm;
+  return out;
+}
+
+/** A window's two scores: whole-window luma correlation and detail correlation, each with the colour agreement. */
+interface WindowScores {
+  layout: number;
+  detail: number;
+}
+
 /**
- * Luma correlation + chromaticity agreement of a window of `a` against the core of `b`: the three
- * planes sampled in one pass (same bilinear sampling as sampleWindow), nothing allocated — this
- * runs a few hundred times per pair of keyframes.
+ * Luma correlation + chromaticity agreement of a window of `a` against the core of `b`, on the
+ * whole window (layout) and on detail alone (each block's mean removed): the three planes sampled
+ * in one pass (same bilinear sampling as sampleWindow), written into `out` — this runs a few
+ * hundred times per pair of keyframes.
  */
-function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y0: number, w: number, h: number): number {
+function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y0: number, w: number, h: number, out: WindowScores): WindowScores {
   taps(x0, w, CMP_W, PLANE_W, TX);
   taps(y0, h, CMP_H, PLANE_H, TY);
   const { luma, cr, cg } = a;
-  const { cmpLuma, cmpCr, cmpCg } = b;
+  const { cmpLuma, cmpDetail, cmpCr, cmpCg } = b;
   let sum = 0;
   let sumSq = 0;
   let dot = 0;
+  let detailDot = 0;
   let cd = 0;
+  BLOCK_SUM.fill(0);
   for (let j = 0; j < CMP_H; j++) {
     const r1 = TY.lo[j]! * PLANE_W;
     const r2 = TY.hi[j]! * PLANE_W;
@@ -241,6 +285,9 @@ function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y
       sumSq += v * v;
       // b's core is zero-mean: Σ(v − mean)·c = Σ v·c.
       dot += v * cmpLuma[k]!;
+      // b's detail is zero-mean in every block: Σ(v − block mean)·d = Σ v·d.
+      detailDot += v * cmpDetail[k]!;
+      BLOCK_SUM[BLOCK_OF[k]!]! += v;
       const vr = cr[r1 + x1]! * w11 + cr[r1 + x2]! * w12 + cr[r2 + x1]! * w21 + cr[r2 + x2]! * w22;
       const vg = cg[r1 + x1]! * w11 + cg[r1 + x2]! * w12 + cg[r2 + x1]! * w21 + cg[r2 + x2]! * w22;
       cd += Math.abs(vr - cmpCr[k]!) + Math.abs(vg - cmpCg[k]!);
@@ -250,8 +297,14 @@ function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y
   const norm = Math.sqrt(Math.max(0, sumSq - (sum * sum) / n));
   // (normalise() treats a window this flat as all zeros)
   const ncc = norm < 1e-3 ? 0 : dot / norm;
-  const chroma = Math.max(0, 1 - cd / n / DESCRIPTOR.chromaScale);
-  return DESCRIPTOR.nccWeight * Math.max(0, ncc) + (1 - DESCRIPTOR.nccWeight) * chroma;
+  let blockSq = 0;
+  for (let q = 0; q < DETAIL_BLOCKS; q++) blockSq += (BLOCK_SUM[q]! * BLOCK_SUM[q]!) / DETAIL_N;
+  const detailNorm = Math.sqrt(Math.max(0, sumSq - blockSq));
+  const detail = detailNorm < 1e-3 ? 0 : detailDot / detailNorm;
+  const chroma = (1 - DESCRIPTOR.nccWeight) * Math.max(0, 1 - cd / n / DESCRIPTOR.chromaScale);
+  out.layout = DESCRIPTOR.nccWeight * Math.max(0, ncc) + chroma;
+  out.detail = DESCRIPTOR.nccWeight * Math.max(0, detail) + chroma;
+  return out;
 }
 
 interface Window {
@@ -395,12 +448,20 @@ function halve(v: Float32Array, out: Float32Array): Float32Array {
   return out;
 }
 
+/** The zoom search's best window scores (each 0..1; see WindowScores). */
+export interface ZoomScores {
+  /** Best whole-window score: the window the search settles on. */
+  layout: number;
+  /** Best detail score among the windows the search tried (the same windows: no extra search). */
+  detail: number;
+}
+
 /**
  * Best match of a window of `a` (zoomed in 1×…4× relative to b's core, anywhere in the frame)
  * against the core of `b`: luma correlation over a fixed coarse grid of windows at half size,
- * then the best few refined at full size with colour. 0..1.
+ * then the best few refined at full size with colour (by the layout score).
  */
-function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
+function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): ZoomScores {
   const grid = coarseGrid();
   const n = COARSE_W * COARSE_H;
   const top: { k: number; ncc: number }[] = [];
@@ -415,10 +476,13 @@ function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
     }
   }
   let best = 0;
+  let bestDetail = 0;
+  const ws: WindowScores = { layout: 0, detail: 0 };
   for (const t of top) {
     const g = grid[t.k]!;
     let { x, y } = g;
-    let score = windowScore(a, b, x, y, g.w, g.h);
+    let score = windowScore(a, b, x, y, g.w, g.h, ws).layout;
+    bestDetail = Math.max(bestDetail, ws.detail);
     let dx = Math.max(0.5, (DESCRIPTOR.positionStep * g.w) / 2);
     let dy = Math.max(0.5, (DESCRIPTOR.positionStep * g.h) / 2);
     for (let round = 0; round < 3; round++, dx /= 2, dy /= 2) {
@@ -426,7 +490,8 @@ function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
       for (const [ox, oy] of [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [1, -1], [-1, 1], [1, 1]]) {
         const nx0 = Math.min(PLANE_W - g.w, Math.max(0, cx + ox! * dx));
         const ny0 = Math.min(PLANE_H - g.h, Math.max(0, cy + oy! * dy));
-        const v = windowScore(a, b, nx0, ny0, g.w, g.h);
+        const v = windowScore(a, b, nx0, ny0, g.w, g.h, ws).layout;
+        bestDetail = Math.max(bestDetail, ws.detail);
         if (v > score) {
           score = v;
           x = nx0;
@@ -436,20 +501,32 @@ function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
     }
     best = Math.max(best, score);
   }
-  return best;
+  return { layout: best, detail: bestDetail };
 }
 
 /** Zoom-searched match of two keyframes, either way round (a may be the wide shot or the close-up). */
-export function zoomMatch(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
-  return Math.max(zoomMatchOneWay(a, b), zoomMatchOneWay(b, a));
+export function zoomMatchScores(a: KeyframeDescriptor, b: KeyframeDescriptor): ZoomScores {
+  const ab = zoomMatchOneWay(a, b);
+  const ba = zoomMatchOneWay(b, a);
+  return { layout: Math.max(ab.layout, ba.layout), detail: Math.max(ab.detail, ba.detail) };
 }
+
+/** The zoom search's layout score (zoomMatchScores). */
+export const zoomMatch = (a: KeyframeDescriptor, b: KeyframeDescriptor): number => zoomMatchScores(a, b).layout;
 
 export interface DescriptorSimilarity {
   zoom: number;
+  /** The zoom search's detail score (ZoomScores.detail; the quick estimate has none: = zoom). */
+  zoomDetail: number;
   palette: number;
   structure: number;
-  /** The weighted blend (see tuning.ts), 0..1. */
+  /** The weighted blend (see tuning.ts), 0..1: whether two pictures are views of one set-up. */
   score: number;
+  /**
+   * The same blend with the detail score in place of the zoom score: lower for pairs whose zoom
+   * match rests on broad layout alone. Scenes link neighbouring shots by it (tuning.ts, SCENES).
+   */
+  detailScore: number;
 }
 
 /**
@@ -459,8 +536,13 @@ export interface DescriptorSimilarity {
 export function keyframeSimilarity(a: KeyframeDescriptor, b: KeyframeDescriptor, quick = false): DescriptorSimilarity {
   const palette = histIntersection(a.hueHist, b.hueHist);
   const structure = a.lumaStd < 0.02 || b.lumaStd < 0.02 ? 0 : histIntersection(a.edgeHist, b.edgeHist);
-  const zoom = quick ? quickZoomMatch(a, b) : zoomMatch(a, b);
+  const quickZoom = quick ? quickZoomMatch(a, b) : 0;
+  const { layout: zoom, detail: zoomDetail } = quick ? { layout: quickZoom, detail: quickZoom } : zoomMatchScores(a, b);
+  return { zoom, zoomDetail, palette, structure, score: blendParts(zoom, palette, structure), detailScore: blendParts(zoomDetail, palette, structure) };
+}
+
+/** The weighted blend of a zoom score with the palette and structure parts (DESCRIPTOR.weights). */
+export function blendParts(zoom: number, palette: number, structure: number): number {
   const w = DESCRIPTOR.weights;
-  const score = (w.zoom * zoom + w.palette * palette + w.structure * structure) / (w.zoom + w.palette + w.structure);
-  return { zoom, palette, structure, score };
+  return (w.zoom * zoom + w.palette * palette + w.structure * structure) / (w.zoom + w.palette + w.structure);
 }

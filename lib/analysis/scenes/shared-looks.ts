@@ -5,11 +5,12 @@ import type { FrameFeatures } from "@/lib/media/frame-features";
 import type { ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import type { SharedMedia } from "@/lib/pipeline/shared-media";
 import { sharedKeyframeSource } from "./keyframe-source";
-import { describeShots, memoizedLookSimilarity, type LookSimilarity, type ShotLookDescriptor } from "./shot-similarity";
+import { describeShots, memoizedLookScores, type LookSimilarities, type ShotLookDescriptor } from "./shot-similarity";
 
 export interface SharedLooks {
   looks: ShotLookDescriptor[];
-  similarity: LookSimilarity;
+  /** One memo of both comparisons (grouped shots: `setup`; scenes: both). */
+  similarity: LookSimilarities;
 }
 
 const perMedia = new WeakMap<object, Map<string, Promise<SharedLooks>>>();
@@ -26,7 +27,7 @@ export function sharedShotLooks(
   let looks = byShots.get(key);
   if (!looks) {
     const cache = byShots;
-    looks = describeShots(frames, shots, sharedKeyframeSource(shared, signal)).then((l) => ({ looks: l, similarity: memoizedLookSimilarity() }));
+    looks = describeShots(frames, shots, sharedKeyframeSource(shared, signal)).then((l) => ({ looks: l, similarity: memoizedLookScores() }));
     looks.catch(() => cache.delete(key));
     cache.set(key, looks);
   }

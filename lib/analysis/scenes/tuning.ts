@@ -20,6 +20,12 @@ export const DESCRIPTOR = {
   nccWeight: 0.75,
   /** Mean |Δ| of chromaticity (r and g shares, summed) at which colours count as unrelated. */
   chromaScale: 0.12,
+  /**
+   * Detail blocks (x × y over the compared core): the zoom search also scores each window on its
+   * luma with every block's mean removed, so a smooth picture's broad light-to-dark layout alone
+   * does not make a match (scenes use that score; see SCENES).
+   */
+  detailBlocks: [4, 2] as readonly [number, number],
   /** Blend of the parts into one keyframe similarity. */
   weights: { zoom: 0.7, palette: 0.25, structure: 0.05 },
 } as const;
@@ -50,7 +56,12 @@ export const GROUPING = { shortlist: 4, neighbours: 2, floorBelow: 0.25 } as con
 export const SCENES = {
   /** How many earlier shots a shot is compared with. */
   window: 4,
-  /** Similarity at which a shot continues the scene of an earlier one (before transition evidence). */
+  /**
+   * Similarity at which a shot continues the scene of an earlier one (before transition evidence).
+   * Scenes compare shots by lookScores().scene (shot-similarity.ts): the zoom search's layout match
+   * only as far as the whole-frame comparison supports it, else its detail match — so a chance
+   * layout match between two unrelated set-ups (t4-short-insert: 0.607–0.633 before) stays below.
+   */
   threshold: 0.6,
   /**
    * Transitions are evidence, not rules: the similarity needed to continue a scene rises by this

@@ -13,7 +13,7 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   if (!shots.length) return { segments: [], notes: ["No shots were detected, so there is nothing to group"] };
   const { frames } = await ctx.shared.frames();
   const { looks, similarity } = await sharedShotLooks(ctx.shared, frames, shots, ctx.signal);
-  const grouping = await groupByLook(looks, SETUP_THRESHOLD, {}, similarity);
+  const grouping = await groupByLook(looks, SETUP_THRESHOLD, {}, similarity.setup);
   const notes: string[] = [];
   const missing = looks.filter((l) => !l.keyframe).length - grouping.skipped.length;
   if (missing > 0) notes.push(`${plural(missing, "shot")} had no readable keyframe and were compared by their decoded frame features only`);
