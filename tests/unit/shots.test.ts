@@ -198,6 +198,17 @@ describe("detectShots on synthetic features", () => {
     expect(boundaryFrames(frames)).toEqual([]);
   });
 
+  it("real film: a reverse-shot cut across one candle-lit table (same palette, layout moved a little) is a cut", () => {
+    // Decode-pass features of frames 68–127 of OpenCV's Megamind.avi (tests/fixtures/README.md): her
+    // close shot, then at frame 98 (30 here) the reverse shot of him across the same table. The colours
+    // hardly change (histogram distance 0.04) and the block grid moves less than a close-up jerk's
+    // threshold, but both shots are calm: the jump stands ~17× above the change around it.
+    const file = path.join(__dirname, "../fixtures/megamind-reverse-shot.features.gz");
+    const frames = deserializeFrameFeatures(zlib.gunzipSync(fs.readFileSync(file)));
+    expect(frames).toHaveLength(60);
+    expect(boundaryFrames(frames, 23.976).map((b) => [b.frame, b.out, b.in])).toEqual([[30, "cut", "cut"]]);
+  });
+
   it("keeps a long black hold as its own shot and describes shots in words", () => {
     const frames = featuresOf([...hold(A, 50), ...hold(black, 50), ...hold(B, 50)]);
     const shots = detectShots(frames, { fps: 25, duration: 6 });

@@ -24,8 +24,14 @@ export interface CutOptions {
 export const CUT_TUNING = {
   /** Histogram distance below which the palette counts as unchanged across the frame pair. */
   samePaletteHist: 0.08,
-  /** …and then the block grid must change at least this much for a cut. */
+  /** …and then the block grid must change at least this much for a cut… */
   samePaletteMinGrid: 0.14,
+  /**
+   * …unless the jump stands this many times above the local change: two calm shots with one palette
+   * (a reverse shot across a table, issue 28: ratio ~17) rather than motion, which comes with motion
+   * in the frames around it (the hand-held cockatoo's jerk: ratio 3.7).
+   */
+  samePaletteCalmRatio: 8,
 };
 
 /** Frames this close to their predecessor repeat it (frame-rate conversion, still frames). */
@@ -115,8 +121,14 @@ export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
     if (jump < 0.75 * around) continue;
     if (isTransient(frames, i, jump, span)) continue;
     // The palette holds and the layout moves only a little: fast motion (a jerk of the camera or a
-    // close-up subject), not a cut. A jump cut inside one set-up moves whole objects.
-    if (histDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteHist && gridDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteMinGrid) continue;
+    // close-up subject), not a cut. A jump cut inside one set-up moves whole objects. But a jump far
+    // above a calm background is a cut between two still shots that share their colours and layout
+    // (over-the-shoulder reverse shots): motion does not start and stop within one frame.
+    if (
+      histDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteHist &&
+      gridDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteMinGrid &&
+      ratio < CUT_TUNING.samePaletteCalmRatio
+    ) continue;
     const confidence = Math.min(1, 0.5 * Math.min(1, s / 0.2) + 0.5 * Math.min(1, (ratio - minRatio) / (2 * minRatio) + 0.5));
     cuts.push({ frame: i, score: s, ratio, confidence });
   }
