@@ -209,6 +209,16 @@ describe("detectShots on synthetic features", () => {
     expect(boundaryFrames(frames, 23.976).map((b) => [b.frame, b.out, b.in])).toEqual([[30, "cut", "cut"]]);
   });
 
+  it("real film, damaged copy: the same cut between bars, blocks and black bands on single frames", () => {
+    // Frames 80–119 of OpenCV's Megamind_bugy.avi (tests/fixtures/README.md): damaged frames at 80, 85,
+    // 90, 95, 100, 115 of the file; the cut at 98 (18 here). A damaged frame two frames either side of
+    // the cut used to pass for a transition's spread, and their scores for a busy background.
+    const file = path.join(__dirname, "../fixtures/megamind-damaged-cut.features.gz");
+    const frames = deserializeFrameFeatures(zlib.gunzipSync(fs.readFileSync(file)));
+    expect(frames).toHaveLength(40);
+    expect(boundaryFrames(frames, 30).map((b) => [b.frame, b.out, b.in])).toEqual([[18, "cut", "cut"]]);
+  });
+
   it("keeps a long black hold as its own shot and describes shots in words", () => {
     const frames = featuresOf([...hold(A, 50), ...hold(black, 50), ...hold(B, 50)]);
     const shots = detectShots(frames, { fps: 25, duration: 6 });

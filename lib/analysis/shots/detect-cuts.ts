@@ -27,9 +27,9 @@ export const CUT_TUNING = {
   /** …and then the block grid must change at least this much for a cut… */
   samePaletteMinGrid: 0.14,
   /**
-   * …unless the jump stands this many times above the local change: two calm shots with one palette
-   * (a reverse shot across a table, issue 28: ratio ~17) rather than motion, which comes with motion
-   * in the frames around it (the hand-held cockatoo's jerk: ratio 3.7).
+   * …unless the jump stands this many times above the typical (median) change around it: two calm
+   * shots with one palette (a reverse shot across a table, issue 28: ~30×) rather than motion, which
+   * comes with motion in the frames around it (the hand-held cockatoo's jerk: ~4×).
    */
   samePaletteCalmRatio: 8,
 };
@@ -60,18 +60,35 @@ export function isDuplicate(frames: ShotFrame[], i: number): boolean {
  * duplicates (they would drag the level down and make ordinary motion look like a jump) and the
  * strongest neighbour on each side (another cut or a flash nearby must not hide this one).
  */
+function neighbours(scores: Float64Array, dup: Uint8Array, i: number, w: number, dir: -1 | 1): number[] {
+  const vals: number[] = [];
+  for (let j = i + dir, seen = 0; j > 0 && j < scores.length && seen < w * 3 && vals.length < w; j += dir, seen++) {
+    if (!dup[j]) vals.push(scores[j]!);
+  }
+  return vals;
+}
+
 function background(scores: Float64Array, dup: Uint8Array, i: number, w: number): number {
   const side = (dir: -1 | 1) => {
-    const vals: number[] = [];
-    for (let j = i + dir, seen = 0; j > 0 && j < scores.length && seen < w * 3 && vals.length < w; j += dir, seen++) {
-      if (!dup[j]) vals.push(scores[j]!);
-    }
+    const vals = neighbours(scores, dup, i, w, dir);
     if (vals.length > 2) vals.splice(vals.indexOf(Math.max(...vals)), 1);
     return vals;
   };
   const vals = [...side(-1), ...side(1)];
   if (!vals.length) return 0;
   return vals.reduce((a, b) => a + b, 0) / vals.length;
+}
+
+/**
+ * The typical change around i: the median of the same neighbours. Unlike the mean it stays low when
+ * a few of them are damaged frames (each makes two high scores, in and out), so it tells whether the
+ * shots on either side are calm.
+ */
+function calmLevel(scores: Float64Array, dup: Uint8Array, i: number, w: number): number {
+  const vals = [...neighbours(scores, dup, i, w, -1), ...neighbours(scores, dup, i, w, 1)].sort((a, b) => a - b);
+  if (!vals.length) return 0;
+  const h = vals.length >> 1;
+  return vals.length % 2 ? vals[h]! : (vals[h - 1]! + vals[h]!) / 2;
 }
 
 /**
@@ -116,8 +133,13 @@ export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
     const jump = frameDistance(frames[i - 1]!, frames[i]!);
     // Inside a fast dissolve/fade every frame moves a little: the jump must carry most of the change
     // seen over a few frames around it.
+    // Each side is measured m and m+1 frames away and the smaller kept: one damaged frame (a block,
+    // a black band) at exactly that distance must not pass for a transition.
     const m = Math.max(2, Math.round(0.07 * fps));
-    const around = frameDistance(frames[Math.max(0, i - 1 - m)]!, frames[i - 1]!) + frameDistance(frames[i]!, frames[Math.min(n - 1, i + m)]!);
+    const at = (k: number) => frames[Math.max(0, Math.min(n - 1, k))]!;
+    const around =
+      Math.min(frameDistance(at(i - 1 - m), frames[i - 1]!), frameDistance(at(i - 2 - m), frames[i - 1]!)) +
+      Math.min(frameDistance(frames[i]!, at(i + m)), frameDistance(frames[i]!, at(i + m + 1)));
     if (jump < 0.75 * around) continue;
     if (isTransient(frames, i, jump, span)) continue;
     // The palette holds and the layout moves only a little: fast motion (a jerk of the camera or a
@@ -127,7 +149,7 @@ export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
     if (
       histDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteHist &&
       gridDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteMinGrid &&
-      ratio < CUT_TUNING.samePaletteCalmRatio
+      s / (calmLevel(scores, dup, i, w) + 0.004) < CUT_TUNING.samePaletteCalmRatio
     ) continue;
     const confidence = Math.min(1, 0.5 * Math.min(1, s / 0.2) + 0.5 * Math.min(1, (ratio - minRatio) / (2 * minRatio) + 0.5));
     cuts.push({ frame: i, score: s, ratio, confidence });
