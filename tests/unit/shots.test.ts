@@ -219,6 +219,16 @@ describe("detectShots on synthetic features", () => {
     expect(boundaryFrames(frames, 30).map((b) => [b.frame, b.out, b.in])).toEqual([[18, "cut", "cut"]]);
   });
 
+  it("real film, fast action: of a cut and a body falling into the new shot 3 frames later, the cut is the boundary", () => {
+    // Frames 156–199 of Sintel's fight (shaka-player's test segment, tests/fixtures/README.md): the cut
+    // at 176 (20 here) to empty snow, then at 179 (23) her body swings into the frame in one step. Both
+    // are cut candidates, closer than the shortest shot; the fall's change carries on around it.
+    const file = path.join(__dirname, "../fixtures/sintel-cut-then-fall.features.gz");
+    const frames = deserializeFrameFeatures(zlib.gunzipSync(fs.readFileSync(file)));
+    expect(frames).toHaveLength(44);
+    expect(boundaryFrames(frames, 24).map((b) => [b.frame, b.out, b.in])).toEqual([[20, "cut", "cut"]]);
+  });
+
   it("keeps a long black hold as its own shot and describes shots in words", () => {
     const frames = featuresOf([...hold(A, 50), ...hold(black, 50), ...hold(B, 50)]);
     const shots = detectShots(frames, { fps: 25, duration: 6 });

@@ -9,6 +9,8 @@ export interface Cut {
   score: number;
   /** Score over the local background level. */
   ratio: number;
+  /** The jump over the change a few frames either side (≥ 0.75 for every cut kept; ~1 when motion carries on through it). */
+  sharpness: number;
   confidence: number;
 }
 
@@ -152,7 +154,7 @@ export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
       s / (calmLevel(scores, dup, i, w) + 0.004) < CUT_TUNING.samePaletteCalmRatio
     ) continue;
     const confidence = Math.min(1, 0.5 * Math.min(1, s / 0.2) + 0.5 * Math.min(1, (ratio - minRatio) / (2 * minRatio) + 0.5));
-    cuts.push({ frame: i, score: s, ratio, confidence });
+    cuts.push({ frame: i, score: s, ratio, sharpness: around > 0 ? jump / around : 10, confidence });
   }
   return cuts;
 }
