@@ -229,6 +229,16 @@ describe("detectShots on synthetic features", () => {
     expect(boundaryFrames(frames, 24).map((b) => [b.frame, b.out, b.in])).toEqual([[20, "cut", "cut"]]);
   });
 
+  it("real film: a dark wing leaving the frame is no cut; the over-the-shoulder cut after it is", () => {
+    // Frames 50–95 of Sintel (shaka-player's video.ts, tests/fixtures/README.md): a wing sweeps across
+    // the lens (63–66 of the file, 13–16 here) while the camera pushes in; it is gone at 67 (17). The
+    // cut at 81 (31) replaces the whole picture; the wing's exit changes only the third it covered.
+    const file = path.join(__dirname, "../fixtures/sintel-wing-then-cut.features.gz");
+    const frames = deserializeFrameFeatures(zlib.gunzipSync(fs.readFileSync(file)));
+    expect(frames).toHaveLength(46);
+    expect(boundaryFrames(frames, 24).map((b) => [b.frame, b.out, b.in])).toEqual([[31, "cut", "cut"]]);
+  });
+
   it("keeps a long black hold as its own shot and describes shots in words", () => {
     const frames = featuresOf([...hold(A, 50), ...hold(black, 50), ...hold(B, 50)]);
     const shots = detectShots(frames, { fps: 25, duration: 6 });

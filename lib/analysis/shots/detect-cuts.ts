@@ -34,7 +34,27 @@ export const CUT_TUNING = {
    * comes with motion in the frames around it (the hand-held cockatoo's jerk: ~4×).
    */
   samePaletteCalmRatio: 8,
+  /**
+   * A cut replaces the picture: at least this share of the block grid's cells must change by more
+   * than `changedCellLevel` (0–255). An object leaving the frame changes only the part it covered
+   * (a wing across the lens in Sintel: 0.33); every real-film cut of bench/shots changes ≥ 0.67.
+   */
+  minChangedShare: 0.4,
+  changedCellLevel: 10,
 };
+
+/** Share of block-grid cells whose mean |ΔRGB| exceeds `level`. */
+export function changedShare(a: ShotFrame, b: ShotFrame, level: number): number {
+  const ga = a.grid;
+  const gb = b.grid;
+  const cells = ga.length / 3;
+  let changed = 0;
+  for (let k = 0; k < ga.length; k += 3) {
+    const d = (Math.abs(ga[k]! - gb[k]!) + Math.abs(ga[k + 1]! - gb[k + 1]!) + Math.abs(ga[k + 2]! - gb[k + 2]!)) / 3;
+    if (d > level) changed++;
+  }
+  return cells ? changed / cells : 0;
+}
 
 /** Frames this close to their predecessor repeat it (frame-rate conversion, still frames). */
 export const DUPLICATE_DIFF = 0.0025;
@@ -153,6 +173,7 @@ export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
       gridDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteMinGrid &&
       s / (calmLevel(scores, dup, i, w) + 0.004) < CUT_TUNING.samePaletteCalmRatio
     ) continue;
+    if (changedShare(frames[i - 1]!, frames[i]!, CUT_TUNING.changedCellLevel) < CUT_TUNING.minChangedShare) continue;
     const confidence = Math.min(1, 0.5 * Math.min(1, s / 0.2) + 0.5 * Math.min(1, (ratio - minRatio) / (2 * minRatio) + 0.5));
     cuts.push({ frame: i, score: s, ratio, sharpness: around > 0 ? jump / around : 10, confidence });
   }
