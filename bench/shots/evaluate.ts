@@ -137,7 +137,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(6);
  * claimed and per-type precision means something. Untyped detectors (everything is a "cut") get
  * recall per type and precision/F1 overall only.
  */
-export function formatSummary(name: string, s: Summary, opts: { typed?: boolean } = {}): string {
+export function formatSummary(name: string, s: Summary, opts: { typed?: boolean; allNegatives?: boolean } = {}): string {
   const lines = [`${name}`];
   lines.push(`  type      truth  found  recall  precision     F1${opts.typed ? "  typed" : ""}`);
   for (const r of s.rows) {
@@ -152,6 +152,15 @@ export function formatSummary(name: string, s: Summary, opts: { typed?: boolean 
       .filter(([k]) => REQUIRED_NEGATIVES.includes(k) === required)
       .map(([k, v]) => `${k} ${v.fp} in ${v.minutes.toFixed(1)} min`)
       .join(", ");
+  if (opts.allNegatives) {
+    // Every negative clip counts (the real-film set has its own kinds: hand-held, static …).
+    const all = Object.entries(s.negativeFpByKind);
+    const fp = all.reduce((a, [, v]) => a + v.fp, 0);
+    const minutes = all.reduce((a, [, v]) => a + v.minutes, 0);
+    const list = all.map(([k, v]) => `${k} ${v.fp} in ${v.minutes.toFixed(1)} min`).join(", ");
+    lines.push(`  negatives (no boundary at all): ${fp} false positives in ${minutes.toFixed(1)} min = ${(minutes ? (fp / minutes) * 10 : 0).toFixed(2)} per 10 min (${list})`);
+    return lines.join("\n");
+  }
   lines.push(
     `  hard negatives: ${s.negativeFp} false positives in ${s.negativeMinutes.toFixed(1)} min = ${s.fpPer10Min.toFixed(2)} per 10 min (${kinds(true)})`,
   );

@@ -198,6 +198,47 @@ describe("detectShots on synthetic features", () => {
     expect(boundaryFrames(frames)).toEqual([]);
   });
 
+  it("real film: a reverse-shot cut across one candle-lit table (same palette, layout moved a little) is a cut", () => {
+    // Decode-pass features of frames 68–127 of OpenCV's Megamind.avi (tests/fixtures/README.md): her
+    // close shot, then at frame 98 (30 here) the reverse shot of him across the same table. The colours
+    // hardly change (histogram distance 0.04) and the block grid moves less than a close-up jerk's
+    // threshold, but both shots are calm: the jump stands ~17× above the change around it.
+    const file = path.join(__dirname, "../fixtures/megamind-reverse-shot.features.gz");
+    const frames = deserializeFrameFeatures(zlib.gunzipSync(fs.readFileSync(file)));
+    expect(frames).toHaveLength(60);
+    expect(boundaryFrames(frames, 23.976).map((b) => [b.frame, b.out, b.in])).toEqual([[30, "cut", "cut"]]);
+  });
+
+  it("real film, damaged copy: the same cut between bars, blocks and black bands on single frames", () => {
+    // Frames 80–119 of OpenCV's Megamind_bugy.avi (tests/fixtures/README.md): damaged frames at 80, 85,
+    // 90, 95, 100, 115 of the file; the cut at 98 (18 here). A damaged frame two frames either side of
+    // the cut used to pass for a transition's spread, and their scores for a busy background.
+    const file = path.join(__dirname, "../fixtures/megamind-damaged-cut.features.gz");
+    const frames = deserializeFrameFeatures(zlib.gunzipSync(fs.readFileSync(file)));
+    expect(frames).toHaveLength(40);
+    expect(boundaryFrames(frames, 30).map((b) => [b.frame, b.out, b.in])).toEqual([[18, "cut", "cut"]]);
+  });
+
+  it("real film, fast action: of a cut and a body falling into the new shot 3 frames later, the cut is the boundary", () => {
+    // Frames 156–199 of Sintel's fight (shaka-player's test segment, tests/fixtures/README.md): the cut
+    // at 176 (20 here) to empty snow, then at 179 (23) her body swings into the frame in one step. Both
+    // are cut candidates, closer than the shortest shot; the fall's change carries on around it.
+    const file = path.join(__dirname, "../fixtures/sintel-cut-then-fall.features.gz");
+    const frames = deserializeFrameFeatures(zlib.gunzipSync(fs.readFileSync(file)));
+    expect(frames).toHaveLength(44);
+    expect(boundaryFrames(frames, 24).map((b) => [b.frame, b.out, b.in])).toEqual([[20, "cut", "cut"]]);
+  });
+
+  it("real film: a dark wing leaving the frame is no cut; the over-the-shoulder cut after it is", () => {
+    // Frames 50–95 of Sintel (shaka-player's video.ts, tests/fixtures/README.md): a wing sweeps across
+    // the lens (63–66 of the file, 13–16 here) while the camera pushes in; it is gone at 67 (17). The
+    // cut at 81 (31) replaces the whole picture; the wing's exit changes only the third it covered.
+    const file = path.join(__dirname, "../fixtures/sintel-wing-then-cut.features.gz");
+    const frames = deserializeFrameFeatures(zlib.gunzipSync(fs.readFileSync(file)));
+    expect(frames).toHaveLength(46);
+    expect(boundaryFrames(frames, 24).map((b) => [b.frame, b.out, b.in])).toEqual([[31, "cut", "cut"]]);
+  });
+
   it("keeps a long black hold as its own shot and describes shots in words", () => {
     const frames = featuresOf([...hold(A, 50), ...hold(black, 50), ...hold(B, 50)]);
     const shots = detectShots(frames, { fps: 25, duration: 6 });

@@ -9,6 +9,8 @@ export interface Cut {
   score: number;
   /** Score over the local background level. */
   ratio: number;
+  /** The jump over the change a few frames either side (≥ 0.75 for every cut kept; ~1 when motion carries on through it). */
+  sharpness: number;
   confidence: number;
 }
 
@@ -24,9 +26,35 @@ export interface CutOptions {
 export const CUT_TUNING = {
   /** Histogram distance below which the palette counts as unchanged across the frame pair. */
   samePaletteHist: 0.08,
-  /** …and then the block grid must change at least this much for a cut. */
+  /** …and then the block grid must change at least this much for a cut… */
   samePaletteMinGrid: 0.14,
+  /**
+   * …unless the jump stands this many times above the typical (median) change around it: two calm
+   * shots with one palette (a reverse shot across a table, issue 28: ~30×) rather than motion, which
+   * comes with motion in the frames around it (the hand-held cockatoo's jerk: ~4×).
+   */
+  samePaletteCalmRatio: 8,
+  /**
+   * A cut replaces the picture: at least this share of the block grid's cells must change by more
+   * than `changedCellLevel` (0–255). An object leaving the frame changes only the part it covered
+   * (a wing across the lens in Sintel: 0.33); every real-film cut of bench/shots changes ≥ 0.67.
+   */
+  minChangedShare: 0.4,
+  changedCellLevel: 10,
 };
+
+/** Share of block-grid cells whose mean |ΔRGB| exceeds `level`. */
+export function changedShare(a: ShotFrame, b: ShotFrame, level: number): number {
+  const ga = a.grid;
+  const gb = b.grid;
+  const cells = ga.length / 3;
+  let changed = 0;
+  for (let k = 0; k < ga.length; k += 3) {
+    const d = (Math.abs(ga[k]! - gb[k]!) + Math.abs(ga[k + 1]! - gb[k + 1]!) + Math.abs(ga[k + 2]! - gb[k + 2]!)) / 3;
+    if (d > level) changed++;
+  }
+  return cells ? changed / cells : 0;
+}
 
 /** Frames this close to their predecessor repeat it (frame-rate conversion, still frames). */
 export const DUPLICATE_DIFF = 0.0025;
@@ -54,18 +82,35 @@ export function isDuplicate(frames: ShotFrame[], i: number): boolean {
  * duplicates (they would drag the level down and make ordinary motion look like a jump) and the
  * strongest neighbour on each side (another cut or a flash nearby must not hide this one).
  */
+function neighbours(scores: Float64Array, dup: Uint8Array, i: number, w: number, dir: -1 | 1): number[] {
+  const vals: number[] = [];
+  for (let j = i + dir, seen = 0; j > 0 && j < scores.length && seen < w * 3 && vals.length < w; j += dir, seen++) {
+    if (!dup[j]) vals.push(scores[j]!);
+  }
+  return vals;
+}
+
 function background(scores: Float64Array, dup: Uint8Array, i: number, w: number): number {
   const side = (dir: -1 | 1) => {
-    const vals: number[] = [];
-    for (let j = i + dir, seen = 0; j > 0 && j < scores.length && seen < w * 3 && vals.length < w; j += dir, seen++) {
-      if (!dup[j]) vals.push(scores[j]!);
-    }
+    const vals = neighbours(scores, dup, i, w, dir);
     if (vals.length > 2) vals.splice(vals.indexOf(Math.max(...vals)), 1);
     return vals;
   };
   const vals = [...side(-1), ...side(1)];
   if (!vals.length) return 0;
   return vals.reduce((a, b) => a + b, 0) / vals.length;
+}
+
+/**
+ * The typical change around i: the median of the same neighbours. Unlike the mean it stays low when
+ * a few of them are damaged frames (each makes two high scores, in and out), so it tells whether the
+ * shots on either side are calm.
+ */
+function calmLevel(scores: Float64Array, dup: Uint8Array, i: number, w: number): number {
+  const vals = [...neighbours(scores, dup, i, w, -1), ...neighbours(scores, dup, i, w, 1)].sort((a, b) => a - b);
+  if (!vals.length) return 0;
+  const h = vals.length >> 1;
+  return vals.length % 2 ? vals[h]! : (vals[h - 1]! + vals[h]!) / 2;
 }
 
 /**
@@ -110,15 +155,27 @@ export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
     const jump = frameDistance(frames[i - 1]!, frames[i]!);
     // Inside a fast dissolve/fade every frame moves a little: the jump must carry most of the change
     // seen over a few frames around it.
+    // Each side is measured m and m+1 frames away and the smaller kept: one damaged frame (a block,
+    // a black band) at exactly that distance must not pass for a transition.
     const m = Math.max(2, Math.round(0.07 * fps));
-    const around = frameDistance(frames[Math.max(0, i - 1 - m)]!, frames[i - 1]!) + frameDistance(frames[i]!, frames[Math.min(n - 1, i + m)]!);
+    const at = (k: number) => frames[Math.max(0, Math.min(n - 1, k))]!;
+    const around =
+      Math.min(frameDistance(at(i - 1 - m), frames[i - 1]!), frameDistance(at(i - 2 - m), frames[i - 1]!)) +
+      Math.min(frameDistance(frames[i]!, at(i + m)), frameDistance(frames[i]!, at(i + m + 1)));
     if (jump < 0.75 * around) continue;
     if (isTransient(frames, i, jump, span)) continue;
     // The palette holds and the layout moves only a little: fast motion (a jerk of the camera or a
-    // close-up subject), not a cut. A jump cut inside one set-up moves whole objects.
-    if (histDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteHist && gridDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteMinGrid) continue;
+    // close-up subject), not a cut. A jump cut inside one set-up moves whole objects. But a jump far
+    // above a calm background is a cut between two still shots that share their colours and layout
+    // (over-the-shoulder reverse shots): motion does not start and stop within one frame.
+    if (
+      histDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteHist &&
+      gridDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteMinGrid &&
+      s / (calmLevel(scores, dup, i, w) + 0.004) < CUT_TUNING.samePaletteCalmRatio
+    ) continue;
+    if (changedShare(frames[i - 1]!, frames[i]!, CUT_TUNING.changedCellLevel) < CUT_TUNING.minChangedShare) continue;
     const confidence = Math.min(1, 0.5 * Math.min(1, s / 0.2) + 0.5 * Math.min(1, (ratio - minRatio) / (2 * minRatio) + 0.5));
-    cuts.push({ frame: i, score: s, ratio, confidence });
+    cuts.push({ frame: i, score: s, ratio, sharpness: around > 0 ? jump / around : 10, confidence });
   }
   return cuts;
 }

@@ -17,6 +17,8 @@ interface Event {
   toFlat: Flat;
   fromFlat: Flat;
   strength: number;
+  /** Hard cuts: the jump over the change a few frames either side (see Cut.sharpness). */
+  sharpness?: number;
   /** Merged from a transition into black/white and one out of it: a complete fade through. */
   throughFlat?: boolean;
 }
@@ -71,6 +73,7 @@ export function detectBoundaries(
       toFlat: flatKind(frames[c.frame]!),
       fromFlat: flatKind(frames[c.frame - 1]!),
       strength: c.score,
+      sharpness: c.sharpness,
     })),
     ...gradual.map((g) => ({
       start: g.start,
@@ -145,8 +148,11 @@ export function detectBoundaries(
   }
 
   // No shot shorter than minShot: of two close boundaries the stronger stays; none right at the
-  // very start or end of the video.
-  const byStrength = [...events].sort((a, b) => b.confidence * b.strength - a.confidence * a.strength);
+  // very start or end of the video. A cut whose change carries on in the frames around it (jump
+  // under twice that change) counts for less: of a cut and, a few frames on, a big object swinging
+  // into the new shot, the cut is the one that stands alone (Sintel's fall, bench/shots real film).
+  const rank = (e: Event) => e.confidence * e.strength * (e.sharpness === undefined ? 1 : Math.min(1, e.sharpness / 2));
+  const byStrength = [...events].sort((a, b) => rank(b) - rank(a));
   const kept: Event[] = [];
   for (const ev of byStrength) {
     if (ev.frame < minShot || n - ev.frame < minShot) continue;
