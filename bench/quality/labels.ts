@@ -43,20 +43,20 @@ for (const [i, photo] of LABELLED_PHOTOS.entries()) {
   const all = allPassesFor(img.width, img.height);
   const c0 = i > 0 ? childCpu() : 0;
   const t1 = performance.now();
-  const results = await detectPasses(img, all);
+  const results = await detectPasses(img, all, undefined, { faces: true });
   if (i > 0) tally(cost.centernet, all.length, t1, c0);
   const passes = new Map(all.map((p, k) => [p.name, results[k]!]));
   const det = fused(passes, PRODUCT_PASSES);
   // The product's looks once more, each zoomed-out look on a square of its own (not packed).
   const own = passesFor(img.width, img.height);
-  const ownResults = await detectPasses(img, own, undefined, "centernet", false);
+  const ownResults = await detectPasses(img, own, undefined, { pack: false });
   const unpacked = new Map(own.map((p, k) => [p.name, ownResults[k]!]));
   const ms = performance.now() - t0;
   let nano: Map<string, RawDetections> | undefined;
   if (NANODET) {
     const c1 = childCpu();
     const t2 = performance.now();
-    const nanoResults = await detectPasses(img, all, undefined, "nanodet");
+    const nanoResults = await detectPasses(img, all, undefined, { model: "nanodet" });
     if (i > 0) tally(cost.nanodet, all.length, t2, c1);
     nano = new Map(all.map((p, k) => [p.name, nanoResults[k]!]));
   }

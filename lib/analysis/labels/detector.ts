@@ -77,13 +77,26 @@ function unbox(box: [number, number, number, number], side: number, dx: number, 
  */
 export type ObjectModel = "centernet" | "nanodet";
 
-/** Every detection at or above RAW_FLOOR, uncalibrated (for calibration and the thresholds); faces only when `faces` is not false. */
-export async function detectRaw(input: string | RgbImage, signal?: AbortSignal, model: ObjectModel = "centernet", faces = true): Promise<RawDetections> {
+/** What one detector run looks for: objects (with `model`), faces, or both (the default). */
+export interface RunWhat {
+  model?: ObjectModel;
+  objects?: boolean;
+  faces?: boolean;
+}
+
+/** Every detection at or above RAW_FLOOR, uncalibrated (for calibration and the thresholds). */
+export async function detectRaw(input: string | RgbImage, signal?: AbortSignal, what: RunWhat = {}): Promise<RawDetections> {
+  const { model = "centernet", objects = true, faces = true } = what;
   const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
   const { square, side, dx, dy } = letterbox(img);
-  const raw = await tfjsModels.ask<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR, model, faces }, signal);
+  const raw = await tfjsModels.ask<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR, model, objects, faces }, signal);
   const back = <T extends Box4>(d: T): T => ({ ...d, box: unbox(d.box, side, dx, dy, img.width, img.height) });
   return { objects: raw.objects.map(back), faces: raw.faces.map(back) };
+}
+
+/** Faces (BlazeFace) on the whole picture, no objects: a run of its own costs less than with CenterNet. */
+export async function detectFaces(img: RgbImage, signal?: AbortSignal): Promise<Box4[]> {
+  return (await detectRaw(img, signal, { objects: false })).faces;
 }
 
 /** One look at the picture: a region of it ([x, y, w, h] fractions; whole when absent), mirrored or not. */
@@ -222,18 +235,27 @@ export function boxFromPass(box: [number, number, number, number], pass: DetectP
 /** Faces are looked for on the whole picture only (the only look whose faces are used). */
 const isWhole = (p: DetectPass) => !p.region && !p.flip && !(p.zoomOut && p.zoomOut > 1);
 
+export interface PassOptions {
+  model?: ObjectModel;
+  /** Zoomed-out looks share one detector run when they fit on one square (packZoomOuts); default true. */
+  pack?: boolean;
+  /** Faces on the whole look in the same run (CenterNet only); default false (see detectFaces). */
+  faces?: boolean;
+}
+
 /**
- * Raw detections of each pass, boxes in the whole picture's fractions (faces on the whole look, with
- * CenterNet only). Zoomed-out looks share one detector run when they fit on one square (`pack`,
- * packZoomOuts); otherwise, or with `pack` false, each runs on a square of its own.
+ * Raw objects of each pass, boxes in the whole picture's fractions (and faces on the whole look
+ * with `faces`). Zoomed-out looks share one detector run when they fit on one square (`pack`);
+ * otherwise each runs on a square of its own.
  */
-export async function detectPasses(img: RgbImage, passes: readonly DetectPass[], signal?: AbortSignal, model: ObjectModel = "centernet", pack = true): Promise<RawDetections[]> {
+export async function detectPasses(img: RgbImage, passes: readonly DetectPass[], signal?: AbortSignal, opts: PassOptions = {}): Promise<RawDetections[]> {
+  const { model = "centernet", pack = true, faces = false } = opts;
   const out: RawDetections[] = new Array(passes.length);
   const zoomed = passes.flatMap((p, i) => (p.zoomOut && p.zoomOut > 1 ? [i] : []));
   const groups = pack && zoomed.length > 1 && packZoomOuts(img, zoomed.map((i) => passes[i]!.zoomOut!)) ? [zoomed] : zoomed.map((i) => [i]);
   for (const group of groups) {
     const packed = packZoomOuts(img, group.map((i) => passes[i]!.zoomOut!))!;
-    const raw = await detectRaw(packed.canvas, signal, model, false);
+    const raw = await detectRaw(packed.canvas, signal, { model, faces: false });
     group.forEach((i, k) => {
       const objects = raw.objects.flatMap((o) => {
         const box = boxFromPlace(o.box, packed.places[k]!);
@@ -245,7 +267,7 @@ export async function detectPasses(img: RgbImage, passes: readonly DetectPass[],
   for (const [i, pass] of passes.entries()) {
     if (out[i]) continue;
     const sub = pass.region || pass.flip ? cutRegion(img, pass.region, pass.flip) : img;
-    const raw = await detectRaw(sub, signal, model, model === "centernet" && isWhole(pass));
+    const raw = await detectRaw(sub, signal, { model, faces: faces && model === "centernet" && isWhole(pass) });
     const back = <T extends Box4>(d: T): T => ({ ...d, box: boxFromPass(d.box, pass, img) });
     out[i] = { objects: raw.objects.map(back), faces: raw.faces.map(back) };
   }
