@@ -61,9 +61,26 @@ class Server {
   /** CPU time of the server's process tree, by kind of process. */
   cpu: TreeCpu | null = null;
 
+  /** Where the model processes add up their CPU per request kind (lib/ai/model-process.child.cjs). */
+  profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-models-"));
+
+  /** CPU ms and requests per "<process>: <request kind>" of the model processes so far. */
+  modelProfile(): Map<string, { count: number; cpuMs: number }> {
+    const out = new Map<string, { count: number; cpuMs: number }>();
+    for (const f of fs.readdirSync(this.profileDir).filter((n) => n.endsWith(".json"))) {
+      const proc = f.replace(/\.child-\d+\.json$/, "");
+      for (const [op, t] of Object.entries(JSON.parse(fs.readFileSync(path.join(this.profileDir, f), "utf8")) as Record<string, { count: number; cpuMs: number }>)) {
+        const k = `${proc}: ${op}`;
+        const o = out.get(k) ?? { count: 0, cpuMs: 0 };
+        out.set(k, { count: o.count + t.count, cpuMs: o.cpuMs + t.cpuMs });
+      }
+    }
+    return out;
+  }
+
   async start() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-pipeline-"));
-    const env = { ...process.env, ...(noStt ? { POCKETSPHINX_PATH: "/nonexistent/pocketsphinx_continuous" } : {}), DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_PER_MINUTE: "100000" };
+    const env = { ...process.env, VA_MODEL_PROFILE: this.profileDir, ...(noStt ? { POCKETSPHINX_PATH: "/nonexistent/pocketsphinx_continuous" } : {}), DATA_DIR: dataDir, PORT: String(port), NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_PER_MINUTE: "100000" };
     this.child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let buf = "";
     const onText = (text: string) => {
@@ -130,8 +147,9 @@ class Server {
   }
 
   /** One run of every module; seconds from the request to `completed`, and the peak tree RSS. */
-  async process(storagePath: string, jobId: string | null): Promise<{ jobId: string; seconds: number; peakRss: number; cpu: Map<string, number> }> {
+  async process(storagePath: string, jobId: string | null): Promise<{ jobId: string; seconds: number; peakRss: number; cpu: Map<string, number>; models: Map<string, { count: number; cpuMs: number }> }> {
     let peakRss = 0;
+    const models0 = this.modelProfile();
     const cpu = (this.cpu ??= new TreeCpu(this.child.pid!));
     cpu.sample();
     const before = cpu.totals();
@@ -158,7 +176,10 @@ class Server {
         const s = await this.api("GET", `/processing/${id}/status`);
         if (s.status === "completed") {
           cpu.sample();
-          return { jobId: id, seconds: (performance.now() - t0) / 1000, peakRss, cpu: cpu.totals(before) };
+          // The model processes write their tallies a second after a change.
+          await new Promise((res) => setTimeout(res, 1500));
+          const models = new Map([...this.modelProfile()].map(([k, t]) => [k, { count: t.count - (models0.get(k)?.count ?? 0), cpuMs: t.cpuMs - (models0.get(k)?.cpuMs ?? 0) }]));
+          return { jobId: id, seconds: (performance.now() - t0) / 1000, peakRss, cpu: cpu.totals(before), models };
         }
         if (s.status === "failed") throw new Error(`processing failed: ${JSON.stringify(s)}`);
       }
@@ -193,7 +214,7 @@ async function main() {
       if (args.includes("--warm")) await decodeOnly(clip.file);
       const base: number[] = [];
       const baseCpu: number[] = [];
-      const runs: { seconds: number; peakRss: number; steps: Map<string, number>; cpu: Map<string, number> }[] = [];
+      const runs: { seconds: number; peakRss: number; steps: Map<string, number>; cpu: Map<string, number>; models: Map<string, { count: number; cpuMs: number }> }[] = [];
       let jobId: string | null = null;
       for (let r = 0; r < rounds; r++) {
         const doDecode = async () => {
@@ -204,7 +225,7 @@ async function main() {
         const doRun = async () => {
           const res = await server.process(storagePath, jobId);
           jobId = res.jobId;
-          runs.push({ seconds: res.seconds, peakRss: res.peakRss, steps: new Map(server.steps.get(res.jobId)), cpu: res.cpu });
+          runs.push({ seconds: res.seconds, peakRss: res.peakRss, steps: new Map(server.steps.get(res.jobId)), cpu: res.cpu, models: res.models });
           server.steps.delete(res.jobId);
         };
         if (r % 2 === 0) {
@@ -234,6 +255,12 @@ async function main() {
       const cpuTotals = runs.map((x) => [...x.cpu.values()].reduce((a, b) => a + b, 0));
       out.push(`  pipeline CPU, server tree            ${median(cpuTotals).toFixed(1).padStart(7)} s   (${cpuTotals.map((t) => t.toFixed(1)).join(", ")})`);
       for (const k of kinds) out.push(`    ${k.padEnd(34)} ${median(runs.map((x) => x.cpu.get(k) ?? 0)).toFixed(1).padStart(7)} s`);
+      const ops = [...new Set(runs.flatMap((x) => [...x.models.keys()]))].sort();
+      if (ops.length) out.push("  model processes by request (CPU of the requests, requests):");
+      for (const k of ops) {
+        const t = runs.map((x) => x.models.get(k) ?? { count: 0, cpuMs: 0 });
+        out.push(`    ${k.padEnd(34)} ${(median(t.map((x) => x.cpuMs)) / 1000).toFixed(1).padStart(7)} s   ${median(t.map((x) => x.count))} requests`);
+      }
       out.push(`  decode-only ÷ pipeline: ${(mb / mp).toFixed(2)} (per round: ${runs.map((x, i) => (base[i]! / x.seconds).toFixed(2)).join(", ")}); target ≥ 0.80`);
       out.push(`  load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(", ")}`);
       out.push(`  peak RSS, server + children: ${(Math.max(...runs.map((x) => x.peakRss)) / 2 ** 20).toFixed(0)} MiB; target ≤ 1536 MiB`);

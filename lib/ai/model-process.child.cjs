@@ -4,6 +4,33 @@
 // killed server leaves no model process behind.
 // Plain CommonJS, loaded by path (never bundled).
 "use strict";
+const fs = require("node:fs");
+const path = require("node:path");
+
+/**
+ * With VA_MODEL_PROFILE set to a folder (bench/pipeline sets it), each request's CPU time is added
+ * up per operation and written, a second after a change and at exit, to
+ * <folder>/<script name>-<pid>.json: { op: { count, cpuMs } }. Off otherwise.
+ */
+function profiler() {
+  const dir = process.env.VA_MODEL_PROFILE;
+  if (!dir) return null;
+  const file = path.join(dir, `${path.basename(process.argv[1] || "model", ".cjs")}-${process.pid}.json`);
+  const totals = {};
+  let timer = null;
+  const flush = () => {
+    timer = null;
+    fs.writeFileSync(file, JSON.stringify(totals));
+  };
+  process.on("exit", flush);
+  return (op, cpu0) => {
+    const d = process.cpuUsage(cpu0);
+    const t = (totals[op] ??= { count: 0, cpuMs: 0 });
+    t.count++;
+    t.cpuMs += (d.user + d.system) / 1000;
+    timer ??= setTimeout(flush, 1000).unref();
+  };
+}
 
 /**
  * Serves `handlers` (op → async (request) => result object) over the IPC channel:
@@ -16,14 +43,18 @@ function serve(handlers) {
     if (process.connected) process.send(msg, () => undefined);
   };
   let queue = Promise.resolve();
+  const profile = profiler();
   process.on("message", (msg) => {
     queue = queue.then(async () => {
+      const cpu0 = profile && process.cpuUsage();
       try {
         const handler = Object.hasOwn(handlers, msg.op) ? handlers[msg.op] : undefined;
         if (!handler) throw new Error(`unknown request ${msg.op}`);
         reply({ id: msg.id, ...(await handler(msg)) });
       } catch (err) {
         reply({ id: msg.id, error: String((err && err.message) || err) });
+      } finally {
+        if (profile) profile(msg.op, cpu0);
       }
     });
   });

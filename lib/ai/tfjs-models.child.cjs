@@ -15,7 +15,7 @@
 // files are served from disk by a small fetch shim.
 // Requests (model-process.child.cjs: one at a time, the WASM backend is single-threaded and TF.js
 // is not re-entrant): "encoder-load", "embed" { texts }, "detector-load" { floor },
-// "detect" { rgb, width, height, floor, model?, faces? },
+// "detect" { rgb, width, height, floor, model?, objects?, faces? },
 // "describe-faces" { crops: [{ rgb, width, height }] }, "stats".
 "use strict";
 const fs = require("node:fs");
@@ -172,7 +172,7 @@ async function detect(msg) {
     // NanoDet loads into the same Human on first use: Human keeps each object model apart and
     // runs the one `object.modelPath` names.
     if (modelPath !== CENTERNET) await (nanodetPromise ??= human.load({ object: { enabled: true, modelPath } }));
-    res = await human.detect(input, { object: { enabled: true, modelPath }, face: { enabled: msg.faces !== false, description: { enabled: false } } });
+    res = await human.detect(input, { object: { enabled: msg.objects !== false, modelPath }, face: { enabled: msg.faces !== false, description: { enabled: false } } });
   } finally {
     input.dispose();
   }

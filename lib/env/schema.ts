@@ -133,6 +133,8 @@ export const NOT_CONFIGURATION = [
   "VA_API_KEY",
   // bench/quality/labels.ts only: a second object detector measured there and not taken (its README).
   "VA_NANODET_MODEL",
+  // bench/pipeline only: the model processes add up their CPU per request kind into this folder.
+  "VA_MODEL_PROFILE",
 ] as const;
 
 export const envSchema = z.object(envShape).superRefine((env, ctx) => {

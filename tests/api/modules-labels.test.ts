@@ -60,16 +60,22 @@ describe("offline object and face labels", () => {
     expect(leftmost.box[0]).toBeLessThan(0.1);
   }, 180_000);
 
-  it("a request without faces leaves the next request's faces alone; NanoDet (bench only) is refused unless VA_NANODET_MODEL names it", async () => {
+  it("a request without faces or objects leaves the next request's alone; NanoDet (bench only) is refused unless VA_NANODET_MODEL names it", async () => {
     const img = await decodeRgb(groupPhoto());
-    const objectsOnly = await detectRaw(img, undefined, "centernet", false);
+    const objectsOnly = await detectRaw(img, undefined, { faces: false });
     expect(objectsOnly.faces).toEqual([]);
     expect(objectsOnly.objects.filter((o) => o.label === "person" && o.confidence >= OBJECT_THRESHOLD).length).toBeGreaterThanOrEqual(4);
     // Human keeps the merged config: the next request must say faces again and get them.
     const both = await detectRaw(img);
     expect(both.faces.length).toBeGreaterThanOrEqual(4);
     expect(both.objects).toEqual(objectsOnly.objects);
-    await expect(detectRaw(img, undefined, "nanodet")).rejects.toThrow(/VA_NANODET_MODEL/);
+    // Faces alone (the product asks for them only when a person is shown): the same faces, no objects,
+    // and the request after it finds objects again.
+    const facesOnly = await detectRaw(img, undefined, { objects: false });
+    expect(facesOnly.objects).toEqual([]);
+    expect(facesOnly.faces).toEqual(both.faces);
+    expect((await detectRaw(img)).objects).toEqual(objectsOnly.objects);
+    await expect(detectRaw(img, undefined, { model: "nanodet" })).rejects.toThrow(/VA_NANODET_MODEL/);
   }, 180_000);
 
   it("visualelements writes objects and a readable line for the photo shot, and nothing for a plain one", async () => {

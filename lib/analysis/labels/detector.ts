@@ -77,13 +77,26 @@ function unbox(box: [number, number, number, number], side: number, dx: number, 
  */
 export type ObjectModel = "centernet" | "nanodet";
 
-/** Every detection at or above RAW_FLOOR, uncalibrated (for calibration and the thresholds); faces only when `faces` is not false. */
-export async function detectRaw(input: string | RgbImage, signal?: AbortSignal, model: ObjectModel = "centernet", faces = true): Promise<RawDetections> {
+/** What one detector run looks for: objects (with `model`), faces, or both (the default). */
+export interface RunWhat {
+  model?: ObjectModel;
+  objects?: boolean;
+  faces?: boolean;
+}
+
+/** Every detection at or above RAW_FLOOR, uncalibrated (for calibration and the thresholds). */
+export async function detectRaw(input: string | RgbImage, signal?: AbortSignal, what: RunWhat = {}): Promise<RawDetections> {
+  const { model = "centernet", objects = true, faces = true } = what;
   const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
   const { square, side, dx, dy } = letterbox(img);
-  const raw = await tfjsModels.ask<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR, model, faces }, signal);
+  const raw = await tfjsModels.ask<RawDetections>("detect", { rgb: square, width: side, height: side, floor: RAW_FLOOR, model, objects, faces }, signal);
   const back = <T extends Box4>(d: T): T => ({ ...d, box: unbox(d.box, side, dx, dy, img.width, img.height) });
   return { objects: raw.objects.map(back), faces: raw.faces.map(back) };
+}
+
+/** Faces (BlazeFace) on the whole picture, no objects: a run of its own costs less than with CenterNet. */
+export async function detectFaces(img: RgbImage, signal?: AbortSignal): Promise<Box4[]> {
+  return (await detectRaw(img, signal, { objects: false })).faces;
 }
 
 /** One look at the picture: a region of it ([x, y, w, h] fractions; whole when absent), mirrored or not. */
@@ -95,28 +108,90 @@ export interface DetectPass {
   zoomOut?: number;
 }
 
-/** `img` centred on a grey canvas `f` times its size. */
-export function padOut(img: RgbImage, f: number): RgbImage {
-  const width = Math.round(img.width * f);
-  const height = Math.round(img.height * f);
-  const data = new Uint8Array(width * height * 3).fill(114);
-  const dx = Math.floor((width - img.width) / 2);
-  const dy = Math.floor((height - img.height) / 2);
-  for (let y = 0; y < img.height; y++) data.set(img.data.subarray(y * img.width * 3, (y + 1) * img.width * 3), ((y + dy) * width + dx) * 3);
+/** `img` resized to width × height, bilinear (TF.js resizeBilinear's sampling: corners not aligned, no half-pixel centres). */
+export function resizeRgb(img: RgbImage, width: number, height: number): RgbImage {
+  const data = new Uint8Array(width * height * 3);
+  const sx = img.width / width;
+  const sy = img.height / height;
+  const src = img.data;
+  for (let y = 0; y < height; y++) {
+    const fy = y * sy;
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(img.height - 1, y0 + 1);
+    const wy = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = x * sx;
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(img.width - 1, x0 + 1);
+      const wx = fx - x0;
+      const a = (y0 * img.width + x0) * 3;
+      const b = (y0 * img.width + x1) * 3;
+      const c = (y1 * img.width + x0) * 3;
+      const d = (y1 * img.width + x1) * 3;
+      const o = (y * width + x) * 3;
+      for (let k = 0; k < 3; k++) {
+        const top = src[a + k]! + (src[b + k]! - src[a + k]!) * wx;
+        const bottom = src[c + k]! + (src[d + k]! - src[c + k]!) * wx;
+        data[o + k] = Math.round(top + (bottom - top) * wy);
+      }
+    }
+  }
   return { data, width, height };
 }
 
-/** A box on the grey canvas of padOut(img, f) back in the picture's fractions. */
-function boxFromPadded(box: [number, number, number, number], img: RgbImage, f: number): [number, number, number, number] {
-  const W = Math.round(img.width * f);
-  const H = Math.round(img.height * f);
-  const dx = Math.floor((W - img.width) / 2);
-  const dy = Math.floor((H - img.height) / 2);
+/** Grey (CenterNet's letterbox colour) between the copies of a packed square must be at least this wide, in pixels. */
+export const PACK_GAP = 24;
+
+/** Where each zoomed-out copy sits on the detector's square: [x, y, width, height] in pixels. */
+export type Place = [number, number, number, number];
+
+/**
+ * The zoomed-out looks `factors` at `img` drawn on one DETECTOR_SIDE square: each copy at its own
+ * scale (its longer side DETECTOR_SIDE / factor, as if the picture were shrunk on grey by that
+ * factor), stacked across the picture's shorter side with at least PACK_GAP of grey around each.
+ * One detector run then reads every copy (CenterNet reads its 512 px square at one cost whatever
+ * it holds). Null when the copies do not fit (a near-square picture): each look then runs alone.
+ */
+export function packZoomOuts(img: RgbImage, factors: readonly number[]): { canvas: RgbImage; places: Place[] } | null {
+  const S = DETECTOR_SIDE;
+  const landscape = img.width >= img.height;
+  const sizes = factors.map((f) => {
+    const k = S / f / Math.max(img.width, img.height);
+    return [Math.max(1, Math.round(img.width * k)), Math.max(1, Math.round(img.height * k))] as const;
+  });
+  const along = (s: readonly [number, number]) => (landscape ? s[1] : s[0]);
+  const free = S - sizes.reduce((sum, s) => sum + along(s), 0);
+  const gap = Math.floor(free / (sizes.length + 1));
+  if (gap < PACK_GAP) return null;
+  const data = new Uint8Array(S * S * 3).fill(114);
+  const places: Place[] = [];
+  let at = gap;
+  for (const [w, h] of sizes) {
+    const copy = resizeRgb(img, w, h);
+    const x = landscape ? Math.floor((S - w) / 2) : at;
+    const y = landscape ? at : Math.floor((S - h) / 2);
+    for (let row = 0; row < h; row++) data.set(copy.data.subarray(row * w * 3, (row + 1) * w * 3), ((y + row) * S + x) * 3);
+    places.push([x, y, w, h]);
+    at += (landscape ? h : w) + gap;
+  }
+  return { canvas: { data, width: S, height: S }, places };
+}
+
+/**
+ * A box found on a packed square ([x, y, w, h] fractions of it) as a box of the copy at `place`, in
+ * the picture's fractions; null when its centre is not on that copy. Clipped to the copy.
+ */
+export function boxFromPlace(box: readonly number[], place: Place): [number, number, number, number] | null {
+  const S = DETECTOR_SIDE;
+  const [px, py, pw, ph] = place;
+  const cx = (box[0]! + box[2]! / 2) * S;
+  const cy = (box[1]! + box[3]! / 2) * S;
+  if (cx < px || cx > px + pw || cy < py || cy > py + ph) return null;
   const r = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
-  const x0 = r((box[0] * W - dx) / img.width);
-  const y0 = r((box[1] * H - dy) / img.height);
-  const x1 = r(((box[0] + box[2]) * W - dx) / img.width);
-  const y1 = r(((box[1] + box[3]) * H - dy) / img.height);
+  const x0 = r((box[0]! * S - px) / pw);
+  const y0 = r((box[1]! * S - py) / ph);
+  const x1 = r(((box[0]! + box[2]!) * S - px) / pw);
+  const y1 = r(((box[1]! + box[3]!) * S - py) / ph);
   return [x0, y0, r(x1 - x0), r(y1 - y0)];
 }
 
@@ -157,21 +232,44 @@ export function boxFromPass(box: [number, number, number, number], pass: DetectP
   return [r(x0 + bx * w), r(y0 + box[1] * h), r(box[2] * w), r(box[3] * h)];
 }
 
-/** Raw detections of each pass, boxes in the whole picture's fractions (faces with CenterNet only). */
-export async function detectPasses(img: RgbImage, passes: readonly DetectPass[], signal?: AbortSignal, model: ObjectModel = "centernet"): Promise<RawDetections[]> {
-  const out: RawDetections[] = [];
-  for (const pass of passes) {
-    if (pass.zoomOut && pass.zoomOut > 1) {
-      const f = pass.zoomOut;
-      const raw = await detectRaw(padOut(img, f), signal, model, model === "centernet");
-      const back = <T extends Box4>(d: T): T => ({ ...d, box: boxFromPadded(d.box, img, f) });
-      out.push({ objects: raw.objects.map(back), faces: raw.faces.map(back) });
-      continue;
-    }
+/** Faces are looked for on the whole picture only (the only look whose faces are used). */
+const isWhole = (p: DetectPass) => !p.region && !p.flip && !(p.zoomOut && p.zoomOut > 1);
+
+export interface PassOptions {
+  model?: ObjectModel;
+  /** Zoomed-out looks share one detector run when they fit on one square (packZoomOuts); default true. */
+  pack?: boolean;
+  /** Faces on the whole look in the same run (CenterNet only); default false (see detectFaces). */
+  faces?: boolean;
+}
+
+/**
+ * Raw objects of each pass, boxes in the whole picture's fractions (and faces on the whole look
+ * with `faces`). Zoomed-out looks share one detector run when they fit on one square (`pack`);
+ * otherwise each runs on a square of its own.
+ */
+export async function detectPasses(img: RgbImage, passes: readonly DetectPass[], signal?: AbortSignal, opts: PassOptions = {}): Promise<RawDetections[]> {
+  const { model = "centernet", pack = true, faces = false } = opts;
+  const out: RawDetections[] = new Array(passes.length);
+  const zoomed = passes.flatMap((p, i) => (p.zoomOut && p.zoomOut > 1 ? [i] : []));
+  const groups = pack && zoomed.length > 1 && packZoomOuts(img, zoomed.map((i) => passes[i]!.zoomOut!)) ? [zoomed] : zoomed.map((i) => [i]);
+  for (const group of groups) {
+    const packed = packZoomOuts(img, group.map((i) => passes[i]!.zoomOut!))!;
+    const raw = await detectRaw(packed.canvas, signal, { model, faces: false });
+    group.forEach((i, k) => {
+      const objects = raw.objects.flatMap((o) => {
+        const box = boxFromPlace(o.box, packed.places[k]!);
+        return box ? [{ ...o, box }] : [];
+      });
+      out[i] = { objects, faces: [] };
+    });
+  }
+  for (const [i, pass] of passes.entries()) {
+    if (out[i]) continue;
     const sub = pass.region || pass.flip ? cutRegion(img, pass.region, pass.flip) : img;
-    const raw = await detectRaw(sub, signal, model, model === "centernet");
+    const raw = await detectRaw(sub, signal, { model, faces: faces && model === "centernet" && isWhole(pass) });
     const back = <T extends Box4>(d: T): T => ({ ...d, box: boxFromPass(d.box, pass, img) });
-    out.push({ objects: raw.objects.map(back), faces: raw.faces.map(back) });
+    out[i] = { objects: raw.objects.map(back), faces: raw.faces.map(back) };
   }
   return out;
 }

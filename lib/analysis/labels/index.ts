@@ -1,6 +1,6 @@
 // Offline visual labels: COCO-80 objects and human faces on a keyframe, shown only above
 // thresholds calibrated on hand-labelled real photos (bench/quality/labels.ts), precision first.
-import { decodeRgb, detectPasses, loadDetector, type Box4, type RawDetections, type RawObject, type RgbImage } from "./detector";
+import { decodeRgb, detectFaces, detectPasses, loadDetector, type Box4, type RawDetections, type RawObject, type RgbImage } from "./detector";
 import { fuseObjects, passesFor, type FusedObject } from "./nms";
 
 export type { RgbImage } from "./detector";
@@ -63,12 +63,16 @@ export async function labelsUnavailableReason(): Promise<string | null> {
 
 /**
  * Every look at the picture (nms.ts `passesFor`: whole, mirrored, zoomed regions), objects fused
- * across them; faces from the whole picture only.
+ * across them; faces from the whole picture, looked for only when a person is shown (a face counts
+ * only on a shown person, applyThresholds), in a run of their own: BlazeFace alone costs ~30 ms of
+ * CPU, beside CenterNet ~60 ms more, and most keyframes show no person.
  */
 export async function detectFused(input: string | RgbImage, signal?: AbortSignal): Promise<{ objects: FusedObject[]; faces: Box4[] }> {
   const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
   const passes = await detectPasses(img, passesFor(img.width, img.height), signal);
-  return { objects: fuseObjects(passes.map((p) => p.objects)), faces: passes[0]!.faces };
+  const objects = fuseObjects(passes.map((p) => p.objects));
+  const person = objects.some((o) => o.label === "person" && o.confidence >= OBJECT_THRESHOLD);
+  return { objects, faces: person ? await detectFaces(img, signal) : [] };
 }
 
 /** Objects (COCO-80) and faces on an image file (JPEG, PNG…) or raw RGB, thresholds applied. */
