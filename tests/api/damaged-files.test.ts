@@ -2,7 +2,7 @@
 // where the file ends; a file of which nothing can be read fails in words. No text a person reads
 // names a system error, a working file or a path.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { notifications, runEvents } from "@/db/schema";
 import fs from "node:fs";
@@ -33,10 +33,17 @@ afterAll(async () => {
   await runner?.stop();
 });
 
+/** The run's done event: a failed run's status is committed first and its done event right after (finalize-run.ts), so it is waited for. */
 async function doneEvent(jobId: string) {
   const db = await getDb();
-  const rows = await db.select().from(runEvents).where(and(eq(runEvents.jobId, jobId), eq(runEvents.type, "done")));
-  expect(rows.length).toBe(1);
+  const rows = await vi.waitFor(
+    async () => {
+      const found = await db.select().from(runEvents).where(and(eq(runEvents.jobId, jobId), eq(runEvents.type, "done")));
+      expect(found.length).toBe(1);
+      return found;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
   return rows[0]!.data as { status: string; error?: string; notes?: string[] };
 }
 
