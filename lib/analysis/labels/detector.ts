@@ -233,7 +233,8 @@ export function boxFromPass(box: [number, number, number, number], pass: DetectP
 }
 
 /** Faces are looked for on the whole picture only (the only look whose faces are used). */
-const isWhole = (p: DetectPass) => !p.region && !p.flip && !(p.zoomOut && p.zoomOut > 1);
+const isZoomedOut = (p: DetectPass) => (p.zoomOut ?? 1) > 1;
+const isWhole = (p: DetectPass) => !p.region && !p.flip && !isZoomedOut(p);
 
 export interface PassOptions {
   model?: ObjectModel;
@@ -251,10 +252,12 @@ export interface PassOptions {
 export async function detectPasses(img: RgbImage, passes: readonly DetectPass[], signal?: AbortSignal, opts: PassOptions = {}): Promise<RawDetections[]> {
   const { model = "centernet", pack = true, faces = false } = opts;
   const out: RawDetections[] = new Array(passes.length);
-  const zoomed = passes.flatMap((p, i) => (p.zoomOut && p.zoomOut > 1 ? [i] : []));
-  const groups = pack && zoomed.length > 1 && packZoomOuts(img, zoomed.map((i) => passes[i]!.zoomOut!)) ? [zoomed] : zoomed.map((i) => [i]);
-  for (const group of groups) {
-    const packed = packZoomOuts(img, group.map((i) => passes[i]!.zoomOut!))!;
+  const zoomed = passes.flatMap((p, i) => (isZoomedOut(p) ? [i] : []));
+  const square = (group: number[]) => packZoomOuts(img, group.map((i) => passes[i]!.zoomOut!));
+  // All zoomed-out looks on one square when they fit; else each on its own (one copy always fits).
+  const together = pack && zoomed.length > 1 ? square(zoomed) : null;
+  const squares = together ? [{ group: zoomed, packed: together }] : zoomed.map((i) => ({ group: [i], packed: square([i])! }));
+  for (const { group, packed } of squares) {
     const raw = await detectRaw(packed.canvas, signal, { model, faces: false });
     group.forEach((i, k) => {
       const objects = raw.objects.flatMap((o) => {
