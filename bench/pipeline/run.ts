@@ -68,7 +68,7 @@ class Server {
   modelProfile(): Map<string, { count: number; cpuMs: number }> {
     const out = new Map<string, { count: number; cpuMs: number }>();
     for (const f of fs.readdirSync(this.profileDir).filter((n) => n.endsWith(".json"))) {
-      const proc = f.replace(/\.child-\d+\.json$/, "");
+      const proc = f.replace(/-\d+\.json$/, "");
       for (const [op, t] of Object.entries(JSON.parse(fs.readFileSync(path.join(this.profileDir, f), "utf8")) as Record<string, { count: number; cpuMs: number }>)) {
         const k = `${proc}: ${op}`;
         const o = out.get(k) ?? { count: 0, cpuMs: 0 };

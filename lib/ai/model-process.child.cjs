@@ -10,12 +10,13 @@ const path = require("node:path");
 /**
  * With VA_MODEL_PROFILE set to a folder (bench/pipeline sets it), each request's CPU time is added
  * up per operation and written, a second after a change and at exit, to
- * <folder>/<script name>-<pid>.json: { op: { count, cpuMs } }. Off otherwise.
+ * <folder>/<host name>-<pid>.json (tfjs-models, onnx-host): { op: { count, cpuMs } }. Off otherwise.
  */
 function profiler() {
   const dir = process.env.VA_MODEL_PROFILE;
   if (!dir) return null;
-  const file = path.join(dir, `${path.basename(process.argv[1] || "model", ".cjs")}-${process.pid}.json`);
+  const name = path.basename(process.argv[1] || "model").replace(/\.child\.[cm]?js$/, "");
+  const file = path.join(dir, `${name}-${process.pid}.json`);
   const totals = {};
   let timer = null;
   const flush = () => {
