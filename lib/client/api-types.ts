@@ -173,7 +173,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register an uploaded file and queue it in one call */
+        /**
+         * Register an uploaded file and queue it in one call
+         * @description Each call makes a new video. A `storage_path` that already is one of your videos is refused with 409 and that video's `job_id`; the video and its results are left as they are (run it again with POST /videos/{job_id}/process or /reprocess).
+         */
         post: operations["postVideosRegisterAndProcess"];
         delete?: never;
         options?: never;
@@ -2609,6 +2612,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is already one of your videos (nothing changed): `job_id` names it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        job_id: string;
+                    };
                 };
             };
             /** @description Idempotency-Key already used with a different request */

@@ -141,6 +141,12 @@ export const patchVideoBody = z.object({
   project_id: z.string().max(64).nullable().optional(),
 });
 
+/** register-and-process's refusal of a file that already is a video: the existing video's job_id beside the detail. */
+export const alreadyRegisteredResponse = z.object({ detail: z.string(), job_id: z.string() });
+const ALREADY_REGISTERED =
+  "Each call makes a new video. A `storage_path` that already is one of your videos is refused with 409 and that video's `job_id`; " +
+  "the video and its results are left as they are (run it again with POST /videos/{job_id}/process or /reprocess).";
+
 const tag = "Videos";
 const ptag = "Processing";
 
@@ -158,7 +164,7 @@ export const videosApi = {
   get: defineEndpoint({ method: "GET", path: "/videos/{job_id}", tag, summary: "Get a video", auth: "required", params: jobIdParams, response: videoResponse }),
   patch: defineEndpoint({ method: "PATCH", path: "/videos/{job_id}", tag, summary: "Rename, describe or move a video to a project (null unassigns)", auth: "required", params: jobIdParams, body: patchVideoBody, response: videoResponse }),
   remove: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}", tag, summary: "Delete a video, its segments and shared reports (the source file stays)", auth: "required", params: jobIdParams, response: okResponse }),
-  registerAndProcess: defineEndpoint({ method: "POST", path: "/videos/register-and-process", tag, summary: "Register an uploaded file and queue it in one call", auth: "required", body: registerAndProcessBody, response: queuedResponse , idempotent: true }),
+  registerAndProcess: defineEndpoint({ method: "POST", path: "/videos/register-and-process", tag, summary: "Register an uploaded file and queue it in one call", description: ALREADY_REGISTERED, auth: "required", body: registerAndProcessBody, response: queuedResponse , idempotent: true, otherResponses: { "409": { description: "The file is already one of your videos (nothing changed): `job_id` names it", response: alreadyRegisteredResponse } } }),
   process: defineEndpoint({ method: "POST", path: "/videos/{job_id}/process", tag, summary: "Start or restart processing with the given modules (`keep_other_results`: add them, keeping the other modules' results)", description: `${KEEPS_EDITS} ${ADDS_MODULES}`, auth: "required", params: jobIdParams, body: processBody, response: queuedResponse , idempotent: true }),
   reprocess: defineEndpoint({ method: "POST", path: "/videos/{job_id}/reprocess", tag, summary: "Clear the segments and process again (corrected segments are kept unless discard_edits)", description: KEEPS_EDITS, auth: "required", params: jobIdParams, body: reprocessBody, response: queuedResponse , idempotent: true }),
   registerUpload: defineEndpoint({ method: "POST", path: "/processing/register-upload", tag: ptag, summary: "Register an uploaded file as a video (status uploaded)", auth: "required", body: registerUploadBody, response: registerUploadResponse , idempotent: true }),

@@ -169,6 +169,16 @@ describe.each(["http", "stdio"] as const)("MCP over %s", (kind) => {
     expect([missing.isError, text(missing)]).toEqual([true, "File not found in storage"]);
   });
 
+  it("process_video of a file that already is a video: a tool error naming that job; the video and its results stay", async () => {
+    const before = json(await tool(a, "get_video", { job_id: harbour }));
+    const again = await tool(a, "process_video", { storage_path: `users/${alice.user_id}/${harbour}.mp4`, modules: ["shots"] });
+    expect(again.isError).toBe(true);
+    expect(text(again)).toBe(`This file is already registered as video ${harbour}; its results are kept. Process or reprocess that video to run it again`);
+    const after = json(await tool(a, "get_video", { job_id: harbour }));
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ status: "completed", segment_counts: { shots: 2, transcription: 2, video_reasoning: 1 } });
+  });
+
   it("process_video with a url: imported like POST /videos/import; a refused address, or both or neither source, say so", async () => {
     const both = await tool(a, "process_video", { storage_path: "x.mp4", url: "http://example.com/x.mp4" });
     expect([both.isError, text(both)]).toEqual([true, "Give exactly one of storage_path and url"]);

@@ -182,6 +182,38 @@ describe("the state table", () => {
     expect((await waitForStatus(alice.api_key, res.body.job_id)).status).toBe("completed");
   });
 
+  it("409 with the existing job_id when register-and-process names a file that already is a video; that video and its results stay as they were", async () => {
+    const key = await storeFile(alice.user_id, clip, "twice.mp4");
+    const body = { storage_path: key, modules: ["shots"] };
+    const first = await call("POST", "/videos/register-and-process", { auth: alice.api_key, body, headers: { "Idempotency-Key": "twice-1" } });
+    expect(first.status, first.text).toBe(200);
+    const jobId = first.body.job_id;
+    await startRunner();
+    expect((await waitForStatus(alice.api_key, jobId)).status).toBe("completed");
+    const before = (await call("GET", `/results/job/${jobId}`, { auth: alice.api_key })).body;
+    expect(before.segments.length).toBeGreaterThan(0);
+
+    const again = await call("POST", "/videos/register-and-process", { auth: alice.api_key, body: { storage_path: key, modules: ["transcription"] } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      detail: `This file is already registered as video ${jobId}; its results are kept. Process or reprocess that video to run it again`,
+      job_id: jobId,
+    });
+    // The same Idempotency-Key with the same request still replays the first answer.
+    const replay = await call("POST", "/videos/register-and-process", { auth: alice.api_key, body, headers: { "Idempotency-Key": "twice-1" } });
+    expect([replay.status, replay.headers.get("idempotent-replayed"), replay.body.job_id]).toEqual([200, "true", jobId]);
+
+    const video = (await call("GET", `/videos/${jobId}`, { auth: alice.api_key })).body;
+    expect([video.status, JSON.parse(video.selected_insights)]).toEqual(["completed", ["shots"]]);
+    expect((await call("GET", `/results/job/${jobId}`, { auth: alice.api_key })).body).toEqual(before);
+    const db = await getDb();
+    expect(await db.select().from(processingRuns).where(eq(processingRuns.jobId, jobId))).toHaveLength(1);
+    // The API document declares this answer, job_id included.
+    const doc = (await call("GET", "/openapi.json")).body;
+    const declared = doc.paths["/videos/register-and-process"].post.responses["409"].content["application/json"].schema;
+    expect(declared.required).toEqual(["detail", "job_id"]);
+  });
+
   it("two concurrent starts of one video make exactly one run", async () => {
     await runner?.stop();
     runner = null;

@@ -11,8 +11,7 @@ import { isoTime } from "@/lib/schemas/common";
 import { DEFAULT_MODULES, MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { moduleName } from "@/lib/schemas/videos";
 import { startImport } from "@/lib/imports/start-import";
-import { queueProcessing } from "@/lib/videos/queue-processing";
-import { registerUpload } from "@/lib/videos/register-upload";
+import { registerAndProcess } from "@/lib/videos/register-and-process";
 import { listUserVideos, requireVideo } from "@/lib/videos/video-ops";
 import { momentLink, type McpContext } from "../context";
 import { jsonResult, runTool } from "../tool-result";
@@ -88,7 +87,7 @@ export function registerVideoTools(server: McpServer, ctx: McpContext): void {
     {
       title: "Process a video (an uploaded file or a URL)",
       description:
-        "Queue a video's analysis with the given modules, from either storage_path (a file already uploaded to the caller's storage, e.g. `users/<user_id>/clip.mp4`, or just its file name) or url (an http(s) address the server fetches, like POST /videos/import) — exactly one of the two. Returns the job_id and status (`queued`, or `importing` while a URL is fetched); follow it with get_video until status is completed or failed.",
+        "Queue a video's analysis with the given modules, from either storage_path (a file already uploaded to the caller's storage, e.g. `users/<user_id>/clip.mp4`, or just its file name) or url (an http(s) address the server fetches, like POST /videos/import) — exactly one of the two. Returns the job_id and status (`queued`, or `importing` while a URL is fetched); a storage_path that already is one of the caller's videos is refused with an error naming that video's job_id (its results are kept); follow it with get_video until status is completed or failed.",
       inputSchema: {
         storage_path: z.string().min(1).max(1024).optional().describe("The uploaded file's path in storage, or its file name"),
         url: z.string().min(1).max(2048).optional().describe("An http(s) address of a video file for the server to fetch"),
@@ -110,13 +109,12 @@ export function registerVideoTools(server: McpServer, ctx: McpContext): void {
           });
           return jsonResult({ job_id: video.jobId, status: "importing", modules: modulesOf(video), message: "Importing: the file is fetched, then processed" });
         }
-        const { video } = await registerUpload(ctx.db, {
+        const queued = await registerAndProcess(ctx.db, {
           userId: ctx.user.user_id,
-          filePath: args.storage_path!,
+          storagePath: args.storage_path!,
           fileName: args.file_name,
           modules: args.modules,
         });
-        const queued = await queueProcessing(ctx.db, { userId: ctx.user.user_id, jobId: video.jobId, kind: "process", modules: args.modules });
         return jsonResult({ job_id: queued.jobId, status: queued.status, modules: modulesOf(queued), message: "Video registered and processing queued" });
       }),
   );
