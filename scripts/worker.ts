@@ -37,5 +37,6 @@ async function main(): Promise<void> {
 
 main().catch(async (err) => {
   const { withoutPaths } = await import("@/lib/api/public-error");
-  fail(withoutPaths((err as Error).message || String(err)));
+  const { errorCause } = await import("@/lib/core/error-facts");
+  fail(withoutPaths(errorCause(err)));
 });

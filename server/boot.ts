@@ -8,6 +8,7 @@ import { DataDirBusyError } from "@/db/data-dir-lock";
 import { countUsers } from "@/db/queries/users";
 import { createUserWithKey } from "@/lib/users/create-user-with-key";
 import { withoutPaths } from "@/lib/api/public-error";
+import { errorCause } from "@/lib/core/error-facts";
 import { getStorage } from "@/lib/storage";
 import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { startJobs } from "./jobs";
@@ -39,7 +40,7 @@ export async function bootOrExit(opts: { tries?: number; delayMs?: number } = {}
     try {
       return await boot();
     } catch (err) {
-      const text = err instanceof DataDirBusyError ? err.message : withoutPaths((err as Error).message || String(err));
+      const text = err instanceof DataDirBusyError ? err.message : withoutPaths(errorCause(err));
       if (i >= tries) {
         log.fatal({ attempts: i }, `the app could not start: ${text}`);
         // Also plainly on stderr: the last words of a process that exits, for whoever started it.

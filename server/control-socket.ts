@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Db } from "@/db/client";
 import { CliError, runCliCommand, type CliArgs } from "@/lib/cli/commands";
+import { errorCause } from "@/lib/core/error-facts";
 
 /** The socket path for a data directory (short enough for the OS limit on socket paths). */
 export function controlSocketPath(dataDir: string): string {
@@ -32,7 +33,7 @@ export function startControlSocket(dataDir: string, getDb: () => Promise<Db>): P
         const { verb, args } = JSON.parse(raw) as { verb: string; args: CliArgs };
         reply(200, { result: await runCliCommand(await getDb(), verb, args ?? {}) });
       } catch (err) {
-        reply(err instanceof CliError ? 400 : 500, { error: (err as Error).message });
+        reply(err instanceof CliError ? 400 : 500, { error: err instanceof CliError ? err.message : errorCause(err) });
       }
     });
   });

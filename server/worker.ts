@@ -4,6 +4,7 @@
 // web processes (RUNNER_CONCURRENCY=0), and stops like the server does (server/shutdown.ts).
 import { getDbHandle, type DbHandle } from "@/db/client";
 import { withoutPaths } from "@/lib/api/public-error";
+import { errorCause } from "@/lib/core/error-facts";
 import { storageDriverKind, getStorage } from "@/lib/storage";
 import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { logger } from "@/lib/log/logger";
@@ -21,7 +22,7 @@ async function openDatabase(tries = 20): Promise<DbHandle> {
       return await getDbHandle();
     } catch (err) {
       if (i >= tries) throw err;
-      log.warn(`the database is not ready (${withoutPaths((err as Error).message || String(err))}); retrying (${i}/${tries - 1})`);
+      log.warn(`the database is not ready (${withoutPaths(errorCause(err))}); retrying (${i}/${tries - 1})`);
       await new Promise((r) => setTimeout(r, 500));
     }
   }

@@ -3,6 +3,7 @@
 // names, no system error codes. A full disk, a file missing underneath a step and a video ffmpeg
 // cannot read get plain words; an error already written for people (UserFacingError) passes as is.
 import path from "node:path";
+import { errorCause, withoutSql } from "@/lib/core/error-facts";
 
 const ABSOLUTE_PATH = /(^|[\s'"(=:,[])(\/(?:[^\s/'"():,|\]]+\/)+[^\s/'"():,|\]]*)/g;
 /** A writer's temporary name (`x.jpg.1234-<uuid>.part.jpg`, `frames.v8.part`), quoted or not. */
@@ -48,7 +49,7 @@ export function withoutPaths(text: string): string {
  * For notes and messages that embed an error's text.
  */
 export function forPeople(text: string): string {
-  return withoutPaths(text)
+  return withoutPaths(withoutSql(text))
     .replace(SYSTEM_ERROR, (_m, code: string) => SYSTEM_WORDS[code] ?? "a system error occurred")
     .replace(TEMP_NAME, "a working file")
     .replace(/\s{2,}/g, " ")
@@ -62,6 +63,11 @@ export function publicErrorText(err: unknown): string {
   const message = (err instanceof Error ? err.message : String(err ?? "")).trim();
   if (!message) return "Processing failed";
   if (MEDIA_TOOL_FAILED.test(message)) return UNREADABLE_VIDEO;
+  // A failed query says its cause, never its statement or parameters.
+  if (message.startsWith("Failed query: ")) {
+    const cause = forPeople(errorCause(err).replace(/ \([^()]*\)$/, "")); // without its code
+    return `Processing stopped: a database query failed (${cause}). Processing the video again usually helps.`;
+  }
   const code = (err as NodeJS.ErrnoException | undefined)?.code ?? /^([A-Z_]+):/.exec(message)?.[1];
   if (code && SYSTEM_CODE.test(code)) {
     const words = SYSTEM_WORDS[code] ?? "a system error occurred";

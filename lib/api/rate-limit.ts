@@ -9,6 +9,7 @@ import { clearRateLimitWindows, countRateLimited, deleteEndedRateLimitWindows } 
 import { rateLimitPerMinute } from "@/lib/config";
 import type { UserContext } from "@/lib/auth/user-context";
 import { ApiError } from "./errors";
+import { errorCause } from "@/lib/core/error-facts";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
 
@@ -102,7 +103,7 @@ async function countRequest(key: string, now: number): Promise<Window> {
   } catch (err) {
     if (!state.warned) {
       state.warned = true;
-      log.warn(`the shared counters are unavailable (${(err as Error).message}); counting in this process until they answer`);
+      log.warn(`the shared counters are unavailable (${errorCause(err)}); counting in this process until they answer`);
     }
   }
   return countInMemory(key, now);

@@ -6,6 +6,7 @@ import os from "node:os";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { withoutPaths } from "@/lib/api/public-error";
+import { errorCause } from "@/lib/core/error-facts";
 import { activeEngine } from "@/lib/pipeline/engine";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { getStorage } from "@/lib/storage";
@@ -19,7 +20,7 @@ export interface HealthReport {
   checks: { api: "ok"; database: string; storage: string; runner: string };
 }
 
-/** `ok`, or the failure's text (no file paths) when `fn` fails or does not settle within 3 s. */
+/** `ok`, or the failure's cause (no SQL, no parameters, no file paths) when `fn` fails or does not settle within 3 s. */
 async function probe(what: string, fn: () => Promise<unknown>): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -32,7 +33,7 @@ async function probe(what: string, fn: () => Promise<unknown>): Promise<string> 
     ]);
     return "ok";
   } catch (err) {
-    return withoutPaths((err as Error).message || String(err)) || "unavailable";
+    return withoutPaths(errorCause(err)) || "unavailable";
   } finally {
     clearTimeout(timer);
   }

@@ -4,8 +4,11 @@
 // (default `info`; `silent` under the test runner unless LOG_LEVEL says otherwise). Keys and
 // secrets are never logged: fields that could hold one are redacted whatever the caller passes.
 // One root logger per process (processSingleton), shared by every bundle of the server.
+// Errors pass through one sanitizer (lib/core/error-facts.ts): their kind, code and cause, never a
+// SQL statement or its parameters, whether logged as `err`/`error` or written into a message.
 import pino, { type Logger } from "pino";
 import pretty from "pino-pretty";
+import { errorFacts, withoutSql } from "@/lib/core/error-facts";
 import { processSingleton } from "@/lib/core/process-singleton";
 
 /** Where lines go; tests put a collector here. */
@@ -45,6 +48,20 @@ interface LogState {
 
 const state = processSingleton<LogState>("__vaLog", () => ({ children: new Map() }));
 
+/** An `err` field: an error's facts; a text (an error's message someone passed) without SQL. */
+const errorField = (value: unknown) => (typeof value === "string" ? withoutSql(value) : errorFacts(value));
+
+/** Texts of a log call (its message, and the top-level text fields of its object) without SQL. */
+function scrubArgs(args: unknown[]): unknown[] {
+  return args.map((a) => {
+    if (typeof a === "string") return withoutSql(a);
+    if (a instanceof Error || typeof a !== "object" || a === null) return a;
+    const entries = Object.entries(a as Record<string, unknown>);
+    if (!entries.some(([, v]) => typeof v === "string" && v.includes("Failed query: "))) return a;
+    return Object.fromEntries(entries.map(([k, v]) => [k, typeof v === "string" ? withoutSql(v) : v]));
+  });
+}
+
 function root(): Logger {
   state.root ??= pino(
     {
@@ -52,6 +69,12 @@ function root(): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      serializers: { err: errorField, error: errorField },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, scrubArgs(args) as Parameters<typeof method>);
+        },
+      },
     },
     { write: (line: string) => (state.sink ??= defaultSink()).write(line) },
   );

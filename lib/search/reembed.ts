@@ -8,6 +8,7 @@
 import type { Db } from "@/db/client";
 import { clearSegmentVectors, embeddingCounts, staleSegments, writeSegmentVectors } from "@/db/queries/embeddings";
 import { currentEmbeddingModel, embedTexts } from "@/lib/ai/embeddings";
+import { errorCause } from "@/lib/core/error-facts";
 import { logger } from "@/lib/log/logger";
 
 const log = logger("reembed");
@@ -75,7 +76,7 @@ export function startReembedding(db: Db): ReembedState {
       state.running = false;
       schedule(IDLE_CHECK_MS);
     } catch (err) {
-      state.lastError = (err as Error).message;
+      state.lastError = errorCause(err);
       log.warn(`${state.lastError}; trying again in ${RETRY_MS / 1000} s`);
       state.running = false;
       schedule(RETRY_MS);
