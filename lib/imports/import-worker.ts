@@ -34,7 +34,7 @@ const PROGRESS_EVERY_MS = 1_000;
 const importWorkDir = (runId: string) => path.join(dataDir(), "import-work", runId);
 
 /** The import ends: the video `failed` with the reason, a notification and the stream's `done`. */
-async function failImport(db: Db, run: Run, error: string): Promise<void> {
+async function failImport(db: Db, run: Run, error: unknown): Promise<void> {
   const text = publicErrorText(error);
   const video = await db.transaction(async (tx) => {
     const v = await markImportFailed(tx, { userId: run.userId, jobId: run.jobId, error: text });
@@ -44,6 +44,14 @@ async function failImport(db: Db, run: Run, error: string): Promise<void> {
     return v;
   });
   if (video) await emitEvent(db, { runId: run.id, jobId: run.jobId, type: "done", data: { status: "failed", error: text } });
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(not a URL)";
+  }
 }
 
 export async function executeImport(db: Db, run: Run, signal: AbortSignal): Promise<void> {
@@ -93,8 +101,14 @@ export async function executeImport(db: Db, run: Run, signal: AbortSignal): Prom
     }
   } catch (err) {
     if (signal.aborted) return; // deleted, or this process is stopping (its lease is handed back)
-    if (!(err instanceof ImportError)) log.error({ err }, `${run.jobId} failed`);
-    await failImport(db, run, err instanceof Error ? err.message : String(err));
+    if (err instanceof ImportError) {
+      // The address's host only: its path and query may hold a token.
+      const host = hostOf(request.url);
+      log.warn({ jobId: run.jobId, host, reason: err.message }, `${run.jobId} import from ${host} failed: ${err.message}`);
+    } else {
+      log.error({ err, jobId: run.jobId }, `${run.jobId} import failed`);
+    }
+    await failImport(db, run, err);
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true }).catch(() => {});
   }

@@ -13,6 +13,7 @@ import { insertUsageRecord } from "@/db/queries/usage";
 import { runEvents } from "@/db/schema";
 import { fetchToFile, ImportError } from "@/lib/imports/fetch-url";
 import { startImportWorker, type ImportWorker } from "@/lib/imports/import-worker";
+import { redirectLog } from "@/lib/log/logger";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { getStorage } from "@/lib/storage";
 import { call } from "../helpers/api";
@@ -180,6 +181,26 @@ describe("POST /api/videos/import", () => {
     }
     const notes = await call("GET", "/notifications", { auth: alice.api_key });
     expect(notes.body.some((n: any) => n.title === "Import failed" && n.type === "error")).toBe(true);
+  }, HEAVY_MS);
+
+  it("a failed import is logged (warn) with the URL's host and the reason, never its path or query", async () => {
+    const lines: Record<string, any>[] = [];
+    const restore = redirectLog({ write: (line) => lines.push(JSON.parse(line)) }, "info");
+    try {
+      for (const url of [`${base}/missing.mp4?token=sekrit-404`, "http://no-such-host.invalid/clip.mp4?token=sekrit-dns"]) {
+        const res = await importUrl(alice, { url });
+        expect(res.status, url).toBe(202);
+        expect((await waitForStatus(alice.api_key, res.body.job_id, ["failed", "completed"], 40_000)).status, url).toBe("failed");
+      }
+    } finally {
+      restore();
+    }
+    const failures = lines.filter((l) => l.component === "imports" && l.level === "warn");
+    expect(failures.map((l) => [l.host, l.reason])).toEqual([
+      [new URL(base).host, "The URL answered 404 Not Found"],
+      ["no-such-host.invalid", "Could not fetch the URL: the host no-such-host.invalid was not found"],
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/sekrit|missing\.mp4|clip\.mp4/);
   }, HEAVY_MS);
 
   it("bytes are counted while streaming: a body without Content-Length beyond the limit is cut off", async () => {
