@@ -10,6 +10,9 @@
 //   IncomingMessage to the route under a random one-off id in `x-va-raw-body`, so the body goes to
 //   disk as the socket's own stream instead of through the web stream Next wraps around it
 //   (lib/storage/request-body.ts). The id is dropped when the response closes.
+// - GET/HEAD /api/ping is answered here while the app boots (server/boot.ts sets `__vaBoot.ready`):
+//   Next holds every request until instrumentation's register() is done, and that waits out the
+//   database's retries; liveness must answer meanwhile (/api/health says what is not ready).
 "use strict";
 const crypto = require("node:crypto");
 const http = require("node:http");
@@ -70,6 +73,12 @@ http.Server.prototype.emit = function (event, req, res) {
     const url = req.url || "/";
     if ((url === "/api" || url.startsWith("/api/") || url.startsWith("/api?")) && hasBrokenEscape(url)) {
       replyJson(res, 400, "Malformed URL: invalid percent-encoding in the path");
+      return true;
+    }
+    if (url === "/api/ping" && (req.method === "GET" || req.method === "HEAD") && !globalThis.__vaBoot?.ready) {
+      const body = JSON.stringify({ ok: true });
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+      res.end(req.method === "HEAD" ? undefined : body);
       return true;
     }
     watchBody(req, res);

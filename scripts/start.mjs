@@ -10,7 +10,7 @@ import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const SOURCES = ["app", "components", "hooks", "lib", "db", "inngest", "public", "instrumentation.ts", "proxy.ts",
+const SOURCES = ["app", "components", "hooks", "lib", "db", "inngest", "server", "public", "instrumentation.ts", "proxy.ts",
   "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "tsconfig.build.json", "package-lock.json"];
 
 function walk(p, out) {
@@ -50,6 +50,14 @@ watchAncestors(() => stop("SIGTERM", "the process that started us exited"));
 function run(args, env) {
   current = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env });
   return new Promise((resolve) => current.once("exit", (code, signal) => resolve({ code, signal })));
+}
+
+// A bad setting stops here, before the build and before Next starts (which would print "Ready" and
+// then stop, or reject a bad PORT with its own words): the schema's message, exit 78 (EX_CONFIG).
+if (!process.argv.includes("--build-only")) {
+  const { tsImport } = await import("tsx/esm/api");
+  const { checkEnvOrExit } = await tsImport("../lib/env/check-env.ts", import.meta.url);
+  checkEnvOrExit();
 }
 
 const stamp = path.join(root, ".next", "source-fingerprint");

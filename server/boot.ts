@@ -19,14 +19,20 @@ import { logger } from "@/lib/log/logger";
 
 const log = logger("boot");
 
-const state = processSingleton<{ started?: Promise<void> }>("__vaBoot", () => ({}));
+/** `ready` once boot has finished: until then scripts/edge-guard.cjs answers /api/ping itself (Next holds requests while register() runs). */
+const state = processSingleton<{ started?: Promise<void>; ready?: boolean }>("__vaBoot", () => ({}));
 
 /** Boots once per process; a failed boot may be tried again. */
 export function boot(): Promise<void> {
-  state.started ??= run().catch((err) => {
-    state.started = undefined;
-    throw err;
-  });
+  state.started ??= run().then(
+    () => {
+      state.ready = true;
+    },
+    (err) => {
+      state.started = undefined;
+      throw err;
+    },
+  );
   return state.started;
 }
 
