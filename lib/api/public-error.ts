@@ -66,7 +66,8 @@ export function publicErrorText(err: unknown): string {
   // A failed query says its cause, never its statement or parameters.
   if (message.startsWith("Failed query: ")) {
     const cause = forPeople(errorCause(err).replace(/ \([^()]*\)$/, "")); // without its code
-    return `Processing stopped: a database query failed (${cause}). Processing the video again usually helps.`;
+    const known = cause && cause !== "a database query failed" ? ` (${cause})` : "";
+    return `Processing stopped: a database query failed${known}. Processing the video again usually helps.`;
   }
   const code = (err as NodeJS.ErrnoException | undefined)?.code ?? /^([A-Z_]+):/.exec(message)?.[1];
   if (code && SYSTEM_CODE.test(code)) {

@@ -67,6 +67,8 @@ describe("errorFacts / errorCause", () => {
   it("a statement embedded in another text is cut out, with its parameters", () => {
     expect(withoutSql(`start-up failed: Failed query: select 1\nfrom x where k = $1\nparams: ${SECRET}\nand then`)).toBe("start-up failed: a database query failed\nand then");
     expect(withoutSql(`Failed query: select ${SECRET}`)).toBe("a database query failed");
+    // Only the text of one (what failRun is given): no cause to name, still no statement.
+    expect(publicErrorText(`Failed query: select $1\nparams: ${SECRET}`)).toBe("Processing stopped: a database query failed. Processing the video again usually helps.");
     expect(forPeople(`Import failed: Failed query: select $1\nparams: ${SECRET}`)).toBe("Import failed: a database query failed");
   });
 
