@@ -5,6 +5,7 @@
 // module durations, webhook deliveries by outcome, and a model process killed and started again.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
+import { claimRun, expireLeases } from "@/db/queries/runs";
 import { tfjsModels } from "@/lib/ai/tfjs-models";
 import { resetRateLimits } from "@/lib/api/rate-limit";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
@@ -167,6 +168,30 @@ describe("GET /api/metrics: the numbers move", () => {
     expect(sample(await scrape(), "va_run_queue_depth")).toBe(sample(before, "va_run_queue_depth") ?? 0);
   });
 
+  it("a run handed back by a stopping runner (or left by a dead one) counts as queued, not running", async () => {
+    const before = await scrape();
+    const jobId = await registerClip(alice, makeClip("metrics-handback", { seconds: 2 }));
+    const start = await call("POST", `/processing/${jobId}/start`, { auth: alice.api_key, body: { selected_insights: '["shots"]' } });
+    expect(start.status, start.text).toBe(200);
+    const db = await getDb();
+    // What a runner does: claim it (running, leased), then, stopping, hand it back.
+    const run = await claimRun(db, { owner: "metrics-test:1-1:aa", leaseMs: 60_000, engine: "embedded" });
+    expect(run?.jobId).toBe(jobId);
+    const held = await scrape();
+    expect(sample(held, "va_runs", { state: "running" })).toBe((sample(before, "va_runs", { state: "running" }) ?? 0) + 1);
+    expect(sample(held, "va_run_queue_depth")).toBe(sample(before, "va_run_queue_depth") ?? 0);
+    await expireLeases(db, { runIds: [run!.id], refund: true });
+    const text = await scrape();
+    expect(sample(text, "va_runs", { state: "running" })).toBe(sample(before, "va_runs", { state: "running" }) ?? 0);
+    expect(sample(text, "va_runs", { state: "queued" })).toBe((sample(before, "va_runs", { state: "queued" }) ?? 0) + 1);
+    expect(sample(text, "va_run_queue_depth")).toBe((sample(before, "va_run_queue_depth") ?? 0) + 1);
+    // It waits since it was handed back (seconds), not since the epoch.
+    const age = sample(text, "va_run_queue_oldest_age_seconds")!;
+    expect(age).toBeGreaterThanOrEqual(0);
+    expect(age).toBeLessThan(3600);
+    expect((await call("DELETE", `/videos/${jobId}`, { auth: alice.api_key })).status).toBe(200);
+  });
+
   it("a real run: module durations, the run completed, webhook deliveries delivered / retry / failed", async () => {
     const ok = await startReceiver([500, 200]);
     const broken = await startReceiver([500]);
@@ -201,6 +226,16 @@ describe("GET /api/metrics: the numbers move", () => {
       expect(sample(text, "va_module_duration_seconds_count", { module: "shots" })).toBeGreaterThanOrEqual(shotsBefore + 1);
       expect(sample(text, "va_module_duration_seconds_sum", { module: "shots" })).toBeGreaterThan(0);
       expect(sample(text, "va_runs", { state: "completed" })).toBeGreaterThanOrEqual(1);
+      // The whole run's duration, and buckets that never go down: deleting the video (its runs and
+      // events go with it) leaves the histograms as they were.
+      const runs = sample(text, "va_run_duration_seconds_count", { outcome: "completed" })!;
+      expect(runs).toBeGreaterThanOrEqual(1);
+      expect(sample(text, "va_run_duration_seconds_bucket", { outcome: "completed", le: "+Inf" })).toBe(runs);
+      const shots = sample(text, "va_module_duration_seconds_count", { module: "shots" })!;
+      expect((await call("DELETE", `/videos/${jobId}`, { auth: alice.api_key })).status).toBe(200);
+      const after = await scrape();
+      expect(sample(after, "va_module_duration_seconds_count", { module: "shots" })).toBe(shots);
+      expect(sample(after, "va_run_duration_seconds_count", { outcome: "completed" })).toBe(runs);
     } finally {
       await runner.stop();
       await dispatcher.stop();
