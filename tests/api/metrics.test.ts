@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { claimRun, expireLeases } from "@/db/queries/runs";
+import { recordDuration } from "@/lib/metrics/install-histograms";
 import { tfjsModels } from "@/lib/ai/tfjs-models";
 import { resetRateLimits } from "@/lib/api/rate-limit";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
@@ -243,6 +244,22 @@ describe("GET /api/metrics: the numbers move", () => {
       await broken.close();
     }
   }, 360_000);
+
+  it("recorded durations are cumulative buckets: one past the last bound lands in +Inf only", async () => {
+    const db = await getDb();
+    const labels = { outcome: "failed" };
+    const before = await scrape();
+    const bucket = (text: string, le: string) => sample(text, "va_run_duration_seconds_bucket", { ...labels, le }) ?? 0;
+    await recordDuration(db, "va_run_duration_seconds", "failed", 99_999);
+    await recordDuration(db, "va_run_duration_seconds", "failed", 3);
+    const text = await scrape();
+    expect(bucket(text, "1") - bucket(before, "1")).toBe(0);
+    expect(bucket(text, "5") - bucket(before, "5")).toBe(1);
+    expect(bucket(text, "14400") - bucket(before, "14400")).toBe(1);
+    expect(bucket(text, "+Inf") - bucket(before, "+Inf")).toBe(2);
+    expect(sample(text, "va_run_duration_seconds_count", labels)! - (sample(before, "va_run_duration_seconds_count", labels) ?? 0)).toBe(2);
+    expect(sample(text, "va_run_duration_seconds_sum", labels)! - (sample(before, "va_run_duration_seconds_sum", labels) ?? 0)).toBeCloseTo(100_002, 3);
+  });
 
   it("a model process killed and started again counts one restart", async () => {
     const labels = { process: "tfjs-models" };

@@ -115,10 +115,10 @@ describe("a split install: metrics and stops", () => {
     // The web process ran nothing itself.
     expect(web.output).not.toMatch(/embedded job runner started/);
     const text = await scrape();
-    for (const module of ["shots", "scenes"]) {
-      expect(sample(text, "va_module_duration_seconds_count", { module }), module).toBe(1);
-      expect(sample(text, "va_module_duration_seconds_bucket", { module, le: "+Inf" }), module).toBe(1);
-      expect(sample(text, "va_module_duration_seconds_sum", { module }), module).toBeGreaterThan(0);
+    for (const name of ["shots", "scenes"]) {
+      expect(sample(text, "va_module_duration_seconds_count", { module: name }), name).toBe(1);
+      expect(sample(text, "va_module_duration_seconds_bucket", { module: name, le: "+Inf" }), name).toBe(1);
+      expect(sample(text, "va_module_duration_seconds_sum", { module: name }), name).toBeGreaterThan(0);
     }
     expect(sample(text, "va_run_duration_seconds_count", { outcome: "completed" })).toBe(1);
     expect(sample(text, "va_run_duration_seconds_sum", { outcome: "completed" })).toBeGreaterThan(0);
