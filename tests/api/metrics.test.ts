@@ -14,6 +14,7 @@ import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { call, GHOST } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
+import { sample } from "../helpers/prometheus";
 import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip, waitForStatus } from "../helpers/videos";
 import { startReceiver } from "../helpers/webhook-receiver";
@@ -38,18 +39,6 @@ async function scrape(): Promise<string> {
   const res = await call("GET", "/metrics", { headers: LOOPBACK });
   expect(res.status, res.text).toBe(200);
   return res.text;
-}
-
-/** The value of one sample (name and exactly these labels), or undefined when it is absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split("\n")) {
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const got: Record<string, string> = {};
-    for (const [, k, v] of (m[2] ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) got[k!] = v!;
-    if (JSON.stringify(Object.entries(got).sort()) === JSON.stringify(Object.entries(labels).sort())) return Number(m[3]);
-  }
-  return undefined;
 }
 
 describe("GET /api/metrics: who may read it", () => {

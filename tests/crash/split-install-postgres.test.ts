@@ -12,6 +12,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeClip } from "../helpers/media";
+import { sample } from "../helpers/prometheus";
 import { startLocalS3, type LocalS3 } from "../helpers/s3";
 import { AppProcess, errorLines, jobStatus, livingGroupMembers, readEvents, report, sleep, startRun, until, uploadAndRegister } from "./app-process";
 import { WorkerProcess } from "./worker-process";
@@ -81,18 +82,6 @@ async function scrape(): Promise<string> {
   const text = await res.text();
   expect(res.status, text).toBe(200);
   return text;
-}
-
-/** One sample's value (name and exactly these labels), or undefined when absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split("\n")) {
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const got: Record<string, string> = {};
-    for (const [, k, v] of (m[2] ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) got[k!] = v!;
-    if (JSON.stringify(Object.entries(got).sort()) === JSON.stringify(Object.entries(labels).sort())) return Number(m[3]);
-  }
-  return undefined;
 }
 
 /** SIGTERM to a worker: its exit code and seconds until its whole tree was gone. */
