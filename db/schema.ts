@@ -514,6 +514,25 @@ export const rateLimitCounters = pgTable(
   (t) => [index("rate_limit_counters_window_idx").on(t.windowStart)],
 );
 
+/**
+ * Durations observed by any process (module steps, whole runs), as Prometheus histograms every web
+ * process reads at scrape time (lib/metrics/scrape.ts). One row per metric, label value and bucket
+ * (its upper bound `le`, Infinity for the last), holding that bucket's own count and sum: each
+ * observation adds 1 to exactly one row, so the cumulative buckets never go down; rows are never
+ * deleted (runs and videos are, which is why these are not derived from them).
+ */
+export const durationHistograms = pgTable(
+  "duration_histograms",
+  {
+    metric: text("metric").notNull(),
+    label: text("label").notNull(),
+    le: doublePrecision("le").notNull(),
+    count: bigint("count", { mode: "number" }).notNull().default(0),
+    sum: doublePrecision("sum").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.label, t.le] })],
+);
+
 /** One range of a clip: a stretch of one of the user's videos, in seconds. */
 export interface ClipRange {
   job_id: string;

@@ -1,13 +1,20 @@
 // SIGTERM / SIGINT (and the death of `npm start`'s process): hand running work back and leave
-// within a few seconds: the runner aborts its pipelines (their ffmpeg children die with them)
-// and releases its leases so the next process resumes at once; leftover children are killed,
-// the database is closed (PGlite flushed, its lock released) and the process exits, which
-// closes every open connection, SSE streams included.
+// within a few seconds: open SSE streams end with a `retry:` hint (clients reconnect with
+// Last-Event-ID); every background loop stops and its query in flight settles (the runner aborts
+// its pipelines, their ffmpeg children die with them, and releases its leases so the next process
+// resumes at once; the webhook dispatcher, re-embedding and storage sweeps stop); only then are
+// leftover children killed and the database closed (PGlite flushed, its lock released), so no
+// loop meets a closed pool, and the process exits.
 import fs from "node:fs";
 import { closeDb } from "@/db/client";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { endEventStreams } from "@/lib/pipeline/event-stream";
+import { settleEventHub } from "@/lib/pipeline/event-hub";
 import { clipWorker } from "@/lib/clips/clip-worker";
 import { importWorker } from "@/lib/imports/import-worker";
+import { stopReembedding } from "@/lib/search/reembed";
+import { stopMultipartSweeper } from "@/lib/storage/multipart-sweeper";
+import { stopWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
 
@@ -42,11 +49,22 @@ export async function shutdown(reason: string): Promise<void> {
   state.stopping = true;
   log.info({ reason }, `${reason}: releasing work and stopping`);
   setTimeout(() => process.exit(0), HARD_DEADLINE_MS).unref();
-  try {
-    await Promise.all([embeddedRunner()?.shutdown(), clipWorker()?.shutdown(), importWorker()?.shutdown()]);
-  } catch (err) {
-    log.error({ err }, "releasing runs failed");
-  }
+  const steps: [string, Promise<unknown> | undefined][] = [
+    ["ending event streams", endEventStreams().then(settleEventHub)],
+    ["releasing runs", embeddedRunner()?.shutdown()],
+    ["releasing clips", clipWorker()?.shutdown()],
+    ["releasing imports", importWorker()?.shutdown()],
+    ["stopping webhook deliveries", stopWebhookDispatcher()],
+    ["stopping re-embedding", stopReembedding()],
+    ["stopping storage sweeps", stopMultipartSweeper()],
+  ];
+  await Promise.all(
+    steps.map(([what, step]) =>
+      step?.catch((err: unknown) => {
+        log.error({ err }, `${what} failed`);
+      }),
+    ),
+  );
   for (const pid of childPids()) {
     try {
       process.kill(pid, "SIGKILL");

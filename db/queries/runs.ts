@@ -109,14 +109,15 @@ export async function runningLeases(db: Db, engine: string): Promise<{ id: strin
 
 /**
  * Ends the leases of runs at once so any runner claims them on its next tick. `refund` gives
- * back the attempt (a graceful stop is not a failure of the run).
+ * back the attempt (a graceful stop is not a failure of the run). The lease ends a moment ago,
+ * not at the epoch: the run waits since then (va_run_queue_oldest_age_seconds reads it).
  */
 export async function expireLeases(db: Db, params: { runIds: string[]; refund?: boolean }): Promise<void> {
   if (!params.runIds.length) return;
   await db
     .update(processingRuns)
     .set({
-      leaseExpiresAt: new Date(0),
+      leaseExpiresAt: new Date(Date.now() - 1),
       ...(params.refund ? { attempts: sql`greatest(${processingRuns.attempts} - 1, 0)` } : {}),
     })
     .where(and(inArray(processingRuns.id, params.runIds), eq(processingRuns.status, "running")));

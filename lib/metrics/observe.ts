@@ -1,4 +1,7 @@
 // The places that count call these (one line each), so they need not know prom-client.
+import type { Db } from "@/db/client";
+import { logger } from "@/lib/log/logger";
+import { recordDuration } from "./install-histograms";
 import { metrics } from "./registry";
 
 /** An API request answered: counted by route pattern (not the raw path), method and status. */
@@ -20,8 +23,19 @@ export function observed<A extends unknown[]>(route: string, method: string, fn:
   };
 }
 
-export function observeModuleDuration(module: string, seconds: number): void {
-  metrics().moduleDuration.observe({ module }, seconds);
+/**
+ * A module's step finished (in any process: the web process reads it from the database). Never
+ * fails the module: a duration that cannot be stored is only logged.
+ */
+export async function observeModuleDuration(db: Db, module: string, seconds: number): Promise<void> {
+  await recordDuration(db, "va_module_duration_seconds", module, seconds).catch((err: unknown) =>
+    logger("metrics").warn({ err, module }, `recording the duration of ${module} failed`),
+  );
+}
+
+/** A run ended; `db` is the transaction that ends it, so it counts once, with the run's end. */
+export async function observeRunDuration(db: Db, outcome: "completed" | "failed", seconds: number): Promise<void> {
+  await recordDuration(db, "va_run_duration_seconds", outcome, seconds);
 }
 
 export function countModelProcessRestart(processName: string): void {

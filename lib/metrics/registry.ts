@@ -1,9 +1,9 @@
 // The process's Prometheus metrics (prom-client), one registry per process: Next builds route
 // handlers, instrumentation and the runner as separate bundles, so the registry and its metrics live
-// on globalThis (processSingleton) and every bundle counts into the same ones. Counters and
-// histograms are fed where things happen (the API wrapper, the pipeline, the model processes, the
-// webhook dispatcher); the run queue and stored bytes are read from the database at scrape time
-// (scrape.ts). This file imports nothing of the app but the singleton helper, so anything may count.
+// on globalThis (processSingleton) and every bundle counts into the same ones. This process's
+// counters and histograms are fed where things happen (the API wrapper, the model processes, the
+// webhook dispatcher); the runs, queue and stored bytes are read from the database at scrape time,
+// and so are the module and run durations, which any process records there (install-histograms.ts). This file imports nothing of the app but the singleton helper, so anything may count.
 import client from "prom-client";
 import { processSingleton } from "@/lib/core/process-singleton";
 
@@ -31,13 +31,6 @@ function createMetrics() {
     labelNames: ["route"] as const,
     registers,
   });
-  const moduleDuration = new client.Histogram({
-    name: "va_module_duration_seconds",
-    help: "Wall time of an analysis module's step that ran in this process and finished",
-    labelNames: ["module"] as const,
-    buckets: [0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600],
-    registers,
-  });
   const modelProcessRestarts = new client.Counter({
     name: "va_model_process_restarts_total",
     help: "Local model processes started again after theirs had stopped unasked (crash, kill)",
@@ -52,11 +45,16 @@ function createMetrics() {
   });
 
   // Read from the database at scrape time (every process sees the same numbers).
-  const runs = new client.Gauge({ name: "va_runs", help: "Processing runs by state", labelNames: ["state"] as const, registers });
-  const queueDepth = new client.Gauge({ name: "va_run_queue_depth", help: "Runs waiting to be claimed", registers });
+  const runs = new client.Gauge({
+    name: "va_runs",
+    help: "Processing runs of the whole install by state; a running run whose lease lapsed (handed back by a stopping process, or its process died) counts as queued",
+    labelNames: ["state"] as const,
+    registers,
+  });
+  const queueDepth = new client.Gauge({ name: "va_run_queue_depth", help: "Runs waiting to be claimed (queued, handed back, or left by a dead process)", registers });
   const queueAge = new client.Gauge({
     name: "va_run_queue_oldest_age_seconds",
-    help: "How long the longest-waiting queued run has waited (0 when none waits)",
+    help: "How long the longest-waiting run has waited (since queued, or since its lease ended; 0 when none waits)",
     registers,
   });
   const storedBytes = new client.Gauge({ name: "va_stored_bytes", help: "Bytes of stored video files, from the videos' records", registers });
@@ -71,7 +69,6 @@ function createMetrics() {
     httpRequests,
     httpDuration,
     rateLimitRefusals,
-    moduleDuration,
     modelProcessRestarts,
     webhookDeliveries,
     runs,

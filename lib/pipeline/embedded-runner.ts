@@ -46,7 +46,8 @@ export class EmbeddedRunner {
   private unsubscribeCancel: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  private ticking = false;
+  /** The tick under way (a claim in flight), which stop() waits for. */
+  private ticking: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   readonly concurrency: number;
   private readonly leaseMs: number;
@@ -72,13 +73,21 @@ export class EmbeddedRunner {
     return this;
   }
 
-  /** Stops claiming; aborts running pipelines (their leases lapse and another runner resumes them). */
+  /**
+   * Stops claiming (once the claim in flight settled: a run it won is in hand, and aborted too);
+   * aborts running pipelines (their leases lapse and another runner resumes them).
+   */
   async stop(): Promise<void> {
+    await this.stopClaiming();
+    for (const a of this.active.values()) a.controller.abort();
+  }
+
+  private async stopClaiming(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
     this.unsubscribeCancel?.();
-    for (const a of this.active.values()) a.controller.abort();
+    await this.ticking;
   }
 
   /**
@@ -86,9 +95,11 @@ export class EmbeddedRunner {
    * wait for them to settle (at most `waitMs`), and hand their runs back at once.
    */
   async shutdown(waitMs = 2_000): Promise<void> {
+    await this.stopClaiming();
+    // Taken before the aborts: an aborted run leaves `active` as it settles.
     const runIds = [...this.active.keys()];
     const running = [...this.active.values()].map((a) => a.done);
-    await this.stop();
+    for (const a of this.active.values()) a.controller.abort();
     await settledWithin(running, waitMs);
     await expireLeases(this.db, { runIds, refund: true });
   }
@@ -107,9 +118,15 @@ export class EmbeddedRunner {
     return this.stopped;
   }
 
-  async tick(): Promise<void> {
-    if (this.stopped || this.ticking) return;
-    this.ticking = true;
+  tick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.ticking ??= this.claimQueued().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private async claimQueued(): Promise<void> {
     try {
       while (!this.stopped && this.active.size < this.concurrency) {
         const run = await claimRun(this.db, { owner: this.owner, leaseMs: this.leaseMs, engine: "embedded" });
@@ -118,8 +135,6 @@ export class EmbeddedRunner {
       }
     } catch (err) {
       log.error({ err }, "claiming failed");
-    } finally {
-      this.ticking = false;
     }
   }
 

@@ -25,7 +25,8 @@ export class EventHub {
   private cursors = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private offLocal: (() => void) | null = null;
-  private polling = false;
+  /** The poll under way, which settle() waits for. */
+  private polling: Promise<void> | null = null;
   private starting: Promise<void> | null = null;
   private polls = 0;
 
@@ -87,17 +88,26 @@ export class EventHub {
     return this.starting;
   }
 
-  private async poll(): Promise<void> {
-    if (this.polling || !this.subs.size) return;
-    this.polling = true;
+  private poll(): Promise<void> {
+    if (this.polling || !this.subs.size) return this.polling ?? Promise.resolve();
+    this.polling = this.readNew().finally(() => {
+      this.polling = null;
+    });
+    return this.polling;
+  }
+
+  /** Resolves once the poll under way (if any) is over: the database may close after it (shutdown). */
+  async settle(): Promise<void> {
+    await this.polling;
+  }
+
+  private async readNew(): Promise<void> {
     try {
       const rows = await eventsAfterCursors(this.db, [...this.cursors]);
       for (const e of rows) this.deliver(e);
       if (++this.polls % EXISTENCE_EVERY === 0) await this.endDeletedJobs();
     } catch (err) {
       log.error({ err }, "poll failed");
-    } finally {
-      this.polling = false;
     }
   }
 
@@ -131,6 +141,11 @@ export class EventHub {
 }
 
 const holder = processSingleton<{ hub?: EventHub; db?: Db }>("__vaHub", () => ({}));
+
+/** Waits for the hub's poll under way (shutdown, after the streams ended). */
+export async function settleEventHub(): Promise<void> {
+  await holder.hub?.settle();
+}
 
 export function eventHub(db: Db): EventHub {
   if (!holder.hub || holder.db !== db) {

@@ -8,6 +8,7 @@ import { markVideoCompleted, markVideoFailed } from "@/db/queries/videos";
 import { runCompletedMessage, runFailedMessage } from "@/lib/notifications/run-messages";
 import { emitEvent } from "./events";
 import { forPeople, publicErrorText } from "@/lib/api/public-error";
+import { observeRunDuration } from "@/lib/metrics/observe";
 
 function secondsSince(d: Date | null): number {
   return d ? Math.max(0, (Date.now() - d.getTime()) / 1000) : 0;
@@ -39,6 +40,7 @@ export async function finalizeRun(db: Db, params: { runId: string; notes: string
       type: "success",
     });
     await finishRun(tx, { runId: run.id, status: "completed" });
+    await observeRunDuration(tx, "completed", secondsSince(run.startedAt));
     return video;
   });
   const runNotes = (params.runNotes ?? []).map(forPeople);
@@ -54,6 +56,8 @@ export async function failRun(db: Db, { runId, error }: { runId: string; error: 
   const failed = await db.transaction(async (tx) => {
     const video = await markVideoFailed(tx, { jobId: run.jobId, processingTime, error: params.error });
     await finishRun(tx, { runId: run.id, status: "failed", error: params.error });
+    // A run that never started (an import that failed, a run given up before its first claim) has no duration.
+    if (run.startedAt) await observeRunDuration(tx, "failed", secondsSince(run.startedAt));
     if (!video) return null;
     await insertNotification(tx, {
       userId: run.userId,

@@ -31,7 +31,8 @@ export class LeasedWorker<J extends LeasedJob> {
   readonly owner = `${os.hostname()}:${identityToken()}:${crypto.randomBytes(3).toString("hex")}`;
   private active = new Map<string, { controller: AbortController; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
-  private ticking = false;
+  /** The tick under way (a claim in flight), which shutdown() waits for. */
+  private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private readonly log: ReturnType<typeof logger>;
@@ -56,13 +57,19 @@ export class LeasedWorker<J extends LeasedJob> {
     this.active.get(id)?.controller.abort();
   }
 
-  async tick(): Promise<void> {
-    if (this.stopped) return;
+  tick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.ticking) {
       this.again = true;
-      return;
+      return this.ticking;
     }
-    this.ticking = true;
+    this.ticking = this.claimDue().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private async claimDue(): Promise<void> {
     try {
       do {
         this.again = false;
@@ -74,8 +81,6 @@ export class LeasedWorker<J extends LeasedJob> {
       } while (this.again && !this.stopped);
     } catch (err) {
       this.log.error({ err }, "claiming failed");
-    } finally {
-      this.ticking = false;
     }
   }
 
@@ -100,10 +105,14 @@ export class LeasedWorker<J extends LeasedJob> {
     this.active.set(job.id, { controller, done });
   }
 
-  /** Stops claiming, aborts the work in hand, waits for it (at most `waitMs`) and hands it back. */
+  /**
+   * Stops claiming (and waits for the claim in flight, whose job is then in hand too), aborts the
+   * work in hand, waits for it (at most `waitMs`) and hands it back.
+   */
   async shutdown(waitMs = 2_000): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    await this.ticking;
     const ids = [...this.active.keys()];
     const running = [...this.active.values()].map((a) => a.done);
     for (const a of this.active.values()) a.controller.abort();

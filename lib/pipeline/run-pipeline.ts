@@ -59,14 +59,12 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   };
 
   // Every step's wall time in the server log (only steps that ran here, not replayed ones); a
-  // module's finished step also goes into the module-duration histogram (lib/metrics).
+  // module's run also goes into the module-duration histogram (runModule below).
   const timed: StepFn = (name, fn) =>
     step(name, async () => {
       const t0 = performance.now();
       try {
-        const out = await fn();
-        if (name.startsWith("module:")) observeModuleDuration(name.slice("module:".length), (performance.now() - t0) / 1000);
-        return out;
+        return await fn();
       } finally {
         const ms = Math.round(performance.now() - t0);
         log.info({ jobId: run.jobId, runId, step: name, ms }, `${run.jobId} step ${name} ${ms} ms`);
@@ -129,6 +127,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
       // A prerequisite whose results an additive run kept is not run again (kept-results.ts).
       const kept = isSelected ? null : await keptModuleResult(db, { userId: run.userId, jobId: run.jobId, module: name });
       if (kept) return { kept: 0, notes: [], data: null, segments: kept.segments } satisfies StoredModuleStep;
+      const t0 = performance.now();
       await emitEvent(db, { runId, jobId: run.jobId, type: "module_started", data: { module: name, selected: isSelected } });
       const result: ModuleResult = await MODULE_RUNS[name].run({
         video: {
@@ -176,6 +175,8 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
         type: "module_completed",
         data: { module: name, segments: inserted, ...(notes.length ? { notes } : {}) },
       });
+      // In the database, so a web process reports the modules its workers ran (lib/metrics).
+      await observeModuleDuration(db, name, (performance.now() - t0) / 1000);
       // The step record keeps the segments for the modules that build on this one (after a resume too).
       const out: StoredModuleStep = { kept: inserted, notes, data: result.data ?? null, segments: result.segments };
       return out;

@@ -28,6 +28,9 @@ export interface ReembedState {
   done: number;
   lastError: string | null;
   timer?: NodeJS.Timeout;
+  /** The batch under way, which stopReembedding() waits for. */
+  current?: Promise<void>;
+  stop?: AbortController;
 }
 
 const g = globalThis as { __vaReembed?: ReembedState };
@@ -59,8 +62,10 @@ export async function reembedAll(db: Db, opts: { batch?: number; signal?: AbortS
 export function startReembedding(db: Db): ReembedState {
   const state = reembedState();
   if (state.timer || state.running) return state;
+  const stop = (state.stop = new AbortController());
   const schedule = (ms: number) => {
-    state.timer = setTimeout(tick, ms);
+    if (stop.signal.aborted) return;
+    state.timer = setTimeout(() => void (state.current = tick().finally(() => (state.current = undefined))), ms);
     state.timer.unref();
   };
   const tick = async () => {
@@ -68,7 +73,7 @@ export function startReembedding(db: Db): ReembedState {
     state.model = currentEmbeddingModel();
     state.running = true;
     try {
-      const n = await reembedBatch(db);
+      const n = await reembedBatch(db, { signal: stop.signal });
       state.done += n;
       state.lastError = null;
       if (n > 0) return schedule(PAUSE_MS);
@@ -76,14 +81,24 @@ export function startReembedding(db: Db): ReembedState {
       state.running = false;
       schedule(IDLE_CHECK_MS);
     } catch (err) {
+      state.running = false;
+      if (stop.signal.aborted) return;
       state.lastError = errorCause(err);
       log.warn(`${state.lastError}; trying again in ${RETRY_MS / 1000} s`);
-      state.running = false;
       schedule(RETRY_MS);
     }
   };
   schedule(0);
   return state;
+}
+
+/** Stops the loop (shutdown): no batch after this, and the one under way is aborted and awaited. */
+export async function stopReembedding(): Promise<void> {
+  const state = reembedState();
+  state.stop?.abort();
+  if (state.timer) clearTimeout(state.timer);
+  state.timer = undefined;
+  await state.current;
 }
 
 export interface EmbeddingStatus {

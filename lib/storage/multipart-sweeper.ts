@@ -20,7 +20,7 @@ import { logger } from "@/lib/log/logger";
 const log = logger("multipart");
 
 const EVERY_MS = 3600 * 1000;
-const state = processSingleton<{ timer?: NodeJS.Timeout }>("__vaMultipartSweeper", () => ({}));
+const state = processSingleton<{ timer?: NodeJS.Timeout; current?: Promise<unknown> }>("__vaMultipartSweeper", () => ({}));
 
 /**
  * A driver of the sweeper's own. It runs from instrumentation, a separate bundle under Next: had it
@@ -58,9 +58,22 @@ export async function sweepStorage(db: Db): Promise<{ uploads: number; reservati
 /** Starts the hourly sweep in this process (once); the first sweep, started at once, is returned. */
 export function startMultipartSweeper(db: Db): Promise<unknown> {
   if (state.timer) return Promise.resolve();
-  const sweep = () => sweepStorage(db);
+  const sweep = () => {
+    const current = sweepStorage(db).finally(() => {
+      if (state.current === current) state.current = undefined;
+    });
+    state.current = current;
+    return current;
+  };
   const first = sweep();
   state.timer = setInterval(() => void sweep(), EVERY_MS);
   state.timer.unref();
   return first;
+}
+
+/** Stops the hourly sweep (shutdown) once the sweep under way, if any, has finished. */
+export async function stopMultipartSweeper(): Promise<void> {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = undefined;
+  await state.current;
 }

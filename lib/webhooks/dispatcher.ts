@@ -38,7 +38,8 @@ export function wakeWebhookDispatchers(): void {
 export class WebhookDispatcher {
   private active = 0;
   private timer: NodeJS.Timeout | null = null;
-  private ticking = false;
+  /** The tick under way (a claim in flight), which stop() waits for. */
+  private ticking: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   private idle: (() => void)[] = [];
@@ -69,21 +70,34 @@ export class WebhookDispatcher {
     return this;
   }
 
-  /** Stops claiming and waits for the attempts under way to be recorded. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and waits for the claim in flight and the attempts under way to be recorded
+   * (at most `waitMs` for the attempts: a receiver that hangs lets its lock lapse instead), so the
+   * database may be closed after it without a query of ours failing.
+   */
+  async stop(waitMs = 2_000): Promise<void> {
     this.stopped = true;
     wakers.delete(this.wake);
     if (this.timer) clearInterval(this.timer);
-    if (this.active) await new Promise<void>((r) => this.idle.push(r));
+    await this.ticking;
+    if (this.active) {
+      await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise((r) => setTimeout(r, waitMs).unref())]);
+    }
   }
 
-  async tick(): Promise<void> {
-    if (this.stopped) return;
+  tick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.ticking) {
       this.again = true;
-      return;
+      return this.ticking;
     }
-    this.ticking = true;
+    this.ticking = this.claimDue().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private async claimDue(): Promise<void> {
     try {
       if (Date.now() - this.lastCleanup > 3_600_000) {
         this.lastCleanup = Date.now();
@@ -99,8 +113,6 @@ export class WebhookDispatcher {
       } while (this.again && !this.stopped);
     } catch (err) {
       log.error({ err }, "claiming deliveries failed");
-    } finally {
-      this.ticking = false;
     }
   }
 
@@ -142,4 +154,9 @@ const holder = processSingleton<{ dispatcher?: WebhookDispatcher }>("__vaWebhook
 export function startWebhookDispatcher(db: Db, opts: DispatcherOptions = {}): WebhookDispatcher {
   holder.dispatcher ??= new WebhookDispatcher(db, opts).start();
   return holder.dispatcher;
+}
+
+/** Stops the app process's dispatcher (shutdown), once its claim in flight settled. */
+export async function stopWebhookDispatcher(): Promise<void> {
+  await holder.dispatcher?.stop();
 }

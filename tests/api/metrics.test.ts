@@ -5,6 +5,8 @@
 // module durations, webhook deliveries by outcome, and a model process killed and started again.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
+import { claimRun, expireLeases } from "@/db/queries/runs";
+import { recordDuration } from "@/lib/metrics/install-histograms";
 import { tfjsModels } from "@/lib/ai/tfjs-models";
 import { resetRateLimits } from "@/lib/api/rate-limit";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
@@ -12,6 +14,7 @@ import { WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { call, GHOST } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";
+import { sample } from "../helpers/prometheus";
 import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip, waitForStatus } from "../helpers/videos";
 import { startReceiver } from "../helpers/webhook-receiver";
@@ -36,18 +39,6 @@ async function scrape(): Promise<string> {
   const res = await call("GET", "/metrics", { headers: LOOPBACK });
   expect(res.status, res.text).toBe(200);
   return res.text;
-}
-
-/** The value of one sample (name and exactly these labels), or undefined when it is absent. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split("\n")) {
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const got: Record<string, string> = {};
-    for (const [, k, v] of (m[2] ?? "").matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) got[k!] = v!;
-    if (JSON.stringify(Object.entries(got).sort()) === JSON.stringify(Object.entries(labels).sort())) return Number(m[3]);
-  }
-  return undefined;
 }
 
 describe("GET /api/metrics: who may read it", () => {
@@ -167,6 +158,30 @@ describe("GET /api/metrics: the numbers move", () => {
     expect(sample(await scrape(), "va_run_queue_depth")).toBe(sample(before, "va_run_queue_depth") ?? 0);
   });
 
+  it("a run handed back by a stopping runner (or left by a dead one) counts as queued, not running", async () => {
+    const before = await scrape();
+    const jobId = await registerClip(alice, makeClip("metrics-handback", { seconds: 2 }));
+    const start = await call("POST", `/processing/${jobId}/start`, { auth: alice.api_key, body: { selected_insights: '["shots"]' } });
+    expect(start.status, start.text).toBe(200);
+    const db = await getDb();
+    // What a runner does: claim it (running, leased), then, stopping, hand it back.
+    const run = await claimRun(db, { owner: "metrics-test:1-1:aa", leaseMs: 60_000, engine: "embedded" });
+    expect(run?.jobId).toBe(jobId);
+    const held = await scrape();
+    expect(sample(held, "va_runs", { state: "running" })).toBe((sample(before, "va_runs", { state: "running" }) ?? 0) + 1);
+    expect(sample(held, "va_run_queue_depth")).toBe(sample(before, "va_run_queue_depth") ?? 0);
+    await expireLeases(db, { runIds: [run!.id], refund: true });
+    const text = await scrape();
+    expect(sample(text, "va_runs", { state: "running" })).toBe(sample(before, "va_runs", { state: "running" }) ?? 0);
+    expect(sample(text, "va_runs", { state: "queued" })).toBe((sample(before, "va_runs", { state: "queued" }) ?? 0) + 1);
+    expect(sample(text, "va_run_queue_depth")).toBe((sample(before, "va_run_queue_depth") ?? 0) + 1);
+    // It waits since it was handed back (seconds), not since the epoch.
+    const age = sample(text, "va_run_queue_oldest_age_seconds")!;
+    expect(age).toBeGreaterThanOrEqual(0);
+    expect(age).toBeLessThan(3600);
+    expect((await call("DELETE", `/videos/${jobId}`, { auth: alice.api_key })).status).toBe(200);
+  });
+
   it("a real run: module durations, the run completed, webhook deliveries delivered / retry / failed", async () => {
     const ok = await startReceiver([500, 200]);
     const broken = await startReceiver([500]);
@@ -201,6 +216,16 @@ describe("GET /api/metrics: the numbers move", () => {
       expect(sample(text, "va_module_duration_seconds_count", { module: "shots" })).toBeGreaterThanOrEqual(shotsBefore + 1);
       expect(sample(text, "va_module_duration_seconds_sum", { module: "shots" })).toBeGreaterThan(0);
       expect(sample(text, "va_runs", { state: "completed" })).toBeGreaterThanOrEqual(1);
+      // The whole run's duration, and buckets that never go down: deleting the video (its runs and
+      // events go with it) leaves the histograms as they were.
+      const runs = sample(text, "va_run_duration_seconds_count", { outcome: "completed" })!;
+      expect(runs).toBeGreaterThanOrEqual(1);
+      expect(sample(text, "va_run_duration_seconds_bucket", { outcome: "completed", le: "+Inf" })).toBe(runs);
+      const shots = sample(text, "va_module_duration_seconds_count", { module: "shots" })!;
+      expect((await call("DELETE", `/videos/${jobId}`, { auth: alice.api_key })).status).toBe(200);
+      const after = await scrape();
+      expect(sample(after, "va_module_duration_seconds_count", { module: "shots" })).toBe(shots);
+      expect(sample(after, "va_run_duration_seconds_count", { outcome: "completed" })).toBe(runs);
     } finally {
       await runner.stop();
       await dispatcher.stop();
@@ -208,6 +233,22 @@ describe("GET /api/metrics: the numbers move", () => {
       await broken.close();
     }
   }, 360_000);
+
+  it("recorded durations are cumulative buckets: one past the last bound lands in +Inf only", async () => {
+    const db = await getDb();
+    const labels = { outcome: "failed" };
+    const before = await scrape();
+    const bucket = (text: string, le: string) => sample(text, "va_run_duration_seconds_bucket", { ...labels, le }) ?? 0;
+    await recordDuration(db, "va_run_duration_seconds", "failed", 99_999);
+    await recordDuration(db, "va_run_duration_seconds", "failed", 3);
+    const text = await scrape();
+    expect(bucket(text, "1") - bucket(before, "1")).toBe(0);
+    expect(bucket(text, "5") - bucket(before, "5")).toBe(1);
+    expect(bucket(text, "14400") - bucket(before, "14400")).toBe(1);
+    expect(bucket(text, "+Inf") - bucket(before, "+Inf")).toBe(2);
+    expect(sample(text, "va_run_duration_seconds_count", labels)! - (sample(before, "va_run_duration_seconds_count", labels) ?? 0)).toBe(2);
+    expect(sample(text, "va_run_duration_seconds_sum", labels)! - (sample(before, "va_run_duration_seconds_sum", labels) ?? 0)).toBeCloseTo(100_002, 3);
+  });
 
   it("a model process killed and started again counts one restart", async () => {
     const labels = { process: "tfjs-models" };

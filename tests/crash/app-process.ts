@@ -249,6 +249,18 @@ export async function jobStatus(app: AppProcess, key: string, jobId: string): Pr
   return (await app.json(`/api/processing/${jobId}/status`, { key })).body;
 }
 
+/** The error-level lines (JSON log lines at `error` or `fatal`) of a process's output. */
+export function errorLines(output: string): string[] {
+  return output.split("\n").filter((line) => {
+    try {
+      const level = (JSON.parse(line) as { level?: unknown }).level;
+      return level === "error" || level === "fatal";
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** Prints a measured number where CI logs show it. */
 export function report(label: string, seconds: number): void {
   console.log(`[crash-suite] ${label}: ${seconds.toFixed(2)} s`);

@@ -1,12 +1,13 @@
-// A worker process for the crash suite: what `npm run worker` runs (tsx with the react-server
-// condition over scripts/worker.ts), in its own process group so a test can kill -9 the whole tree
-// (tsx, node, model processes, ffmpeg) or send SIGTERM to the top process only.
+// A worker process for the crash suite: what `npm run worker` runs (`node --conditions=react-server
+// --import tsx scripts/worker.ts`: one node process, not tsx's CLI, whose signal relay SIGKILLs a
+// child that does not answer a SIGTERM within 60 ms, as a busy worker mid-run does not), in its own
+// process group so a test can kill -9 the whole tree (node, model processes, ffmpeg) or send
+// SIGTERM to the top process only.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { livingGroupMembers, until } from "./app-process";
 
 const ROOT = process.cwd();
-const TSX_CLI = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 
 export class WorkerProcess {
   output = "";
@@ -26,7 +27,7 @@ export class WorkerProcess {
   }
 
   static start(opts: { name: string; dataDir: string; env: Record<string, string> }): WorkerProcess {
-    const child = spawn(process.execPath, [TSX_CLI, "--conditions=react-server", path.join("scripts", "worker.ts")], {
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join("scripts", "worker.ts")], {
       cwd: ROOT,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
