@@ -390,7 +390,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download one module's segments as JSON or CSV (transcription also as SRT or WebVTT) */
+        /** Download one module's segments as a file: `format` json (application/json, the segments), csv (text/csv), srt (application/x-subrip) or vtt (text/vtt) */
         get: operations["getDownloadReportJobId"];
         put?: never;
         post?: never;
@@ -1284,7 +1284,7 @@ export interface paths {
         put?: never;
         /**
          * MCP (Model Context Protocol) server for AI agents: tools and resources over your videos
-         * @description The Model Context Protocol over Streamable HTTP, stateless (no `Mcp-Session-Id`): every POST carries JSON-RPC messages (`initialize`, `tools/list`, `tools/call`, `resources/list`, `resources/read`, …) and is answered with JSON. Send `Accept: application/json, text/event-stream`. Tools: list_videos, get_video, search_moments, get_transcript, get_results, ask, process_video; resources `video://{job_id}/transcript` and `video://{job_id}/report`. A tool error is a result with `isError: true` whose text is the API's `detail`. Transport errors (wrong Accept, bad JSON-RPC) keep the JSON-RPC error body and add `detail`.
+         * @description The Model Context Protocol over Streamable HTTP, stateless (no `Mcp-Session-Id`): every POST carries JSON-RPC messages (`initialize`, `tools/list`, `tools/call`, `resources/list`, `resources/read`, …) and is answered with JSON. Send `Accept: application/json, text/event-stream`. Tools: list_videos, get_video, search_moments, get_transcript, get_results, ask, process_video, make_clip, get_clip, list_clips; resources `video://{job_id}/transcript` and `video://{job_id}/report`. A tool error is a result with `isError: true` whose text is the API's `detail`. Transport errors (wrong Accept, bad JSON-RPC) keep the JSON-RPC error body and add `detail`.
          */
         post: operations["postMcp"];
         delete?: never;
@@ -1518,6 +1518,35 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["Segment"][];
         };
+        CombinedReport: {
+            job_id: string;
+            video_name: string;
+            duration: number;
+            status: string;
+            /**
+             * @description When this file was made
+             * @example 2026-11-25T22:01:05.123
+             */
+            generated_at: string;
+            /** @description Every segment, by module */
+            modules: {
+                [key: string]: components["schemas"]["Segment"][];
+            };
+            /** @description The video's chapters (as GET /videos/{job_id}/chapters) */
+            chapters: components["schemas"]["Chapter"][];
+        };
+        Chapter: {
+            /** @description 0, 1, 2, … in time order */
+            index: number;
+            /** @description seconds */
+            start: number;
+            /** @description seconds; the next chapter starts here, the last ends at the video's duration */
+            end: number;
+            title: string;
+            summary?: string;
+            /** @description The owner changed the title or summary */
+            edited: boolean;
+        };
         EditedSegment: {
             id: string;
             job_id: string;
@@ -1540,18 +1569,6 @@ export interface components {
             edited_by: string | null;
             /** @example 2026-11-25T22:01:05.123 */
             created_at: string;
-        };
-        Chapter: {
-            /** @description 0, 1, 2, … in time order */
-            index: number;
-            /** @description seconds */
-            start: number;
-            /** @description seconds; the next chapter starts here, the last ends at the video's duration */
-            end: number;
-            title: string;
-            summary?: string;
-            /** @description The owner changed the title or summary */
-            edited: boolean;
         };
         Person: {
             /** @description A UUID, stable within one run of the video (a new run groups people afresh, with new ids) */
@@ -1902,6 +1919,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database or storage is unusable (body as 200, `status` `degraded`) */
             503: {
                 headers: {
@@ -1943,6 +1969,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMetrics: {
@@ -1960,7 +1995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain; version=0.0.4": unknown;
+                    "text/plain; version=0.0.4": string;
                 };
             };
             /** @description `METRICS_TOKEN` is set and the request does not carry it as a bearer token */
@@ -1983,6 +2018,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2021,6 +2065,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getKeys: {
@@ -2052,6 +2105,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2115,6 +2177,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -2126,6 +2206,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2195,6 +2284,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchKeysKeyId: {
@@ -2251,8 +2349,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2291,6 +2407,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2359,6 +2484,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVideosJobId: {
@@ -2411,6 +2545,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2480,6 +2623,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchVideosJobId: {
@@ -2538,8 +2690,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2602,8 +2772,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large (maximum 4 GB) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2622,6 +2828,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job engine could not be reached: nothing was queued */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2690,8 +2914,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The video is already being processed (or not in a state to start) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2710,6 +2961,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job engine could not be reached: nothing was queued */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2775,8 +3044,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The video is already being processed (or not in a state to start) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2795,6 +3091,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job engine could not be reached: nothing was queued */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2857,8 +3171,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description job_id is already in use (or an Idempotency-Key request is still being processed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large (maximum 4 GB) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2877,6 +3218,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2935,8 +3285,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Video must be uploaded or failed to start processing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2955,6 +3332,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job engine could not be reached: nothing was queued */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3021,6 +3416,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getProcessingJobIdEvents: {
@@ -3043,7 +3447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": unknown;
+                    "text/event-stream": string;
                 };
             };
             /** @description Invalid input */
@@ -3075,6 +3479,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3136,6 +3549,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3206,6 +3628,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getResultsJobJobId: {
@@ -3258,6 +3689,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3332,6 +3772,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSceneGroupingJobId: {
@@ -3398,6 +3847,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDownloadCombinedReportJobId: {
@@ -3418,7 +3876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["CombinedReport"];
                 };
             };
             /** @description Invalid input */
@@ -3450,6 +3908,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3480,7 +3947,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": unknown;
+                    "application/json": components["schemas"]["Segment"][];
+                    "text/csv": string;
+                    "application/x-subrip": string;
+                    "text/vtt": string;
                 };
             };
             /** @description Invalid input */
@@ -3512,6 +3982,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3580,8 +4059,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3643,6 +4140,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3712,6 +4218,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVideosJobIdChapters: {
@@ -3764,6 +4279,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3830,8 +4354,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3859,7 +4401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/vtt": unknown;
+                    "text/vtt": string;
                 };
             };
             /** @description Invalid input */
@@ -3891,6 +4433,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3957,6 +4508,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchVideosJobIdPeoplePersonId: {
@@ -4015,8 +4575,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4084,8 +4662,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large (maximum 4 GB) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4104,6 +4709,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4156,6 +4770,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4165,8 +4788,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4220,6 +4861,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4231,6 +4881,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4283,6 +4942,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4294,6 +4962,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4325,11 +5002,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "*/*": string;
+                };
+            };
+            /** @description The requested byte range (`Range` header) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
                 };
             };
             /** @description Invalid input */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The presigned URL expired or was tampered with */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4346,8 +5041,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The `Range` lies outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4396,6 +5109,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The presigned URL expired or was tampered with */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4405,8 +5127,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description File too large (maximum 4 GB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage is full: nothing was written */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4438,11 +5187,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "*/*": string;
                 };
             };
             /** @description Invalid input */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The presigned URL expired or was tampered with */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4461,6 +5219,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4520,6 +5287,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4529,8 +5305,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description File too large (maximum 4 GB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage is full: nothing was written */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4601,8 +5404,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4669,6 +5490,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteStorageMultipartUploadId: {
@@ -4724,6 +5554,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4794,8 +5633,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A file appeared at file_path meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage is full: nothing was written */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4838,6 +5713,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The presigned URL expired or was tampered with */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4847,8 +5731,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The part is larger than its size */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage is full: nothing was written */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4887,6 +5798,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4951,6 +5871,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -4962,6 +5900,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5021,6 +5968,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5090,6 +6046,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchProjectsProjectId: {
@@ -5147,8 +6112,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5208,6 +6191,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5276,8 +6268,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5344,6 +6354,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getUsageSummary: {
@@ -5375,6 +6394,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5441,6 +6469,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getNotificationsUnreadCount: {
@@ -5474,6 +6511,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5543,6 +6589,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postNotificationsReadAll: {
@@ -5578,6 +6633,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5647,6 +6711,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVideosJobIdShare: {
@@ -5699,6 +6772,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5759,6 +6841,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -5770,6 +6861,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5839,6 +6939,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSharedReportsShareHash: {
@@ -5888,6 +6997,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPlaybackThumbnailJobId: {
@@ -5904,14 +7022,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "image/jpeg": unknown;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -5933,6 +7051,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5962,7 +7089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/vtt": unknown;
+                    "text/vtt": string;
                 };
             };
             /** @description Invalid input */
@@ -5985,6 +7112,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6014,7 +7150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/vtt": unknown;
+                    "text/vtt": string;
                 };
             };
             /** @description Invalid input */
@@ -6037,6 +7173,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6060,14 +7205,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "image/jpeg": unknown;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -6089,6 +7234,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6114,14 +7268,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "image/jpeg": unknown;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -6143,6 +7297,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6172,7 +7335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.apple.mpegurl": unknown;
+                    "application/vnd.apple.mpegurl": string;
                 };
             };
             /** @description Invalid input */
@@ -6195,6 +7358,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6224,7 +7396,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.apple.mpegurl": unknown;
+                    "application/vnd.apple.mpegurl": string;
                 };
             };
             /** @description Invalid input */
@@ -6247,6 +7419,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6268,14 +7449,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "video/mp4": unknown;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -6297,6 +7478,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6364,6 +7554,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description createProject: the project created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -6382,8 +7581,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The video is already being processed (or not in a state to start) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large (maximum 4 GB) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6402,6 +7637,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job engine could not be reached: nothing was queued */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6440,6 +7693,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6516,8 +7778,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The configured model provider failed to answer */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6596,6 +7885,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -6607,6 +7914,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The configured model provider failed to answer */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6666,6 +7991,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6733,6 +8067,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -6744,6 +8096,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6803,6 +8164,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6872,6 +8242,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchChatSessionsSessionId: {
@@ -6928,8 +8307,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6989,6 +8386,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7063,6 +8469,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -7074,6 +8498,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7140,6 +8573,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postChatFeedback: {
@@ -7197,8 +8639,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7237,6 +8697,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7304,6 +8773,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -7315,6 +8802,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7374,6 +8870,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7443,6 +8948,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchWebhooksWebhookId: {
@@ -7504,8 +9018,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7574,6 +9106,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postWebhooksWebhookIdTest: {
@@ -7633,6 +9174,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postMcp: {
@@ -7656,6 +9206,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
                 };
+            };
+            /** @description Only notifications or responses were sent: accepted, no body */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -7684,8 +9241,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The Accept header does not name both application/json and text/event-stream (the JSON-RPC error, with `detail` beside it) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (the JSON-RPC error, with `detail` beside it) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7745,6 +9338,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7835,6 +9437,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -7846,6 +9466,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7905,6 +9534,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7974,6 +9612,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPlaybackClipClipId: {
@@ -7990,14 +9637,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "video/mp4": unknown;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -8019,6 +9666,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8094,6 +9750,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -8105,6 +9779,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

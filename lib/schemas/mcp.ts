@@ -35,5 +35,10 @@ export const mcpApi = {
     auth: "required",
     body: mcpBody,
     response: z.union([jsonRpcMessage, z.array(jsonRpcMessage)]),
+    otherResponses: {
+      "202": { description: "Only notifications or responses were sent: accepted, no body", noBody: true },
+      "406": { description: "The Accept header does not name both application/json and text/event-stream (the JSON-RPC error, with `detail` beside it)" },
+      "415": { description: "The body is not application/json (the JSON-RPC error, with `detail` beside it)" },
+    },
   }),
 };
