@@ -6805,6 +6805,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The video's active share, already made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Share"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -9734,6 +9743,15 @@ export interface operations {
             };
             /** @description Missing or invalid credentials */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
