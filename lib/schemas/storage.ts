@@ -133,7 +133,7 @@ export const storageApi = {
     params: objectParams,
     query: objectQuery,
     response: objectPutResponse,
-    otherResponses: answers(BAD_SIGNATURE, FILE_TOO_LARGE, DISK_FULL),
+    otherResponses: answers(BAD_SIGNATURE, { "409": { description: "The file belongs to a registered video and cannot be replaced" } }, FILE_TOO_LARGE, DISK_FULL),
   }),
   getObject: defineEndpoint({
     method: "GET",
