@@ -8,7 +8,8 @@ import { defineConfig } from "vitest/config";
 const root = path.dirname(new URL(import.meta.url).pathname);
 
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  // tests/cli/cli-json drives the route handlers in process: `server-only` as in vitest.config.mts.
+  resolve: { alias: { "@": root, "server-only": path.join(root, "node_modules/server-only/empty.js") } },
   test: {
     // tests/cli: the CLI end to end against the same production server (it needs the build too).
     include: ["tests/crash/**/*.test.ts", "tests/cli/**/*.test.ts"],

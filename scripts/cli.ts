@@ -2,7 +2,8 @@
 // export: lib/cli/remote, over the typed client) and user/key administration for local mode.
 // Administration talks to the database itself: with DATABASE_URL directly; with the embedded
 // database through the running app's control socket when an app holds DATA_DIR, else by opening it.
-import { REMOTE_COMMANDS, REMOTE_USAGE, runRemoteCommand } from "@/lib/cli/remote/run";
+// With --json every outcome is one JSON document on stdout (lib/cli/remote/run.ts: jsonError).
+import { jsonError, REMOTE_COMMANDS, REMOTE_USAGE, runRemoteCommand } from "@/lib/cli/remote/run";
 
 const ADMIN_VERBS = ["user create", "user list", "key create"];
 
@@ -25,14 +26,16 @@ function parseAdmin(argv: string[]): { verb: string; args: Record<string, string
 async function runAdmin(argv: string[]): Promise<number> {
   const { CLI_USAGE, CliError, runCliCommand } = await import("@/lib/cli/commands");
   const { verb, args } = parseAdmin(argv);
+  const fail = (code: number, text: string, detail = text): number => {
+    if (args.json) console.log(jsonError(detail));
+    else console.error(text);
+    return code;
+  };
   if (args.help) {
-    console.log(CLI_USAGE);
+    console.log(args.json ? JSON.stringify({ help: CLI_USAGE }, null, 2) : CLI_USAGE);
     return 0;
   }
-  if (!ADMIN_VERBS.includes(verb)) {
-    console.error(`Unknown command "${verb}".\n${CLI_USAGE}`);
-    return 2;
-  }
+  if (!ADMIN_VERBS.includes(verb)) return fail(2, `Unknown command "${verb}".\n${CLI_USAGE}`, `Unknown command "${verb}"; see npm run cli -- --help`);
   const { closeDb, dataDir, getDb } = await import("@/db/client");
   const { lockHolder } = await import("@/db/data-dir-lock");
   const { sendControlCommand } = await import("@/server/control-socket");
@@ -56,17 +59,18 @@ async function runAdmin(argv: string[]): Promise<number> {
     console.log(JSON.stringify(result, null, verb === "user list" ? 2 : undefined));
     return 0;
   } catch (err) {
-    console.error(err instanceof CliError ? err.message : `Error: ${(err as Error).message}`);
-    return 1;
+    return fail(1, err instanceof CliError ? err.message : `Error: ${(err as Error).message}`, (err as Error).message);
   }
 }
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const [command, ...rest] = argv;
-  if (!command || command === "help" || command === "--help" || command === "-h") {
+  // No command (nothing, or options only: `--json`, `--help`): the main commands' help.
+  if (!command || command === "help" || command.startsWith("-")) {
     const { CLI_USAGE } = await import("@/lib/cli/commands");
-    console.log(`${REMOTE_USAGE}\n\nAdministration (local mode):\n${CLI_USAGE.replace(/^Usage:\n/, "")}`);
+    const usage = `${REMOTE_USAGE}\n\nAdministration (local mode):\n${CLI_USAGE.replace(/^Usage:\n/, "")}`;
+    console.log(argv.includes("--json") ? JSON.stringify({ help: usage }, null, 2) : usage);
     return 0;
   }
   if (command in REMOTE_COMMANDS) return runRemoteCommand(command, rest);
@@ -76,7 +80,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => (process.exitCode = code),
   (err) => {
-    console.error(`Error: ${(err as Error).message}`);
+    if (process.argv.includes("--json")) console.log(jsonError((err as Error).message));
+    else console.error(`Error: ${(err as Error).message}`);
     process.exitCode = 1;
   },
 );

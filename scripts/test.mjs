@@ -1,5 +1,6 @@
 // npm test: lint and the type check, the vitest suites (unit + API against real databases), the
-// crash suite (the real server as child processes: kill -9, SIGTERM, full disk, abuse), then the
+// crash suite (the real server as child processes: kill -9, SIGTERM, full disk, abuse), the check
+// that the OpenAPI document declares every answer the routes gave in those suites, then the
 // Playwright specs in Debian Chromium against the production server. Fails if any fails.
 // CI keeps only the tail of the log, so the failing vitest tests are named again at the very end
 // (from vitest's JSON report) rather than only where they happened, minutes of output earlier.
@@ -64,12 +65,18 @@ function failures(report) {
   return lines.length ? lines : ["(its report names no failed test: the run itself failed; see its output above)"];
 }
 
+// Every answer a route handler gives in the vitest suites is recorded here (tests/helpers/answer-log.ts)
+// and checked against the OpenAPI document once they have run (scripts/check-api-answers.ts).
+const answersDir = path.join(reports, "api-answers");
+process.env.API_ANSWERS_DIR = answersDir;
+
 const lint = run("npm", ["run", "lint"]);
 if (lint !== 0) console.error("lint failed");
 const types = run("npx", ["tsc", "--noEmit", "-p", "."]);
 if (types !== 0) console.error("type check failed");
 const unit = await vitest("vitest", []);
 const crash = await vitest("crash suite", ["-c", "vitest.crash.config.mts"]);
+const answers = run("npx", ["tsx", "--conditions=react-server", "scripts/check-api-answers.ts", answersDir]);
 const e2e = process.env.SKIP_E2E ? 0 : run("npx", ["playwright", "test"]);
 for (const suite of [unit, crash]) {
   if (suite.status === 0) continue;
@@ -77,6 +84,7 @@ for (const suite of [unit, crash]) {
   for (const line of failures(suite.report)) console.error(`  ✗ ${line.slice(0, 400)}`);
   for (const line of unhandledErrors(suite.output)) console.error(`  ! ${line.slice(0, 400)}`);
 }
+if (answers !== 0) console.error("check-api-answers failed: the OpenAPI document misses answers the routes gave");
 if (e2e !== 0) console.error("playwright failed");
 fs.rmSync(reports, { recursive: true, force: true });
-process.exit(lint || types || unit.status || crash.status || e2e);
+process.exit(lint || types || unit.status || answers || crash.status || e2e);

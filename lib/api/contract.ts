@@ -23,18 +23,30 @@ export interface Endpoint<
   params?: P;
   query?: Q;
   body?: B;
-  /** Absent for endpoints that answer something other than JSON (streams, files, redirects). */
+  /** The JSON success body; absent for endpoints that answer only something else (files, redirects). */
   response?: R;
   /** Success status (200 unless stated). */
   status?: number;
-  /** What a non-JSON success answers, for the document. */
-  produces?: string;
+  /** Media types of a success other than JSON (beside `response` when it answers JSON too), for the document. */
+  produces?: string | readonly string[];
+  /** The success is a redirect (`status` 302 unless stated) to what the description names, without a body. */
+  redirect?: boolean;
   /** POSTs that create or start something: honours `Idempotency-Key` (lib/api/idempotency.ts). */
   idempotent?: boolean;
   /** With `Accept: text/event-stream` the success is streamed (lib/api/event-stream-answer.ts). */
   streams?: boolean;
-  /** Answers beside the success and the usual errors, for the document: status → description (and body, if JSON). */
-  otherResponses?: Record<string, { description: string; response?: z.ZodType; produces?: string }>;
+  /**
+   * Answers beside the success and the usual errors, for the document: status → description and
+   * body (`response` for JSON, `produces` for other media types, `noBody`; else the `{detail}` error).
+   */
+  otherResponses?: Record<string, OtherResponse>;
+}
+
+export interface OtherResponse {
+  description: string;
+  response?: z.ZodType;
+  produces?: string | readonly string[];
+  noBody?: boolean;
 }
 
 export function defineEndpoint<

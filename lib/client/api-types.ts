@@ -393,7 +393,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download one module's segments as JSON or CSV (transcription also as SRT or WebVTT) */
+        /** Download one module's segments as a file: `format` json (application/json, the segments), csv (text/csv), srt (application/x-subrip) or vtt (text/vtt) */
         get: operations["getDownloadReportJobId"];
         put?: never;
         post?: never;
@@ -1287,7 +1287,7 @@ export interface paths {
         put?: never;
         /**
          * MCP (Model Context Protocol) server for AI agents: tools and resources over your videos
-         * @description The Model Context Protocol over Streamable HTTP, stateless (no `Mcp-Session-Id`): every POST carries JSON-RPC messages (`initialize`, `tools/list`, `tools/call`, `resources/list`, `resources/read`, …) and is answered with JSON. Send `Accept: application/json, text/event-stream`. Tools: list_videos, get_video, search_moments, get_transcript, get_results, ask, process_video; resources `video://{job_id}/transcript` and `video://{job_id}/report`. A tool error is a result with `isError: true` whose text is the API's `detail`. Transport errors (wrong Accept, bad JSON-RPC) keep the JSON-RPC error body and add `detail`.
+         * @description The Model Context Protocol over Streamable HTTP, stateless (no `Mcp-Session-Id`): every POST carries JSON-RPC messages (`initialize`, `tools/list`, `tools/call`, `resources/list`, `resources/read`, …) and is answered with JSON. Send `Accept: application/json, text/event-stream`. Tools: list_videos, get_video, search_moments, get_transcript, get_results, ask, process_video, make_clip, get_clip, list_clips; resources `video://{job_id}/transcript` and `video://{job_id}/report`. A tool error is a result with `isError: true` whose text is the API's `detail`. Transport errors (wrong Accept, bad JSON-RPC) keep the JSON-RPC error body and add `detail`.
          */
         post: operations["postMcp"];
         delete?: never;
@@ -1521,6 +1521,35 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["Segment"][];
         };
+        CombinedReport: {
+            job_id: string;
+            video_name: string;
+            duration: number;
+            status: string;
+            /**
+             * @description When this file was made
+             * @example 2026-11-25T22:01:05.123
+             */
+            generated_at: string;
+            /** @description Every segment, by module */
+            modules: {
+                [key: string]: components["schemas"]["Segment"][];
+            };
+            /** @description The video's chapters (as GET /videos/{job_id}/chapters) */
+            chapters: components["schemas"]["Chapter"][];
+        };
+        Chapter: {
+            /** @description 0, 1, 2, … in time order */
+            index: number;
+            /** @description seconds */
+            start: number;
+            /** @description seconds; the next chapter starts here, the last ends at the video's duration */
+            end: number;
+            title: string;
+            summary?: string;
+            /** @description The owner changed the title or summary */
+            edited: boolean;
+        };
         EditedSegment: {
             id: string;
             job_id: string;
@@ -1543,18 +1572,6 @@ export interface components {
             edited_by: string | null;
             /** @example 2026-11-25T22:01:05.123 */
             created_at: string;
-        };
-        Chapter: {
-            /** @description 0, 1, 2, … in time order */
-            index: number;
-            /** @description seconds */
-            start: number;
-            /** @description seconds; the next chapter starts here, the last ends at the video's duration */
-            end: number;
-            title: string;
-            summary?: string;
-            /** @description The owner changed the title or summary */
-            edited: boolean;
         };
         Person: {
             /** @description A UUID, stable within one run of the video (a new run groups people afresh, with new ids) */
@@ -1905,6 +1922,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database or storage is unusable (body as 200, `status` `degraded`) */
             503: {
                 headers: {
@@ -1946,6 +1972,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMetrics: {
@@ -1963,7 +1998,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain; version=0.0.4": unknown;
+                    "text/plain; version=0.0.4": string;
                 };
             };
             /** @description `METRICS_TOKEN` is set and the request does not carry it as a bearer token */
@@ -1986,6 +2021,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2024,6 +2068,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getKeys: {
@@ -2055,6 +2108,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2118,6 +2180,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -2129,6 +2209,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2198,6 +2287,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchKeysKeyId: {
@@ -2254,8 +2352,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2294,6 +2410,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2362,6 +2487,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVideosJobId: {
@@ -2414,6 +2548,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2483,6 +2626,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchVideosJobId: {
@@ -2541,8 +2693,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2605,6 +2775,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -2614,7 +2802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The file is already one of your videos (nothing changed): `job_id` names it */
+            /** @description The file is already one of your videos (nothing changed): `job_id` names it (or a request with this Idempotency-Key is still being processed) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2622,8 +2810,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         detail: string;
-                        job_id: string;
+                        /** @description The video this file already is (absent when the 409 is an Idempotency-Key request still being processed) */
+                        job_id?: string;
                     };
+                };
+            };
+            /** @description File too large (maximum 4 GB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Idempotency-Key already used with a different request */
@@ -2637,6 +2835,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job engine could not be reached: nothing was queued */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2705,8 +2921,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The video is already being processed (or not in a state to start) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2725,6 +2968,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job engine could not be reached: nothing was queued */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2790,8 +3051,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The video is already being processed (or not in a state to start) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2810,6 +3098,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job engine could not be reached: nothing was queued */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2872,8 +3178,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description job_id is already in use (or an Idempotency-Key request is still being processed) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large (maximum 4 GB) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2892,6 +3225,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2950,8 +3292,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Video must be uploaded or failed to start processing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2970,6 +3339,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job engine could not be reached: nothing was queued */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3036,6 +3423,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getProcessingJobIdEvents: {
@@ -3058,7 +3454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": unknown;
+                    "text/event-stream": string;
                 };
             };
             /** @description Invalid input */
@@ -3090,6 +3486,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3151,6 +3556,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3221,6 +3635,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getResultsJobJobId: {
@@ -3273,6 +3696,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3347,6 +3779,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSceneGroupingJobId: {
@@ -3413,6 +3854,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDownloadCombinedReportJobId: {
@@ -3433,7 +3883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["CombinedReport"];
                 };
             };
             /** @description Invalid input */
@@ -3465,6 +3915,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3495,7 +3954,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": unknown;
+                    "application/json": components["schemas"]["Segment"][];
+                    "text/csv": string;
+                    "application/x-subrip": string;
+                    "text/vtt": string;
                 };
             };
             /** @description Invalid input */
@@ -3527,6 +3989,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3595,8 +4066,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3658,6 +4147,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3727,6 +4225,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVideosJobIdChapters: {
@@ -3779,6 +4286,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3845,8 +4361,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3874,7 +4408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/vtt": unknown;
+                    "text/vtt": string;
                 };
             };
             /** @description Invalid input */
@@ -3906,6 +4440,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3972,6 +4515,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchVideosJobIdPeoplePersonId: {
@@ -4030,8 +4582,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4099,8 +4669,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large (maximum 4 GB) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4119,6 +4716,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4171,6 +4777,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4180,8 +4795,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4235,6 +4868,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4246,6 +4888,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4298,6 +4949,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4309,6 +4969,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4340,11 +5009,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "*/*": string;
+                };
+            };
+            /** @description The requested byte range (`Range` header) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
                 };
             };
             /** @description Invalid input */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The presigned URL expired or was tampered with */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4361,8 +5048,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The `Range` lies outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4411,6 +5116,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The presigned URL expired or was tampered with */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4420,8 +5134,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The file belongs to a registered video and cannot be replaced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large (maximum 4 GB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage is full: nothing was written */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4453,11 +5203,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "*/*": string;
                 };
             };
             /** @description Invalid input */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The presigned URL expired or was tampered with */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4476,6 +5235,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4535,6 +5303,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4544,8 +5321,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description File too large (maximum 4 GB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage is full: nothing was written */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4616,8 +5420,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4684,6 +5506,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteStorageMultipartUploadId: {
@@ -4739,6 +5570,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4809,8 +5649,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A file appeared at file_path meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage is full: nothing was written */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4853,6 +5729,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The presigned URL expired or was tampered with */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
                 headers: {
@@ -4862,8 +5747,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The part is larger than its size */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage is full: nothing was written */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4902,6 +5814,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4966,6 +5887,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -4977,6 +5916,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5036,6 +5984,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5105,6 +6062,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchProjectsProjectId: {
@@ -5162,8 +6128,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5223,6 +6207,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5291,8 +6284,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5359,6 +6370,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getUsageSummary: {
@@ -5390,6 +6410,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5456,6 +6485,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getNotificationsUnreadCount: {
@@ -5489,6 +6527,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5558,6 +6605,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postNotificationsReadAll: {
@@ -5593,6 +6649,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5662,6 +6727,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVideosJobIdShare: {
@@ -5721,6 +6795,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postVideosJobIdShare: {
@@ -5738,6 +6821,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The video's active share, already made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Share"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -5774,6 +6866,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -5785,6 +6886,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5854,6 +6964,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSharedReportsShareHash: {
@@ -5903,6 +7022,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPlaybackThumbnailJobId: {
@@ -5919,14 +7047,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "image/jpeg": unknown;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -5948,6 +7076,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5977,7 +7114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/vtt": unknown;
+                    "text/vtt": string;
                 };
             };
             /** @description Invalid input */
@@ -6000,6 +7137,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6029,7 +7175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/vtt": unknown;
+                    "text/vtt": string;
                 };
             };
             /** @description Invalid input */
@@ -6052,6 +7198,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6075,14 +7230,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "image/jpeg": unknown;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -6104,6 +7259,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6129,14 +7293,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "image/jpeg": unknown;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -6158,6 +7322,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6187,7 +7360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.apple.mpegurl": unknown;
+                    "application/vnd.apple.mpegurl": string;
                 };
             };
             /** @description Invalid input */
@@ -6210,6 +7383,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6239,7 +7421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.apple.mpegurl": unknown;
+                    "application/vnd.apple.mpegurl": string;
                 };
             };
             /** @description Invalid input */
@@ -6262,6 +7444,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6283,14 +7474,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "video/mp4": unknown;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -6312,6 +7503,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6379,6 +7579,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description createProject: the project created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
             /** @description Invalid input */
             400: {
                 headers: {
@@ -6397,8 +7606,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Storage path does not belong to this user */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The video is already being processed (or not in a state to start) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File too large (maximum 4 GB) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6417,6 +7662,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job engine could not be reached: nothing was queued */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6455,6 +7718,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6531,8 +7803,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The configured model provider failed to answer */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6611,6 +7910,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -6622,6 +7939,24 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The configured model provider failed to answer */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6681,6 +8016,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6748,6 +8092,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -6759,6 +8121,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6818,6 +8189,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6887,6 +8267,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchChatSessionsSessionId: {
@@ -6943,8 +8332,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7004,6 +8411,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7078,6 +8494,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -7089,6 +8523,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7155,6 +8598,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postChatFeedback: {
@@ -7212,8 +8664,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7252,6 +8722,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7319,6 +8798,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -7330,6 +8827,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7389,6 +8895,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7458,6 +8973,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     patchWebhooksWebhookId: {
@@ -7519,8 +9043,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7589,6 +9131,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postWebhooksWebhookIdTest: {
@@ -7648,6 +9199,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postMcp: {
@@ -7671,6 +9231,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
                 };
+            };
+            /** @description Only notifications or responses were sent: accepted, no body */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -7699,8 +9266,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The Accept header does not name both application/json and text/event-stream (the JSON-RPC error, with `detail` beside it) */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not application/json (the JSON-RPC error, with `detail` beside it) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7760,6 +9363,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7850,6 +9462,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency-Key already used with a different request */
             422: {
                 headers: {
@@ -7861,6 +9491,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7920,6 +9559,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7989,6 +9637,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPlaybackClipClipId: {
@@ -8005,14 +9662,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "video/mp4": unknown;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -8034,6 +9691,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8100,8 +9766,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Processing allowance exhausted: nothing was queued */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (more than 1 MiB of JSON) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8120,6 +9813,15 @@ export interface operations {
             };
             /** @description Rate limit exceeded */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,9 +3,10 @@
 // agent can read and act on; anything unexpected is logged here with an id and answered
 // `Internal server error`, never with a stack trace or a path.
 import crypto from "node:crypto";
-import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { clientErrorOf } from "@/lib/api/errors";
 import { logger } from "@/lib/log/logger";
+import { protocolError } from "./protocol-error";
 
 const log = logger("mcp");
 
@@ -36,12 +37,12 @@ export async function runTool(name: string, work: () => Promise<CallToolResult>)
   }
 }
 
-/** For resource reads, whose errors are JSON-RPC errors: the same detail, as an McpError. */
+/** For resource reads, whose errors are JSON-RPC errors: the same detail (prefixed once, by the client). */
 export async function runResource<T>(uri: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
     const { detail, status } = publicDetail(err, `resource ${uri}`);
-    throw new McpError(status < 500 ? ErrorCode.InvalidParams : ErrorCode.InternalError, detail, { status });
+    throw protocolError(status < 500 ? ErrorCode.InvalidParams : ErrorCode.InternalError, detail, { status });
   }
 }

@@ -12,8 +12,27 @@ const ERROR_STATUSES: Record<string, string> = {
   "400": "Invalid input",
   "401": "Missing or invalid credentials",
   "404": "Not found (or not yours)",
+  "413": "Request body too large (more than 1 MiB of JSON)",
   "429": "Rate limit exceeded",
+  "500": "Internal server error (details only in the server log, under the answer's `X-Request-Id`)",
 };
+
+const ERROR_CONTENT = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+
+/** The schema of a non-JSON body: text, or bytes. */
+function mediaSchema(type: string): Json {
+  return /^text\/|[+/]json\b|subrip|mpegurl/.test(type) ? { schema: { type: "string" } } : { schema: { type: "string", format: "binary" } };
+}
+
+/** A body's `content`: JSON by `response` and any other media types by `produces`. */
+function content(response: z.ZodType | undefined, produces: string | readonly string[] | undefined, components: Json): Json {
+  const out: Json = {};
+  if (response) out["application/json"] = { schema: convert(response, "output", components) };
+  for (const type of typeof produces === "string" ? [produces] : (produces ?? [])) out[type] ??= mediaSchema(type);
+  return out;
+}
+
+const LOCATION_HEADER = { Location: { description: "Where to go", schema: { type: "string" } } };
 
 const IDEMPOTENCY_HEADER: Json = {
   name: "Idempotency-Key",
@@ -70,11 +89,11 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json
   const components: Json = {};
   const paths: Record<string, Json> = {};
   for (const e of endpoints) {
-    const status = String(e.status ?? 200);
+    const status = String(e.status ?? (e.redirect ? 302 : 200));
     const responses: Json = {
-      [status]: e.response
-        ? { description: "Success", content: { "application/json": { schema: convert(e.response, "output", components) } } }
-        : { description: "Success", content: { [e.produces ?? "application/octet-stream"]: {} } },
+      [status]: e.redirect
+        ? { description: "Redirect", headers: LOCATION_HEADER }
+        : { description: "Success", content: content(e.response, e.response || e.produces ? e.produces : "application/octet-stream", components) },
     };
     if (e.streams && e.response) {
       (responses[status] as { content: Json }).content["text/event-stream"] = {
@@ -85,23 +104,23 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints): Json
         },
       };
     }
-    // Without path, query or body there is nothing to be invalid or to name a missing resource.
+    // Without path, query or body there is nothing to be invalid or to name a missing resource;
+    // only a JSON body can be too large (the wrapper reads at most 1 MiB of it).
     const takesInput = !!(e.params || e.query || e.body);
     for (const [code, description] of Object.entries(ERROR_STATUSES)) {
       if (code === "401" && e.auth === "none") continue;
       if ((code === "400" || code === "404") && !takesInput) continue;
-      responses[code] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+      if (code === "413" && !e.body) continue;
+      responses[code] = { description, content: ERROR_CONTENT };
     }
     for (const [code, other] of Object.entries(e.otherResponses ?? {})) {
-      responses[code] = {
-        description: other.description,
-        content: other.response
-          ? { "application/json": { schema: convert(other.response, "output", components) } }
-          : { [other.produces ?? "application/json"]: other.produces ? {} : { schema: { $ref: "#/components/schemas/Error" } } },
-      };
+      responses[code] = other.noBody
+        ? { description: other.description, ...(/^3/.test(code) ? { headers: LOCATION_HEADER } : {}) }
+        : { description: other.description, content: other.response || other.produces ? content(other.response, other.produces, components) : ERROR_CONTENT };
     }
     if (e.idempotent) {
-      responses["422"] = { description: "Idempotency-Key already used with a different request", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+      responses["422"] = { description: "Idempotency-Key already used with a different request", content: ERROR_CONTENT };
+      responses["409"] ??= { description: "A request with this Idempotency-Key is still being processed; retry later", content: ERROR_CONTENT };
     }
     const op: Json = {
       operationId: `${e.method.toLowerCase()}${e.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)/g, (_, c: string) => c.toUpperCase())}`,

@@ -5,6 +5,7 @@ import { defineEndpoint, pathId } from "@/lib/api/contract";
 import { isoTime, nameField, okResponse, timestamp } from "./common";
 import { MAX_QUERY_CHARS } from "./search";
 import { moduleList } from "./videos";
+import { MODEL_FAILED } from "./answers";
 
 export const CHAT_MODES = ["vector", "brute_force"] as const;
 export type ChatMode = (typeof CHAT_MODES)[number];
@@ -155,6 +156,7 @@ export const chatApi = {
     body: askBody,
     response: askResponse,
     streams: true,
+    otherResponses: MODEL_FAILED,
   }),
   listSessions: defineEndpoint({ method: "GET", path: "/chat/sessions", tag, summary: "Your chat sessions, most recently active first (video_id: job id or internal id)", auth: "required", query: listSessionsQuery, response: z.array(chatSessionResponse) }),
   createSession: defineEndpoint({ method: "POST", path: "/chat/sessions", tag, summary: "Create a chat session (optionally about a video)", auth: "required", body: createSessionBody, response: chatSessionResponse, status: 201 , idempotent: true }),

@@ -87,5 +87,5 @@ export const clipsApi = {
   list: defineEndpoint({ method: "GET", path: "/clips", tag, summary: "Your clips, newest first (optional `limit`/`cursor` pages)", auth: "required", query: pageQuery, response: z.array(clipResponse) }),
   get: defineEndpoint({ method: "GET", path: "/clips/{clip_id}", tag, summary: "A clip: status, ranges and, once completed, its URLs", auth: "required", params: clipIdParams, response: clipResponse }),
   remove: defineEndpoint({ method: "DELETE", path: "/clips/{clip_id}", tag, summary: "Delete a clip and its file", auth: "required", params: clipIdParams, response: okResponse }),
-  stream: defineEndpoint({ method: "GET", path: "/playback/clip/{clip_id}", tag, summary: "A completed clip's MP4 (302 to a presigned URL) with the token of its `stream_url`; 404 without a valid token", auth: "none", params: clipIdParams, query: clipStreamQuery, produces: "video/mp4" }),
+  stream: defineEndpoint({ method: "GET", path: "/playback/clip/{clip_id}", tag, summary: "A completed clip's MP4 (302 to a presigned URL) with the token of its `stream_url`; 404 without a valid token", auth: "none", params: clipIdParams, query: clipStreamQuery, redirect: true }),
 };

@@ -6,6 +6,7 @@ import { descriptionField, nameField } from "./common";
 import { projectResponse } from "./projects";
 import { segmentResponse } from "./results";
 import { moduleList, processingStatusResponse, selectedInsightsText } from "./videos";
+import { ALLOWANCE, answers, BUSY, FILE_TOO_LARGE, NOT_YOUR_PATH, QUEUE_UNAVAILABLE } from "./answers";
 
 export const ENTERPRISE_ACTIONS = ["listProjects", "createProject", "registerUpload", "process", "getStatus", "getResults", "askAgent"] as const;
 export type EnterpriseAction = (typeof ENTERPRISE_ACTIONS)[number];
@@ -54,5 +55,13 @@ export const enterpriseApi = {
     query: enterpriseQuery,
     body: enterpriseBody,
     response: z.union([z.array(projectResponse), projectResponse, registerUploadResult, processResult, processingStatusResponse, resultsResult]),
+    otherResponses: answers(
+      { "201": { description: "createProject: the project created", response: projectResponse } },
+      ALLOWANCE,
+      NOT_YOUR_PATH,
+      BUSY,
+      FILE_TOO_LARGE,
+      QUEUE_UNAVAILABLE,
+    ),
   }),
 };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/contract";
 import { nameField } from "./common";
 import { moduleList } from "./videos";
+import { ALLOWANCE } from "./answers";
 
 export const importBody = z.object({
   url: z.string().min(1).max(4096).describe("An http(s) URL of a video file (its extension or a video Content-Type)"),
@@ -21,5 +22,5 @@ const DESCRIPTION = [
 ].join("\n");
 
 export const importsApi = {
-  importUrl: defineEndpoint({ method: "POST", path: "/videos/import", tag: "Videos", summary: "Import a video from a URL and process it", description: DESCRIPTION, auth: "required", body: importBody, response: importResponse, status: 202, idempotent: true }),
+  importUrl: defineEndpoint({ method: "POST", path: "/videos/import", tag: "Videos", summary: "Import a video from a URL and process it", description: DESCRIPTION, auth: "required", body: importBody, response: importResponse, status: 202, idempotent: true, otherResponses: ALLOWANCE }),
 };

@@ -20,7 +20,7 @@ export const MCP_DESCRIPTION = [
   "The Model Context Protocol over Streamable HTTP, stateless (no `Mcp-Session-Id`): every POST carries",
   "JSON-RPC messages (`initialize`, `tools/list`, `tools/call`, `resources/list`, `resources/read`, …) and is",
   "answered with JSON. Send `Accept: application/json, text/event-stream`. Tools: list_videos, get_video,",
-  "search_moments, get_transcript, get_results, ask, process_video; resources `video://{job_id}/transcript` and",
+  "search_moments, get_transcript, get_results, ask, process_video, make_clip, get_clip, list_clips; resources `video://{job_id}/transcript` and",
   "`video://{job_id}/report`. A tool error is a result with `isError: true` whose text is the API's `detail`.",
   "Transport errors (wrong Accept, bad JSON-RPC) keep the JSON-RPC error body and add `detail`.",
 ].join(" ");
@@ -35,5 +35,10 @@ export const mcpApi = {
     auth: "required",
     body: mcpBody,
     response: z.union([jsonRpcMessage, z.array(jsonRpcMessage)]),
+    otherResponses: {
+      "202": { description: "Only notifications or responses were sent: accepted, no body", noBody: true },
+      "406": { description: "The Accept header does not name both application/json and text/event-stream (the JSON-RPC error, with `detail` beside it)" },
+      "415": { description: "The body is not application/json (the JSON-RPC error, with `detail` beside it)" },
+    },
   }),
 };

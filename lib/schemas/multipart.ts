@@ -6,6 +6,7 @@ import { MAX_PART_NUMBERS_PER_REQUEST, MAX_PARTS } from "@/lib/storage/multipart
 import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
 import { okResponse, timestamp } from "./common";
 import { uploadUrlBody } from "./storage";
+import { answers, BAD_SIGNATURE, DISK_FULL, FILE_TOO_LARGE, NOT_YOUR_PATH } from "./answers";
 
 const tag = "Storage";
 const partNumber = z.number().int().min(1).max(MAX_PARTS);
@@ -69,6 +70,7 @@ export const multipartApi = {
     body: multipartCreateBody,
     response: multipartUpload,
     status: 201,
+    otherResponses: answers(NOT_YOUR_PATH, FILE_TOO_LARGE, DISK_FULL),
   }),
   partUrls: defineEndpoint({
     method: "POST",
@@ -98,6 +100,7 @@ export const multipartApi = {
     params: uploadIdParams,
     body: completeBody,
     response: completeResponse,
+    otherResponses: answers({ "409": { description: "A file appeared at file_path meanwhile" } }, DISK_FULL),
   }),
   abort: defineEndpoint({
     method: "DELETE",
@@ -118,5 +121,6 @@ export const multipartApi = {
     params: partParams,
     query: partQuery,
     response: storedPart,
+    otherResponses: answers(BAD_SIGNATURE, { "413": { description: "The part is larger than its size" } }, DISK_FULL),
   }),
 };

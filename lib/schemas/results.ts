@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { SegmentRow } from "@/db/queries/segments";
 import { defineEndpoint } from "@/lib/api/contract";
+import { chapterResponse } from "./chapters";
 import { isoTime, timestamp } from "./common";
 import { jobIdParams, moduleName } from "./videos";
 
@@ -70,6 +71,18 @@ export const sceneGroupingResponse = z.object({
   modules: modulesMap,
 });
 
+export const combinedReportResponse = z
+  .object({
+    job_id: z.string(),
+    video_name: z.string(),
+    duration: z.number(),
+    status: z.string(),
+    generated_at: timestamp.describe("When this file was made"),
+    modules: modulesMap.describe("Every segment, by module"),
+    chapters: z.array(chapterResponse).describe("The video's chapters (as GET /videos/{job_id}/chapters)"),
+  })
+  .meta({ id: "CombinedReport" });
+
 export const segmentsQuery = z.object({ module: moduleName.optional() });
 export const reportQuery = z.object({ module: moduleName, format: z.enum(["json", "csv", "srt", "vtt"]).default("json") });
 
@@ -80,6 +93,6 @@ export const resultsApi = {
   job: defineEndpoint({ method: "GET", path: "/results/job/{job_id}", tag, summary: "All results of a video, also keyed by module", auth: "required", params: jobIdParams, response: resultsResponse }),
   aggregated: defineEndpoint({ method: "GET", path: "/aggregated_results/{job_id}", tag, summary: "Results grouped by module", auth: "required", params: jobIdParams, response: aggregatedResponse }),
   sceneGrouping: defineEndpoint({ method: "GET", path: "/scene_grouping/{job_id}", tag, summary: "Scenes, shots, grouped shots and reasoning", auth: "required", params: jobIdParams, response: sceneGroupingResponse }),
-  combinedReport: defineEndpoint({ method: "GET", path: "/download/combined-report/{job_id}", tag, summary: "Download every segment as one JSON file", auth: "required", params: jobIdParams, produces: "application/json" }),
-  report: defineEndpoint({ method: "GET", path: "/download/report/{job_id}", tag, summary: "Download one module's segments as JSON or CSV (transcription also as SRT or WebVTT)", auth: "required", params: jobIdParams, query: reportQuery, produces: "text/csv" }),
+  combinedReport: defineEndpoint({ method: "GET", path: "/download/combined-report/{job_id}", tag, summary: "Download every segment as one JSON file", auth: "required", params: jobIdParams, response: combinedReportResponse }),
+  report: defineEndpoint({ method: "GET", path: "/download/report/{job_id}", tag, summary: "Download one module's segments as a file: `format` json (application/json, the segments), csv (text/csv), srt (application/x-subrip) or vtt (text/vtt)", auth: "required", params: jobIdParams, query: reportQuery, response: z.array(segmentResponse), produces: ["text/csv", "application/x-subrip", "text/vtt"] }),
 };

@@ -4,6 +4,7 @@ import { defineEndpoint } from "@/lib/api/contract";
 import { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT } from "@/lib/search/limits";
 import { segmentResponse } from "./results";
 import { moduleList } from "./videos";
+import { MODEL_FAILED } from "./answers";
 
 export { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT };
 
@@ -72,5 +73,6 @@ export const searchApi = {
     auth: "required",
     body: searchBody,
     response: z.array(searchResult),
+    otherResponses: MODEL_FAILED,
   }),
 };

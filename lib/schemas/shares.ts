@@ -35,7 +35,7 @@ export const shareHashParams = z.object({ share_hash: z.string() });
 
 const tag = "Shared reports";
 export const sharesApi = {
-  create: defineEndpoint({ method: "POST", path: "/videos/{job_id}/share", tag, summary: "Share a video's report: 201 when created, 200 with the existing share", auth: "required", params: jobIdParams, response: shareResponse, status: 201 , idempotent: true }),
+  create: defineEndpoint({ method: "POST", path: "/videos/{job_id}/share", tag, summary: "Share a video's report: 201 when created, 200 with the existing share", auth: "required", params: jobIdParams, response: shareResponse, status: 201 , idempotent: true, otherResponses: { "200": { description: "The video's active share, already made", response: shareResponse } } }),
   read: defineEndpoint({ method: "GET", path: "/videos/{job_id}/share", tag, summary: "The video's active share, or 404 Shared report not found when it has none", auth: "required", params: jobIdParams, response: activeShareResponse }),
   revoke: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}/share", tag, summary: "Revoke the share (its hash stops working)", auth: "required", params: jobIdParams, response: okResponse }),
   get: defineEndpoint({ method: "GET", path: "/shared-reports/{share_hash}", tag, summary: "A shared report, without authentication (no user ids, storage paths or keys)", auth: "none", params: shareHashParams, response: sharedReportResponse }),

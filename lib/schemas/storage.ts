@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/contract";
 import { pageCursorField, pageLimitField } from "./pagination";
+import { answers, BAD_SIGNATURE, DISK_FULL, FILE_TOO_LARGE, NOT_YOUR_PATH } from "./answers";
 
 /** A printable media type such as `video/mp4` (no line breaks: it becomes a signed header). */
 const contentType = z
@@ -90,6 +91,7 @@ export const storageApi = {
     auth: "required",
     body: uploadUrlBody,
     response: uploadUrlResponse,
+    otherResponses: answers(NOT_YOUR_PATH, FILE_TOO_LARGE),
   }),
   downloadUrl: defineEndpoint({
     method: "POST",
@@ -99,6 +101,7 @@ export const storageApi = {
     auth: "required",
     body: downloadUrlBody,
     response: downloadUrlResponse,
+    otherResponses: NOT_YOUR_PATH,
   }),
   listFiles: defineEndpoint({
     method: "GET",
@@ -108,6 +111,7 @@ export const storageApi = {
     auth: "required",
     query: listFilesQuery,
     response: listFilesResponse,
+    otherResponses: NOT_YOUR_PATH,
   }),
   deleteFile: defineEndpoint({
     method: "DELETE",
@@ -117,6 +121,7 @@ export const storageApi = {
     auth: "required",
     query: deleteFileQuery,
     response: deleteFileResponse,
+    otherResponses: NOT_YOUR_PATH,
   }),
   putObject: defineEndpoint({
     method: "PUT",
@@ -128,6 +133,7 @@ export const storageApi = {
     params: objectParams,
     query: objectQuery,
     response: objectPutResponse,
+    otherResponses: answers(BAD_SIGNATURE, { "409": { description: "The file belongs to a registered video and cannot be replaced" } }, FILE_TOO_LARGE, DISK_FULL),
   }),
   getObject: defineEndpoint({
     method: "GET",
@@ -137,7 +143,12 @@ export const storageApi = {
     auth: "none",
     params: objectParams,
     query: objectQuery,
-    produces: "application/octet-stream",
+    produces: "*/*",
+    otherResponses: {
+      "206": { description: "The requested byte range (`Range` header)", produces: "*/*" },
+      ...BAD_SIGNATURE,
+      "416": { description: "The `Range` lies outside the file" },
+    },
   }),
   headObject: defineEndpoint({
     method: "HEAD",
@@ -147,6 +158,7 @@ export const storageApi = {
     auth: "none",
     params: objectParams,
     query: objectQuery,
-    produces: "application/octet-stream",
+    produces: "*/*",
+    otherResponses: BAD_SIGNATURE,
   }),
 };

@@ -7,6 +7,7 @@ import { pageCursorField, pageLimitField } from "./pagination";
 import { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
+import { ALLOWANCE, answers, BUSY, FILE_TOO_LARGE, NOT_YOUR_PATH, QUEUE_UNAVAILABLE } from "./answers";
 
 export const MAX_FILE_SIZE = 4 * 1024 ** 3;
 
@@ -142,7 +143,7 @@ export const patchVideoBody = z.object({
 });
 
 /** register-and-process's refusal of a file that already is a video: the existing video's job_id beside the detail. */
-export const alreadyRegisteredResponse = z.object({ detail: z.string(), job_id: z.string() });
+export const alreadyRegisteredResponse = z.object({ detail: z.string(), job_id: z.string().optional().describe("The video this file already is (absent when the 409 is an Idempotency-Key request still being processed)") });
 const ALREADY_REGISTERED =
   "Each call makes a new video. A `storage_path` that already is one of your videos is refused with 409 and that video's `job_id`; " +
   "the video and its results are left as they are (run it again with POST /videos/{job_id}/process or /reprocess).";
@@ -164,11 +165,11 @@ export const videosApi = {
   get: defineEndpoint({ method: "GET", path: "/videos/{job_id}", tag, summary: "Get a video", auth: "required", params: jobIdParams, response: videoResponse }),
   patch: defineEndpoint({ method: "PATCH", path: "/videos/{job_id}", tag, summary: "Rename, describe or move a video to a project (null unassigns)", auth: "required", params: jobIdParams, body: patchVideoBody, response: videoResponse }),
   remove: defineEndpoint({ method: "DELETE", path: "/videos/{job_id}", tag, summary: "Delete a video, its segments and shared reports (the source file stays)", auth: "required", params: jobIdParams, response: okResponse }),
-  registerAndProcess: defineEndpoint({ method: "POST", path: "/videos/register-and-process", tag, summary: "Register an uploaded file and queue it in one call", description: ALREADY_REGISTERED, auth: "required", body: registerAndProcessBody, response: queuedResponse , idempotent: true, otherResponses: { "409": { description: "The file is already one of your videos (nothing changed): `job_id` names it", response: alreadyRegisteredResponse } } }),
-  process: defineEndpoint({ method: "POST", path: "/videos/{job_id}/process", tag, summary: "Start or restart processing with the given modules (`keep_other_results`: add them, keeping the other modules' results)", description: `${KEEPS_EDITS} ${ADDS_MODULES}`, auth: "required", params: jobIdParams, body: processBody, response: queuedResponse , idempotent: true }),
-  reprocess: defineEndpoint({ method: "POST", path: "/videos/{job_id}/reprocess", tag, summary: "Clear the segments and process again (corrected segments are kept unless discard_edits)", description: KEEPS_EDITS, auth: "required", params: jobIdParams, body: reprocessBody, response: queuedResponse , idempotent: true }),
-  registerUpload: defineEndpoint({ method: "POST", path: "/processing/register-upload", tag: ptag, summary: "Register an uploaded file as a video (status uploaded)", auth: "required", body: registerUploadBody, response: registerUploadResponse , idempotent: true }),
-  start: defineEndpoint({ method: "POST", path: "/processing/{job_id}/start", tag: ptag, summary: "Queue an uploaded or failed video", auth: "required", params: jobIdParams, body: startBody, response: processingStatusResponse , idempotent: true }),
+  registerAndProcess: defineEndpoint({ method: "POST", path: "/videos/register-and-process", tag, summary: "Register an uploaded file and queue it in one call", description: ALREADY_REGISTERED, auth: "required", body: registerAndProcessBody, response: queuedResponse , idempotent: true, otherResponses: answers(ALLOWANCE, NOT_YOUR_PATH, FILE_TOO_LARGE, QUEUE_UNAVAILABLE, { "409": { description: "The file is already one of your videos (nothing changed): `job_id` names it (or a request with this Idempotency-Key is still being processed)", response: alreadyRegisteredResponse } }) }),
+  process: defineEndpoint({ method: "POST", path: "/videos/{job_id}/process", tag, summary: "Start or restart processing with the given modules (`keep_other_results`: add them, keeping the other modules' results)", description: `${KEEPS_EDITS} ${ADDS_MODULES}`, auth: "required", params: jobIdParams, body: processBody, response: queuedResponse , idempotent: true, otherResponses: answers(ALLOWANCE, BUSY, QUEUE_UNAVAILABLE) }),
+  reprocess: defineEndpoint({ method: "POST", path: "/videos/{job_id}/reprocess", tag, summary: "Clear the segments and process again (corrected segments are kept unless discard_edits)", description: KEEPS_EDITS, auth: "required", params: jobIdParams, body: reprocessBody, response: queuedResponse , idempotent: true, otherResponses: answers(ALLOWANCE, BUSY, QUEUE_UNAVAILABLE) }),
+  registerUpload: defineEndpoint({ method: "POST", path: "/processing/register-upload", tag: ptag, summary: "Register an uploaded file as a video (status uploaded)", auth: "required", body: registerUploadBody, response: registerUploadResponse , idempotent: true, otherResponses: answers(NOT_YOUR_PATH, { "409": { description: "job_id is already in use (or an Idempotency-Key request is still being processed)" } }, FILE_TOO_LARGE) }),
+  start: defineEndpoint({ method: "POST", path: "/processing/{job_id}/start", tag: ptag, summary: "Queue an uploaded or failed video", auth: "required", params: jobIdParams, body: startBody, response: processingStatusResponse , idempotent: true, otherResponses: answers(ALLOWANCE, { "409": { description: "Video must be uploaded or failed to start processing" } }, QUEUE_UNAVAILABLE) }),
   status: defineEndpoint({ method: "GET", path: "/processing/{job_id}/status", tag: ptag, summary: "Processing status of a video", auth: "required", params: jobIdParams, response: processingStatusResponse }),
   events: defineEndpoint({ method: "GET", path: "/processing/{job_id}/events", tag: ptag, summary: "Live processing events (text/event-stream): module_started, module_progress, module_completed, done; each with an `id:` — reconnect with the `Last-Event-ID` header (or `last_event_id`) to get only what was missed", auth: "required", params: jobIdParams, description: EVENTS_DESCRIPTION, query: eventsQuery, produces: "text/event-stream" }),
 };

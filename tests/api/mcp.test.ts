@@ -1,7 +1,9 @@
 // The MCP server, driven by the SDK's own client over both transports: Streamable HTTP against
 // /api/mcp (a real HTTP server in front of the route handlers), and stdio through `npm run mcp`
-// relaying to that server. Every tool is listed and called; a user sees only their own videos;
-// errors carry the API's detail; no credential is a 401.
+// relaying to that server. Every tool is listed and called; a user sees only their own videos
+// and clips (make_clip → get_clip until cut by the real clip worker → its links play); errors
+// carry the API's detail, prefixed once; no credential is a 401; a refused key on stdio is
+// answered in the protocol.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -9,6 +11,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { insertSegments } from "@/db/queries/segments";
+import { startClipWorker, type ClipWorker } from "@/lib/clips/clip-worker";
 import { useApiTestEnv } from "../helpers/env";
 import { useHttpServer } from "../helpers/http-server";
 import { makeClip } from "../helpers/media";
@@ -19,7 +22,7 @@ import { storeFile } from "../helpers/videos";
 useApiTestEnv("mcp");
 const server = useHttpServer({ appUrl: true });
 
-const TOOLS = ["ask", "get_results", "get_transcript", "get_video", "list_videos", "make_clip", "process_video", "search_moments"];
+const TOOLS = ["ask", "get_clip", "get_results", "get_transcript", "get_video", "list_clips", "list_videos", "make_clip", "process_video", "search_moments"];
 
 const HARBOUR: SeedSegment[] = [
   { module: "shots", start: 0, end: 12, content: "Shot 1 · 12.0 s · opens the video · bright, static, mostly blue" },
@@ -32,6 +35,9 @@ let alice: TestUser;
 let bob: TestUser;
 let harbour: string;
 let bobsVideo: string;
+/** A 6 s video of Alice's with its file in storage, for clips the worker really cuts. */
+let short: string;
+let clipWorker: ClipWorker;
 
 beforeAll(async () => {
   alice = await makeUser("mcp-alice@example.com");
@@ -45,7 +51,15 @@ beforeAll(async () => {
       metadata: JSON.stringify({ provider: "local", method: "computed_digest" }),
     },
   ]);
+  const shortVideo = await addEmbeddedVideo(alice, [{ module: "shots", start: 0, end: 6, content: "Colour blocks" }], { name: "Short.mp4", duration: 6, segmentSeconds: 6, metadata: null });
+  short = shortVideo.jobId;
+  await storeFile(alice.user_id, makeClip("mcp-short", { seconds: 6 }), `${short}.mp4`);
+  clipWorker = startClipWorker(await getDb(), { pollMs: 100 });
   bobsVideo = (await addEmbeddedVideo(bob, [{ module: "transcription", start: 1, content: "Bob's secret bakery recipe" }], { duration: 10, segmentSeconds: 2, metadata: null })).jobId;
+});
+
+afterAll(async () => {
+  await clipWorker?.shutdown();
 });
 
 function httpTransport(key: string | null): StreamableHTTPClientTransport {
@@ -102,8 +116,8 @@ describe.each(["http", "stdio"] as const)("MCP over %s", (kind) => {
   it("list_videos: only the caller's videos, with status filter", async () => {
     // (process_video below adds queued videos of Alice's; the completed one is the seeded video.)
     const mine = json(await tool(a, "list_videos", { status: "completed" }));
-    expect(mine.map((v: any) => v.job_id)).toEqual([harbour]);
-    expect(mine[0]).toMatchObject({ name: "Harbour tour.mp4", status: "completed", duration: 40, link: `${server.url}/videos/${harbour}` });
+    expect(mine.map((v: any) => v.job_id).sort()).toEqual([harbour, short].sort());
+    expect(mine.find((v: any) => v.job_id === harbour)).toMatchObject({ name: "Harbour tour.mp4", status: "completed", duration: 40, link: `${server.url}/videos/${harbour}` });
     expect(json(await tool(b, "list_videos", {})).map((v: any) => v.job_id)).toEqual([bobsVideo]);
     expect(json(await tool(a, "list_videos", {})).map((v: any) => v.job_id)).not.toContain(bobsVideo);
     expect(json(await tool(a, "list_videos", { status: "failed" }))).toEqual([]);
@@ -211,6 +225,45 @@ describe.each(["http", "stdio"] as const)("MCP over %s", (kind) => {
     expect(text(neither)).toMatch(/job_id/);
   });
 
+  it("get_clip / list_clips: the clip make_clip made, polled until cut, with links that play; others' clips are Clip not found", async () => {
+    const made = json(await tool(a, "make_clip", { job_id: short, ranges: [{ start: 1, end: 3 }], title: `Short ${kind}` }));
+    expect(made.status).toBe("queued");
+    const first = json(await tool(a, "get_clip", { clip_id: made.clip_id }));
+    expect(first).toMatchObject({ clip_id: made.clip_id, title: `Short ${kind}`, duration: 2, ranges: [{ job_id: short, start: 1, end: 3 }] });
+    let clip = first;
+    for (const deadline = Date.now() + 180_000; clip.status !== "completed" && clip.status !== "failed"; ) {
+      expect(Date.now() < deadline, `clip still ${clip.status}`).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+      clip = json(await tool(a, "get_clip", { clip_id: made.clip_id }));
+    }
+    expect(clip.status, JSON.stringify(clip)).toBe("completed");
+    expect(clip.duration).toBeCloseTo(2, 0);
+    expect(clip.file_size).toBeGreaterThan(0);
+    expect(clip.stream_url).toMatch(new RegExp(`^${server.url}/api/playback/clip/${made.clip_id}\\?token=`));
+    const played = await fetch(clip.stream_url, { redirect: "manual" });
+    expect(played.status).toBe(302);
+    const downloaded = await fetch(clip.download_url);
+    expect(downloaded.status).toBe(200);
+    expect((await downloaded.arrayBuffer()).byteLength).toBe(clip.file_size);
+
+    const listed = json(await tool(a, "list_clips", {}));
+    expect(listed.map((c: any) => c.clip_id)).toContain(made.clip_id);
+    expect(listed.find((c: any) => c.clip_id === made.clip_id)).toMatchObject({ status: "completed", stream_url: expect.any(String), download_url: expect.any(String) });
+    expect(json(await tool(a, "list_clips", { status: "completed", limit: 1 }))).toHaveLength(1);
+    // (the clips of make_clip above fail: the harbour video has no file)
+    const failed = json(await tool(a, "list_clips", { status: "failed" }));
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((c: any) => c.status === "failed" && c.error && !c.stream_url)).toBe(true);
+    expect(json(await tool(b, "list_clips", {})).map((c: any) => c.clip_id)).not.toContain(made.clip_id);
+    const foreign = await tool(b, "get_clip", { clip_id: made.clip_id });
+    expect([foreign.isError, text(foreign)]).toEqual([true, "Clip not found"]);
+  }, 240_000);
+
+  it("a JSON-RPC error says its code once: MCP error -32602: Video not found", async () => {
+    const err = await b.readResource({ uri: `video://${harbour}/report` }).catch((e: unknown) => e as Error);
+    expect((err as Error).message).toBe("MCP error -32602: Video not found");
+  });
+
   it("resources: video://{job_id}/transcript and /report, listed and read per user", async () => {
     const { resources } = await a.listResources();
     const uris = resources.map((r) => r.uri);
@@ -269,14 +322,35 @@ describe("POST /api/mcp", () => {
 });
 
 describe("npm run mcp (stdio)", () => {
-  it("exits 1 naming the API's detail when the key is refused", async () => {
+  it("a refused key: it starts, answers initialize, and every request is a JSON-RPC error naming the API's detail", async () => {
     const transport = stdioTransport(`svc_live_${"1".repeat(64)}`);
     let stderr = "";
     transport.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
-    const closed = new Promise<void>((r) => (transport.onclose = () => r()));
-    await expect(new Client({ name: "t", version: "1" }).connect(transport)).rejects.toThrow();
-    await closed;
-    expect(stderr).toContain("Invalid or inactive API key");
-    expect(stderr).not.toMatch(/\n\s+at /);
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(transport);
+    try {
+      expect(client.getInstructions()).toContain("Invalid or inactive API key");
+      const listed = await client.listTools().catch((e: unknown) => e as Error);
+      expect(listed).toBeInstanceOf(Error);
+      expect((listed as Error).message).toBe(`MCP error -32600: ${server.url}/api/mcp refused VA_API_KEY: Invalid or inactive API key`);
+      const called = await client.callTool({ name: "list_videos", arguments: {} }).catch((e: unknown) => e as Error);
+      expect((called as Error).message).toMatch(/^MCP error -32600: .*Invalid or inactive API key$/);
+      expect(stderr).toContain("Invalid or inactive API key");
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
+  it("no key: requests say to set VA_API_KEY", async () => {
+    const transport = stdioTransport("");
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(transport);
+    try {
+      const listed = await client.listTools().catch((e: unknown) => e as Error);
+      expect((listed as Error).message).toMatch(/^MCP error -32600: Set VA_API_KEY to an API key/);
+    } finally {
+      await client.close();
+    }
   }, 60_000);
 });

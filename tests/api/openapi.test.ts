@@ -84,7 +84,7 @@ describe("GET /api/openapi.json", () => {
         expect(operationIds.has(op.operationId), `duplicate operationId ${op.operationId}`).toBe(false);
         operationIds.add(op.operationId);
         expect(typeof op.summary, where).toBe("string");
-        expect(Object.keys(op.responses ?? {}).some((c) => /^2\d\d$/.test(c)), `${where} has no 2xx response`).toBe(true);
+        expect(Object.keys(op.responses ?? {}).some((c) => /^[23]\d\d$/.test(c)), `${where} has no 2xx or 3xx response`).toBe(true);
         const pathParams = (op.parameters ?? []).filter((p: any) => p.in === "path");
         expect(pathParams.map((p: any) => p.name).sort(), `${where} path parameters`).toEqual(templated);
         for (const p of pathParams) expect(p.required, where).toBe(true);

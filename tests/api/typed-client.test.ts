@@ -10,6 +10,7 @@ import { useApiTestEnv } from "../helpers/env";
 import { useHttpServer } from "../helpers/http-server";
 import { makeUser, type TestUser } from "../helpers/users";
 import { GHOST } from "../helpers/api";
+import { addEmbeddedVideo } from "../helpers/segments";
 
 useApiTestEnv("typed-client");
 const server = useHttpServer({ appUrl: true });
@@ -68,6 +69,19 @@ describe("createApiClient", () => {
     const res = await unwrapResponse(client.GET("/openapi.json", { parseAs: "stream" }));
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect((await res.json()).openapi).toMatch(/^3\.0/);
+  });
+
+  it("GET /download/report/{job_id}: the segments as typed JSON, and SRT, WebVTT and CSV as text (parseAs: \"text\")", async () => {
+    const { jobId } = await addEmbeddedVideo(alice, [{ module: "transcription", start: 1, end: 4, content: "The boats leave the harbour at dawn" }], { duration: 6, segmentSeconds: 3, metadata: null });
+    const report = (format: "json" | "csv" | "srt" | "vtt") => ({ params: { path: { job_id: jobId }, query: { module: "transcription" as const, format } } });
+    const segments = await unwrap(client.GET("/download/report/{job_id}", report("json")));
+    expect(Array.isArray(segments) && segments.map((s) => [s.start_time, s.content])).toEqual([[1, "The boats leave the harbour at dawn"]]);
+    const srt = await unwrap(client.GET("/download/report/{job_id}", { ...report("srt"), parseAs: "text" }));
+    expect(srt).toMatch(/^1\r?\n00:00:01,000 --> 00:00:04,000\r?\nThe boats leave the harbour at dawn/);
+    expect(await unwrap(client.GET("/download/report/{job_id}", { ...report("vtt"), parseAs: "text" }))).toMatch(/^WEBVTT/);
+    expect(await unwrap(client.GET("/download/report/{job_id}", { ...report("csv"), parseAs: "text" }))).toMatch(/^id,job_id,module,/);
+    const combined = await unwrap(client.GET("/download/combined-report/{job_id}", { params: { path: { job_id: jobId } } }));
+    expect(combined.modules.transcription!.map((s) => s.content)).toEqual(["The boats leave the harbour at dawn"]);
   });
 
   it("an unreachable server is ApiClientError(0)", async () => {

@@ -3,6 +3,7 @@
 // gets a real Request and its params.
 import fs from "node:fs";
 import path from "node:path";
+import { recordAnswer } from "./answer-log";
 
 const API_DIR = path.join(process.cwd(), "app", "api");
 
@@ -71,7 +72,9 @@ export async function dispatch(req: Request): Promise<Response> {
     const mod = await loadRoute(r.file);
     const fn = mod[req.method];
     if (!fn) return new Response(null, { status: 405 });
-    return fn(req, { params: Promise.resolve(params) });
+    const res = await fn(req, { params: Promise.resolve(params) });
+    recordAnswer({ method: req.method, path: openApiPath(r), status: res.status, type: res.headers.get("content-type") ?? "" });
+    return res;
   }
   return new Response(null, { status: 404 });
 }

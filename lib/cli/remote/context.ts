@@ -1,6 +1,7 @@
 // What every command that talks to a running server shares: the typed client (--url/--key or
 // VA_URL/VA_API_KEY), --json, and the two ways a command ends badly: a usage error (exit 2) or a
 // failed request or job (exit 1).
+import path from "node:path";
 import { createApiClient, type ApiClient } from "@/lib/client/typed-client";
 
 export class UsageError extends Error {}
@@ -17,7 +18,8 @@ export const COMMON_OPTIONS = {
 export const COMMON_HELP = `Common options:
   --url URL     the app's address (default: $VA_URL, else http://localhost:3000)
   --key KEY     an API key (default: $VA_API_KEY)
-  --json        machine-readable output (JSON on stdout)
+  --json        machine-readable output: one JSON document on stdout, whatever
+                the outcome (an error is {"detail", "status"}, with the same exit code)
   -h, --help    this help
 Exit codes: 0 ok, 1 a request or a job failed, 2 usage error.`;
 
@@ -51,4 +53,17 @@ export function remoteContext(values: { url?: string; key?: string; json?: boole
 
 export function printJson(ctx: RemoteContext, value: unknown): void {
   ctx.io.out(JSON.stringify(value, null, 2));
+}
+
+/**
+ * A path the user typed, resolved against the directory they typed it in: npm runs scripts in the
+ * package's directory and names the caller's in INIT_CWD (`npm --prefix … run cli` from anywhere).
+ */
+export function userPath(p: string): string {
+  return path.resolve(process.env.INIT_CWD || process.cwd(), p);
+}
+
+/** A command's --help: the text, or with --json `{"help": text}`. */
+export function printHelp(values: { json?: boolean }, io: Output, text: string): void {
+  io.out(values.json ? JSON.stringify({ help: text }, null, 2) : text);
 }

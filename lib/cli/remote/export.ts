@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { unwrap, unwrapResponse } from "@/lib/client/typed-client";
 import { isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/modules/registry";
-import { COMMON_HELP, COMMON_OPTIONS, remoteContext, UsageError, type Output, type RemoteContext } from "./context";
+import { COMMON_HELP, COMMON_OPTIONS, printHelp, printJson, remoteContext, UsageError, userPath, type Output, type RemoteContext } from "./context";
 
 const FORMATS = ["json", "csv", "srt", "vtt"] as const;
 type Format = (typeof FORMATS)[number];
@@ -16,7 +16,10 @@ Downloads a video's results.
   --format F       json, csv, srt or vtt (srt and vtt are subtitles: meant for transcription)
   --module M       one module (${MODULE_NAMES.join(", ")});
                    without it: json = every module, csv = every module, srt/vtt = transcription
-  -o, --output F   write to this file instead of stdout
+  -o, --output F   write to this file instead of stdout (relative to where you run it)
+  --json           {"job_id", "format", "module", "content"} with the file's text as content
+                   (with -o: {"job_id", "format", "module", "file", "bytes"}); module is null
+                   for the json and csv of every module
 
 ${COMMON_HELP}`;
 
@@ -47,16 +50,21 @@ export async function runExport(argv: string[], io: Output): Promise<void> {
     allowPositionals: true,
     options: { ...COMMON_OPTIONS, format: { type: "string" }, module: { type: "string" }, output: { type: "string", short: "o" } },
   });
-  if (values.help) return io.out(EXPORT_HELP);
+  if (values.help) return printHelp(values, io, EXPORT_HELP);
   if (positionals.length !== 1) throw new UsageError(`export needs one job id.\n\n${EXPORT_HELP}`);
   const format = values.format as Format | undefined;
   if (!format || !FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}`);
   if (values.module !== undefined && !isModuleName(values.module)) throw new UsageError(`--module: unknown module "${values.module}"; use ${MODULE_NAMES.join(", ")}`);
   const ctx = remoteContext(values, io);
-  const text = await exportText(ctx, positionals[0]!, format, values.module as ModuleName | undefined);
+  const jobId = positionals[0]!;
+  const only = values.module as ModuleName | undefined;
+  const text = await exportText(ctx, jobId, format, only);
+  const about = { job_id: jobId, format, module: only ?? (format === "srt" || format === "vtt" ? "transcription" : null) };
   if (values.output) {
-    fs.writeFileSync(values.output, text);
-    if (ctx.json) io.out(JSON.stringify({ file: values.output, bytes: Buffer.byteLength(text) }));
-    else io.err(`wrote ${values.output} (${Buffer.byteLength(text)} bytes)`);
-  } else process.stdout.write(text);
+    const file = userPath(values.output);
+    fs.writeFileSync(file, text);
+    if (ctx.json) printJson(ctx, { ...about, file, bytes: Buffer.byteLength(text) });
+    else io.err(`wrote ${file} (${Buffer.byteLength(text)} bytes)`);
+  } else if (ctx.json) printJson(ctx, { ...about, content: text });
+  else process.stdout.write(text);
 }

@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { unwrap } from "@/lib/client/typed-client";
 import { formatClock } from "@/lib/core/clock";
-import { COMMON_HELP, COMMON_OPTIONS, FailedJob, printJson, remoteContext, UsageError, type Output } from "./context";
+import { COMMON_HELP, COMMON_OPTIONS, printHelp, FailedJob, printJson, remoteContext, UsageError, type Output } from "./context";
 
 export const STATUS_HELP = `npm run cli -- status <job_id> [--json]
 
@@ -37,7 +37,7 @@ function numberOption(value: string | undefined, name: string): number | undefin
 
 export async function runStatus(argv: string[], io: Output): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: COMMON_OPTIONS });
-  if (values.help) return io.out(STATUS_HELP);
+  if (values.help) return printHelp(values, io, STATUS_HELP);
   if (positionals.length !== 1) throw new UsageError(`status needs one job id.\n\n${STATUS_HELP}`);
   const ctx = remoteContext(values, io);
   const inJob = { params: { path: { job_id: positionals[0]! } } };
@@ -57,7 +57,7 @@ export async function runSearch(argv: string[], io: Output): Promise<void> {
     allowPositionals: true,
     options: { ...COMMON_OPTIONS, job: { type: "string", multiple: true }, project: { type: "string" }, limit: { type: "string" }, threshold: { type: "string" } },
   });
-  if (values.help) return io.out(SEARCH_HELP);
+  if (values.help) return printHelp(values, io, SEARCH_HELP);
   const query = positionals.join(" ").trim();
   if (!query) throw new UsageError(`search needs a query.\n\n${SEARCH_HELP}`);
   const ctx = remoteContext(values, io);
@@ -86,7 +86,7 @@ export async function runAsk(argv: string[], io: Output): Promise<void> {
     allowPositionals: true,
     options: { ...COMMON_OPTIONS, session: { type: "string" }, mode: { type: "string" } },
   });
-  if (values.help) return io.out(ASK_HELP);
+  if (values.help) return printHelp(values, io, ASK_HELP);
   const [jobId, ...words] = positionals;
   const question = words.join(" ").trim();
   if (!jobId || !question) throw new UsageError(`ask needs a job id and a question.\n\n${ASK_HELP}`);

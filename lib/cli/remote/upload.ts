@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { unwrap } from "@/lib/client/typed-client";
 import { DEFAULT_MODULES, isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/modules/registry";
-import { COMMON_HELP, COMMON_OPTIONS, FailedJob, printJson, remoteContext, UsageError, type Output } from "./context";
+import { COMMON_HELP, COMMON_OPTIONS, FailedJob, printHelp, printJson, remoteContext, UsageError, userPath, type Output } from "./context";
 import { ProgressBoard } from "./progress";
 import { uploadFile } from "./upload-file";
 import { watchProcessing, type DoneEvent } from "./watch";
@@ -45,9 +45,9 @@ export async function runUpload(argv: string[], io: Output): Promise<void> {
     allowPositionals: true,
     options: { ...COMMON_OPTIONS, modules: { type: "string" }, project: { type: "string" }, watch: { type: "boolean" } },
   });
-  if (values.help) return io.out(UPLOAD_HELP);
+  if (values.help) return printHelp(values, io, UPLOAD_HELP);
   if (!positionals.length) throw new UsageError(`upload needs at least one file.\n\n${UPLOAD_HELP}`);
-  for (const f of positionals) if (!fs.existsSync(f) || !fs.statSync(f).isFile()) throw new UsageError(`No such file: ${f}`);
+  for (const f of positionals) if (!fs.existsSync(userPath(f)) || !fs.statSync(userPath(f)).isFile()) throw new UsageError(`No such file: ${f}`);
   const modules = modulesOf(values.modules);
   const ctx = remoteContext(values, io);
   const board = new ProgressBoard(io, !ctx.json);
@@ -58,7 +58,7 @@ export async function runUpload(argv: string[], io: Output): Promise<void> {
   for (const file of positionals) {
     const label = path.basename(file);
     try {
-      const storagePath = await uploadFile(ctx, file, (sent, total) => board.update(`file:${file}`, label, total ? sent / total : 1, "uploading"));
+      const storagePath = await uploadFile(ctx, userPath(file), (sent, total) => board.update(`file:${file}`, label, total ? sent / total : 1, "uploading"));
       const job = await unwrap(ctx.api.POST("/videos/register-and-process", { body: { storage_path: storagePath, file_name: label, modules } }));
       if (values.project) {
         await unwrap(ctx.api.PATCH("/videos/{job_id}", { params: { path: { job_id: job.job_id } }, body: { project_id: values.project } }));
