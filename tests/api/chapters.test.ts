@@ -62,11 +62,11 @@ describe("GET /api/videos/{job_id}/chapters", () => {
     expect(Object.keys(res.body[0]).sort()).toEqual(["edited", "end", "index", "start", "summary", "title"]);
   });
 
-  it("a video with no scenes is cut at pauses in speech; a video without segments is one chapter that says it has no words", async () => {
+  it("a video with no scenes is cut where the topic changes, in the pause; a video without segments is one chapter that says it has no words", async () => {
     const talk = await addEmbeddedVideo(
       alice,
       [
-        { module: "transcription", start: 0, end: 25, content: "Tides rise twice a day along the harbour wall" },
+        { module: "transcription", start: 0, end: 25, content: "Shares on the stock market fell sharply this afternoon" },
         { module: "transcription", start: 40, end: 70, content: "Lighthouse keepers once lived on the island" },
       ],
       { duration: 80, segmentSeconds: 2, metadata: null },

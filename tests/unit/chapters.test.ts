@@ -9,8 +9,9 @@ const seg = (module: string, startTime: number, endTime: number, content = "", m
 describe("planChapters", () => {
   it("cuts at scene boundaries, never shorter than the minimum, and covers [0, duration]", () => {
     const scenes = [seg("scenes", 0, 4), seg("scenes", 4, 50), seg("scenes", 50, 100), seg("scenes", 100, 110)];
+    // The minimum here is 110 / 15 s: the 4 s opening scene joins the next; the 10 s closing one stands.
     const chapters = planChapters(110, scenes);
-    expect(chapters.map((c) => [c.start, c.end])).toEqual([[0, 50], [50, 110]]);
+    expect(chapters.map((c) => [c.start, c.end])).toEqual([[0, 50], [50, 100], [100, 110]]);
   });
 
   it("cuts a chapter longer than the long limit again at pauses in speech", () => {
