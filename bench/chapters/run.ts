@@ -150,7 +150,9 @@ async function main() {
       const segs: Seg[] = [...cues.map((c) => ({ module: "transcription", start: c.start, end: c.end, content: c.text, metadata: JSON.stringify({ provider: "local", method: "subtitle_track" }) })), ...talk.visual];
       await insertSegments(db, segs.map((s) => ({ videoId: video.id, jobId, userId: user.id, module: s.module, content: s.content, startTime: s.start, endTime: s.end, metadata: s.metadata })));
       await embedJobSegments(db, { userId: user.id, jobId });
-      const now = (await chaptersOf(db, { video, store: false })).map((c) => c.start).slice(1);
+      const chapters = await chaptersOf(db, { video, store: false });
+      const now = chapters.map((c) => c.start).slice(1);
+      if (process.env.BENCH_VERBOSE) console.error(talk.name, chapters.map((c) => c.title).join(" | "));
       const was = before.planChapters(talk.duration, await listSegments(db, { userId: user.id, jobId })).map((c) => c.start).slice(1);
       const a = score(was, talk.truth);
       const b = score(now, talk.truth);

@@ -49,6 +49,16 @@ describe("offlineTitles", () => {
     expect(a!.summary).toBe("the river bakery bakes rye bread. rye bread again.");
   });
 
+  it("titles are never modal, degree or plain verb words; a short on-screen line is the title as shown", () => {
+    const [a, b] = offlineTitles([
+      { start: 0, end: 10, speech: ["You might rather take the overnight express", "it brought us to the central station"], screen: [] },
+      { start: 10, end: 20, speech: ["we parked outside"], screen: ["COPY CENTRE", "NO PARKING"] },
+    ]);
+    expect(a!.title).not.toMatch(/\b(might|rather|brought)\b/i);
+    expect(a!.title.toLowerCase()).toMatch(/overnight express|central station/);
+    expect(["COPY CENTRE", "NO PARKING"]).toContain(b!.title);
+  });
+
   it("a chapter of filler words only is titled by its time and quoted words; one without words says so", () => {
     const [a, b] = offlineTitles([
       { start: 0, end: 5, speech: ["uh okay yeah"], screen: [] },
