@@ -160,7 +160,6 @@ async function main() {
       add(`${set}:after`, b);
       add("all:before", a);
       add("all:after", b);
-      if (process.env.BENCH_VERBOSE) console.error(talk.name, "truth", talk.truth.join(" "), "after", now.join(" "), "before", was.join(" "));
       rows.push(`| ${talk.name} | ${talk.duration} s | ${talk.truth.length} | ${was.length} (${a.tp} right) | ${now.length} (${b.tp} right) |`);
     }
   }
