@@ -108,7 +108,7 @@ describe("FACE_GROUPING", () => {
   it("on, with faces not large enough to describe: a note, no people, the faces under Unrecognised faces", async () => {
     delete process.env.FACE_GROUPING;
     const out = await peopleSegments({ shots: [{ start: 0, end: 2, file: "/x.jpg", time: 1, faces: [{ box: [0.4, 0.2, 0.02, 0.03], confidence: 0.9 }] }], userId: "u", jobId: "j" });
-    expect(out.segments.map((s) => (s.metadata as { person_id: string }).person_id)).toEqual(["unrecognised"]);
+    expect(out.segments.map((s) => s.metadata?.person_id)).toEqual(["unrecognised"]);
     expect(out.notes[0]).toMatch(/none of the 1 faces/);
   });
 });
