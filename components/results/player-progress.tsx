@@ -30,7 +30,7 @@ export function PlayerProgress({ store, chapters, duration }: { store: PlayerSto
           if (r.width > 0) store.seek(((e.clientX - r.left) / r.width) * total);
         }}
       >
-        <div className="absolute inset-y-0 left-0 rounded-full bg-accent-400" style={{ width: `${played}%` }} />
+        <div className="absolute inset-y-0 left-0 rounded-full bg-accent-500" style={{ width: `${played}%` }} />
         {chapters.map((c, i) =>
           i === 0 ? null : (
             <button
