@@ -5,7 +5,7 @@
 import type { Db } from "@/db/client";
 import { listPeopleNames, listPersonSegments, rewritePersonSegment, upsertPersonName } from "@/db/queries/people";
 import { getVideoByJobId } from "@/db/queries/videos";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/api/errors";
 import { appUrl } from "@/lib/config";
 import { appearanceContent } from "@/lib/analysis/people/group";
 import { UNRECOGNISED_ID } from "@/lib/analysis/people/segments";
@@ -106,7 +106,6 @@ export async function renamePerson(db: Db, params: { userId: string; jobId: stri
   const { video, byPerson } = await load(db, params);
   const rows = byPerson.get(params.personId);
   if (!rows) throw notFound("Person");
-  if (params.personId === UNRECOGNISED_ID) throw badRequest("person_id: unrecognised faces are not one person and cannot be named");
   await upsertPersonName(db, { userId: params.userId, videoId: video.id, personId: params.personId, name: params.name });
   for (const r of rows) {
     const metadata = { ...r.metadata, person_name: params.name };
