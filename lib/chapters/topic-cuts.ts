@@ -6,6 +6,8 @@
 // how a video whose every line is another topic shows it. Either makes a candidate cut, with its
 // depth and lowness as strength. Pure; the caller picks cuts by strength.
 
+import { cosine } from "@/lib/analysis/people/cluster";
+
 /** A piece of text with its time and sentence vector. */
 export interface TopicUnit {
   start: number;
@@ -47,18 +49,6 @@ function unitVector(v: ArrayLike<number>): Float64Array {
   n = Math.sqrt(n);
   if (n > 0) for (let i = 0; i < out.length; i++) out[i]! /= n;
   return out;
-}
-
-function cosine(a: Float64Array, b: Float64Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
 function windowSum(units: readonly { vector: Float64Array; mid: number }[], from: number, to: number, step: 1 | -1, t: number): Float64Array {
