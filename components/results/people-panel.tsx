@@ -45,8 +45,11 @@ function PersonRow({ jobId, person, duration, store }: { jobId: string; person: 
         ) : (
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium text-zinc-900" data-testid="person-name">{person.name}</span>
-            <span className="text-xs text-zinc-500">{formatClock(person.total_seconds)} on screen</span>
-            <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Rename ${person.name}`}>Rename</Button>
+            <span className="text-xs text-zinc-500">
+              {person.unrecognised ? `${person.faces ?? 0} ${person.faces === 1 ? "face" : "faces"} too small or unclear to tell who · ` : ""}
+              {formatClock(person.total_seconds)} on screen
+            </span>
+            {!person.unrecognised && <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Rename ${person.name}`}>Rename</Button>}
           </div>
         )}
         {rename.isError && <p className="text-xs text-red-700">{errorDetail(rename.error)}</p>}

@@ -17,7 +17,7 @@ import type { ProcessingState } from "@/components/videos/processing-store";
 import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { useProcessing } from "@/components/videos/use-processing";
 import { VideoActionDialogs, type VideoAction } from "@/components/videos/video-actions";
-import { chapterQueries } from "@/hooks/queries/chapters";
+import { chapterQueries, useChapters } from "@/hooks/queries/chapters";
 import { segmentQueries, useSegments } from "@/hooks/queries/segments";
 import { isActiveStatus, selectedModules, useVideo, type Video } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/browser/api-client";
@@ -79,6 +79,8 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
   const v = video.data;
   const active = isActiveStatus(v?.status);
   const segments = useSegments(jobId, { enabled: !!v });
+  // Shared with the chapters panel (one query): the marks on the player's progress bar.
+  const chapters = useChapters(jobId, { enabled: !!v && !active && (segments.data?.length ?? 0) > 0 });
   const store = usePlayerStore(initialTime);
   const [action, setAction] = useState<VideoAction | null>(null);
   // A range dragged out on the timeline, for the clip maker.
@@ -206,6 +208,8 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
               sourceKey={sourceKey}
               title={v.name}
               captionsUrl={captionsUrlAt(captionsUrlFor(v.thumbnail_url, !!counts.transcription), segs)}
+              chapters={!active && segs.length > 0 ? chapters.data : undefined}
+              duration={v.duration}
             />
             {!active && segs.length > 0 && <ChaptersPanel jobId={jobId} store={store} />}
             <Card aria-labelledby="timeline-heading">

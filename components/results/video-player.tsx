@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
 import { toThisOrigin } from "@/lib/browser/upload";
 import type { PlayerStore } from "./player-store";
+import { PlayerProgress, type ChapterMark } from "./player-progress";
 
 export interface PlayerSources {
   stream_url?: string | null;
@@ -22,6 +23,8 @@ export function VideoPlayer({
   sourceKey,
   title,
   captionsUrl,
+  chapters,
+  duration = 0,
 }: {
   store: PlayerStore;
   sources: PlayerSources;
@@ -30,6 +33,9 @@ export function VideoPlayer({
   title: string;
   /** The transcript as a WebVTT track, shown by default (null when the video has none). */
   captionsUrl?: string | null;
+  /** Chapter marks on the progress bar under the picture (none: no bar). */
+  chapters?: readonly ChapterMark[];
+  duration?: number;
 }) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const [mode, setMode] = useState<Mode>("loading");
@@ -174,6 +180,7 @@ export function VideoPlayer({
       >
         {captionsUrl && <track kind="captions" src={toThisOrigin(captionsUrl)} srcLang="en" label="Transcript" default />}
       </video>
+      {chapters && chapters.length > 1 && <PlayerProgress store={store} chapters={chapters} duration={duration} />}
       {/* A poster that 404s (no thumbnail yet) must not leave a broken image. */}
       {sources.thumbnail_url && posterOk && (
         // eslint-disable-next-line @next/next/no-img-element -- a hidden probe of the signed poster URL, never shown

@@ -1,7 +1,7 @@
 // A video's stored chapters (one row per video), read and written by owner.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { videoChapters, type StoredChapter } from "../schema";
+import { segments, videoChapters, type StoredChapter } from "../schema";
 
 export type VideoChaptersRow = typeof videoChapters.$inferSelect;
 
@@ -31,4 +31,19 @@ export async function saveVideoChapters(
 
 export async function deleteVideoChapters(db: Db, params: { userId: string; videoId: string }): Promise<void> {
   await db.delete(videoChapters).where(and(eq(videoChapters.videoId, params.videoId), eq(videoChapters.userId, params.userId)));
+}
+
+/**
+ * The stored sentence vectors of a video's segments of `modules` (id → vector), of the model most
+ * of them were made with (vectors of different models are never compared).
+ */
+export async function listSegmentVectors(db: Db, params: { userId: string; jobId: string; modules: readonly string[] }): Promise<Map<string, number[]>> {
+  const rows = await db
+    .select({ id: segments.id, embedding: segments.embedding, model: segments.embeddingModel })
+    .from(segments)
+    .where(and(eq(segments.jobId, params.jobId), eq(segments.userId, params.userId), inArray(segments.module, [...params.modules]), isNotNull(segments.embedding)));
+  const count = new Map<string, number>();
+  for (const r of rows) count.set(r.model ?? "", (count.get(r.model ?? "") ?? 0) + 1);
+  const model = [...count.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return new Map(rows.filter((r) => (r.model ?? "") === model && r.embedding).map((r) => [r.id, r.embedding!]));
 }

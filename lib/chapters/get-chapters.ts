@@ -6,7 +6,7 @@
 // times. While a run is in flight, chapters are computed offline and not stored.
 import crypto from "node:crypto";
 import type { Db } from "@/db/client";
-import { getVideoChapters, saveVideoChapters } from "@/db/queries/chapters";
+import { getVideoChapters, listSegmentVectors, saveVideoChapters } from "@/db/queries/chapters";
 import { listSegments, type SegmentRow } from "@/db/queries/segments";
 import type { StoredChapter, Video } from "@/db/schema";
 import { getModelEndpoint } from "@/lib/ai/provider";
@@ -30,10 +30,10 @@ export function toChapterResponse(c: StoredChapter): ChapterResponse {
   return { index: c.index, start: c.start, end: c.end, title: c.title, ...(c.summary ? { summary: c.summary } : {}), edited: c.edited };
 }
 
-function fingerprintOf(video: Video, segments: readonly SegmentRow[]): string {
+function fingerprintOf(video: Video, segments: readonly SegmentRow[], vectors: ReadonlyMap<string, unknown>): string {
   const h = crypto.createHash("sha256");
   h.update(`${chapterSpan(video.duration, segments)}|${getModelEndpoint("chat")?.model ?? "local"}\n`);
-  for (const s of segments) h.update(`${s.id}:${s.revision}:${s.startTime}:${s.endTime}\n`);
+  for (const s of segments) h.update(`${s.id}:${s.revision}:${s.startTime}:${s.endTime}:${vectors.has(s.id) ? "v" : "-"}\n`);
   return h.digest("hex").slice(0, 32);
 }
 
@@ -43,8 +43,8 @@ function sameStretch(a: { start: number; end: number }, b: { start: number; end:
   return overlap > 0 && overlap >= Math.max(a.end - a.start, b.end - b.start) / 2;
 }
 
-async function makeChapters(segments: readonly SegmentRow[], video: Video, withModel: boolean): Promise<StoredChapter[]> {
-  const planned = planChapters(video.duration, segments);
+async function makeChapters(segments: readonly SegmentRow[], vectors: ReadonlyMap<string, number[]>, video: Video, withModel: boolean): Promise<StoredChapter[]> {
+  const planned = planChapters(video.duration, segments, vectors);
   const offline = offlineTitles(planned);
   const fromModel = withModel ? await modelTitles(planned) : null;
   return planned.map((c, index) => ({
@@ -70,10 +70,12 @@ export async function chaptersOf(
   const all = params.segments ?? (await listSegments(db, { userId: video.userId, jobId: video.jobId, modules: CHAPTER_MODULES }));
   const segments = all.filter((s) => (CHAPTER_MODULES as readonly string[]).includes(s.module));
   const store = params.store ?? !["queued", "processing"].includes(video.status);
-  const fingerprint = fingerprintOf(video, segments);
+  // The sentence vectors of what is said and shown: where the topic changes.
+  const vectors = await listSegmentVectors(db, { userId: video.userId, jobId: video.jobId, modules: ["transcription", "visualelements"] });
+  const fingerprint = fingerprintOf(video, segments, vectors);
   const stored = await getVideoChapters(db, { userId: video.userId, videoId: video.id });
   if (stored && stored.fingerprint === fingerprint) return stored.chapters;
-  const fresh = await makeChapters(segments, video, store);
+  const fresh = await makeChapters(segments, vectors, video, store);
   if (!store) return fresh;
   const edited = (stored?.chapters ?? []).filter((c) => c.edited);
   const chapters = fresh.map((c) => {

@@ -18,9 +18,25 @@ const STOPWORDS = new Set(
     // speech fillers and words that carry no topic
     "um uh uhm er ah oh okay ok yeah yes yep hey hi hello well really actually basically literally gonna wanna gotta kind sort thing things stuff " +
     "lot lots going go goes went come comes came know knew think thought say says said see saw look looks want wants need needs make makes made " +
-    "take takes one two way right good great little much many back still even maybe something anything everything someone today now let's let"
+    "take takes one two way right good great little much many back still even maybe something anything everything someone today now let's let " +
+    // modal and degree words, quantifiers, numbers: never a topic
+    "might must shall may rather quite often always never ever already almost perhaps every enough half whole several another " +
+    "three four five six seven eight nine ten eleven twelve twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million " +
+    // common verbs (their forms do not mark regularly)
+    "took brought taught told found gave given kept left felt became become began held stood ran sat put set met paid sent spent built lost won " +
+    "wrote spoke broke chose drove ate fell grew threw flew lets helps help keep keeps give gives tell tells find finds try tries use uses call calls " +
+    "turn turns start starts seem seems become becomes bring brings leave leaves hold holds struck caught bought sold shot hit led rose drew slept woke sang " +
+    // prepositions and place words beyond the short ones above
+    "across past along around behind beyond toward towards within without among near inside outside onto via per somewhere anywhere everywhere nowhere"
   ).split(/\s+/),
 );
+
+/** Words that end like a regular past tense or an adverb but name things. */
+const NOT_VERB_OR_ADVERB = new Set("hundred sacred wicked naked kindred family supply assembly belly rally jelly italy july holly lily reply ally bully fly".split(" "));
+
+/** A regular past tense ("worked", "warned") or an -ly adverb ("slowly"): not a topic word. */
+const verbOrAdverb = (w: string) =>
+  !NOT_VERB_OR_ADVERB.has(w) && w.length >= 5 && ((w.endsWith("ed") && !w.endsWith("eed")) || w.endsWith("ly"));
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’&-]*/gu;
 const CLAUSE = /[.,;:!?…"“”()[\]{}\n|/·–—]+/;
@@ -36,7 +52,11 @@ interface Phrase {
 }
 
 const normalize = (w: string) => w.toLowerCase().replace(/’/g, "'").replace(/^'+|'+$/g, "");
-const isContentWord = (w: string) => !STOPWORDS.has(w) && (w.length >= 3 || /\d/.test(w)) && !/^\d{1,2}$/.test(w);
+const isContentWord = (w: string) => !STOPWORDS.has(w) && !verbOrAdverb(w) && (w.length >= 3 || /\d/.test(w)) && !/^\d{1,2}$/.test(w);
+/** An on-screen line this short (in words) may be a title as shown. */
+const SCREEN_TITLE_WORDS = 8;
+/** How much a whole on-screen line is preferred to a phrase cut from it. */
+const AS_SHOWN = 1.3;
 
 interface Token {
   key: string;
@@ -88,7 +108,15 @@ function wordsOf(c: PlannedChapter): ChapterWords {
     }
   };
   for (const line of c.speech) add(line, 1);
-  for (const line of c.screen) add(line, SCREEN_WEIGHT);
+  for (const line of c.screen) {
+    add(line, SCREEN_WEIGHT);
+    // The whole line as shown (a slide's title), stopwords and all.
+    const words = runsOf(line).flat();
+    const count = line.trim().split(/\s+/).length;
+    if (words.length && count >= 2 && count <= SCREEN_TITLE_WORDS) {
+      phrases.push({ phrase: { key: `line:${line.toLowerCase()}`, words: words.map((w) => w.key), form: line.trim() }, weight: SCREEN_WEIGHT * AS_SHOWN });
+    }
+  }
   return { phrases, tf };
 }
 
@@ -107,7 +135,7 @@ export function rankedPhrases(chapters: readonly PlannedChapter[]): string[][] {
     const best = new Map<string, { form: string; score: number; count: number }>();
     for (const { phrase, weight } of c.phrases) {
       const mean = phrase.words.reduce((sum, w) => sum + score(w), 0) / phrase.words.length;
-      const base = mean * (1 + 0.25 * (phrase.words.length - 1)) * (weight > 1 ? SCREEN_WEIGHT : 1);
+      const base = mean * (1 + 0.25 * (phrase.words.length - 1)) * (weight > 1 ? weight : 1);
       const prev = best.get(phrase.key);
       if (prev) {
         prev.count++;
@@ -165,10 +193,15 @@ export function offlineTitles(chapters: readonly PlannedChapter[]): OfflineTitle
     const first = fresh[0] ?? phrases[0]!;
     used.add(first.toLowerCase());
     let title = capitalize(first);
-    // A single word says little: add the next phrase that shares none of its words.
+    // A single word says little: the best longer phrase said or shown with it, else the next phrase that shares none of its words.
     if (!first.includes(" ")) {
-      const second = fresh.find((p) => p !== first && !p.toLowerCase().split(" ").includes(first.toLowerCase()));
-      if (second) title = `${title} · ${second}`;
+      const key = first.toLowerCase();
+      const longer = fresh.find((p) => p.includes(" ") && p.toLowerCase().split(" ").includes(key));
+      const second = fresh.find((p) => p !== first && !p.toLowerCase().split(" ").includes(key));
+      if (longer) {
+        used.add(longer.toLowerCase());
+        title = capitalize(longer);
+      } else if (second) title = `${title} · ${second}`;
     }
     return { title: clipText(title, TITLE_MAX_CHARS), summary };
   });

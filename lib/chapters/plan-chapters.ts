@@ -1,15 +1,27 @@
 // Where a video's chapters begin and end, and what is said and shown in each: pure, offline.
-// Chapters cover [0, duration] without gaps or overlaps. Cuts are taken from scene boundaries
-// (the scenes module), else from pauses in speech, else from shot boundaries, greedily so that no
-// chapter is shorter than MIN_SECONDS or than 1/MAX_CHAPTERS of the video; a chapter still longer
-// than LONG_SECONDS (or 4 minimum lengths) is cut again at the next kind of boundary inside it.
-export const MIN_SECONDS = 15;
+// Chapters cover [0, duration] without gaps or overlaps. Cuts are where the topic changes (valleys
+// of similarity between neighbouring windows of the transcript and the on-screen text, on their
+// sentence vectors: topic-cuts.ts) and where the picture changes for good (scene boundaries), the
+// strongest first, so that no chapter is shorter than MIN_SECONDS or than 1/MAX_CHAPTERS of the
+// video; a topic cut moves to a scene change inside its pause. Without vectors (none stored yet),
+// pauses in speech stand in for topic changes. A chapter still longer than LONG_SECONDS (or 4
+// minimum lengths) is cut again at pauses in speech, else at shot boundaries.
+import { topicCuts, type TopicUnit } from "./topic-cuts";
+
+export const MIN_SECONDS = 4;
 export const MAX_CHAPTERS = 15;
 export const LONG_SECONDS = 300;
 /** A pause in speech at least this long is a place to cut. */
 export const SPEECH_GAP_SECONDS = 1.5;
+/** How strongly a scene change asks for a cut (a topic cut's strength is its valley's depth). */
+export const SCENE_STRENGTH = 0.3;
+/** A pause in speech, when no sentence vectors say where topics change. */
+const PAUSE_STRENGTH = 0.1;
+/** A topic cut moves to a scene change at most this far outside its pause (seconds; or half a minimum length). */
+const SNAP_SECONDS = 3;
 
 export interface ChapterSegment {
+  id?: string;
   module: string;
   content: string;
   metadata: string | null;
@@ -76,23 +88,64 @@ export function screenTextOf(s: ChapterSegment): string[] {
   return quoted ? quoted[1]!.split(/\s+\/\s+/).map((l) => l.trim()).filter(Boolean) : [];
 }
 
-export function planChapters(duration: number, segments: readonly ChapterSegment[]): PlannedChapter[] {
+interface Candidate {
+  time: number;
+  strength: number;
+}
+
+/** Topic cuts from the segments' vectors, each moved to a scene change inside (or near) its pause. */
+function topicCandidates(sorted: readonly ChapterSegment[], vectors: ReadonlyMap<string, ArrayLike<number>>, scenes: readonly number[], snap: number): Candidate[] | null {
+  const units: TopicUnit[] = [];
+  for (const s of sorted) {
+    const vector = s.id ? vectors.get(s.id) : undefined;
+    if (!vector) continue;
+    const text = s.module === "transcription" ? s.content.trim() : s.module === "visualelements" ? screenTextOf(s).join(" ") : "";
+    if (text) units.push({ start: s.startTime, end: s.endTime, vector, words: text.split(/\s+/).length });
+  }
+  if (units.length < 2) return null;
+  return topicCuts(units).map((c) => {
+    const mid = (c.from + c.to) / 2;
+    const near = scenes.filter((t) => t >= c.from - snap && t <= c.to + snap).sort((a, b) => Math.abs(a - mid) - Math.abs(b - mid))[0];
+    return { time: near ?? c.time, strength: c.strength };
+  });
+}
+
+/** Cuts in (from, to), strongest first, each piece at least `minLen` long; in time order. */
+function pickCuts(from: number, to: number, candidates: readonly Candidate[], minLen: number): number[] {
+  const merged = new Map<number, number>();
+  for (const c of candidates) {
+    const t = Math.round(c.time * 1000) / 1000;
+    merged.set(t, (merged.get(t) ?? 0) + c.strength);
+  }
+  const picked: number[] = [];
+  for (const [t] of [...merged.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])) {
+    if (t - from >= minLen && to - t >= minLen && picked.every((p) => Math.abs(p - t) >= minLen)) picked.push(t);
+  }
+  return picked.sort((a, b) => a - b);
+}
+
+/**
+ * The chapters of a video of `duration` seconds from its segments; `vectors` holds the segments'
+ * sentence vectors by segment id (a segment without one does not count for topics).
+ */
+export function planChapters(duration: number, segments: readonly ChapterSegment[], vectors: ReadonlyMap<string, ArrayLike<number>> = new Map()): PlannedChapter[] {
   const span = chapterSpan(duration, segments);
   if (!(span > 0)) return [];
   const sorted = [...segments].sort(byStart);
   const transcript = sorted.filter((s) => s.module === "transcription");
   const minLen = Math.max(MIN_SECONDS, span / MAX_CHAPTERS);
   const longLen = Math.max(LONG_SECONDS, 4 * minLen);
-  const kinds = [sceneCuts(sorted, "scenes"), speechGaps(transcript), sceneCuts(sorted, "shots")].filter((k) => k.length > 0);
+  const scenes = sceneCuts(sorted, "scenes").filter((t) => t > 0 && t < span);
+  const topics = topicCandidates(sorted, vectors, scenes, Math.max(SNAP_SECONDS, minLen / 2)) ?? speechGaps(transcript).map((time) => ({ time, strength: PAUSE_STRENGTH }));
+  let bounds = [0, ...pickCuts(0, span, [...scenes.map((time) => ({ time, strength: SCENE_STRENGTH })), ...topics], minLen), span];
 
-  // Cut with the first kind of boundary; pieces still too long are cut with the next kinds.
-  let bounds = [0, span];
-  for (const [k, candidates] of kinds.entries()) {
+  // Chapters still too long are cut at pauses in speech, then at shot boundaries.
+  for (const candidates of [speechGaps(transcript), sceneCuts(sorted, "shots")]) {
     const next: number[] = [0];
     for (let i = 1; i < bounds.length; i++) {
       const from = bounds[i - 1]!;
       const to = bounds[i]!;
-      if (k === 0 || to - from > longLen) next.push(...cutBetween(from, to, candidates, minLen));
+      if (to - from > longLen) next.push(...cutBetween(from, to, candidates, minLen));
       next.push(to);
     }
     bounds = next;

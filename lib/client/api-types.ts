@@ -1578,11 +1578,18 @@ export interface components {
             person_id: string;
             /** @description "Person N" until renamed */
             name: string;
-            /** @description Seconds on screen: the shots their face was seen in, adjacent shots joined */
+            /** @description Seconds on screen: the shots their face was seen in, one appearance per shot */
             appearances: components["schemas"]["PersonAppearance"][];
             total_seconds: number;
             /** @description Their face (a 160 px JPEG), with the video's playback token */
             thumbnail_url: string;
+            /**
+             * @description Only on the last entry, person_id "unrecognised": faces seen but too small or unclear to give to a person
+             * @enum {boolean}
+             */
+            unrecognised?: true;
+            /** @description With unrecognised: how many such faces were seen */
+            faces?: number;
         };
         PersonAppearance: {
             start: number;

@@ -8,6 +8,7 @@ import { getVideoByJobId } from "@/db/queries/videos";
 import { notFound } from "@/lib/api/errors";
 import { appUrl } from "@/lib/config";
 import { appearanceContent } from "@/lib/analysis/people/group";
+import { UNRECOGNISED_ID } from "@/lib/analysis/people/segments";
 import { embedJobSegments } from "@/lib/pipeline/embed-step";
 import { signPlaybackToken } from "@/lib/playback/token";
 import { logger } from "@/lib/log/logger";
@@ -20,6 +21,9 @@ export interface PersonView {
   appearances: { start: number; end: number }[];
   total_seconds: number;
   thumbnail_url: string;
+  /** The entry of the faces seen but given to no person (person_id "unrecognised"), and how many there were. */
+  unrecognised?: true;
+  faces?: number;
 }
 
 interface PersonRow {
@@ -38,8 +42,9 @@ function parse(metadata: string | null): Record<string, unknown> {
   }
 }
 
-/** People in order of first appearance (metadata.person_index), else of their first appearance's start. */
+/** People in order of first appearance (metadata.person_index), else of their first appearance's start; unrecognised faces last. */
 const order = (rows: PersonRow[]) => {
+  if (rows[0]?.metadata.unrecognised === true) return Number.MAX_SAFE_INTEGER;
   const i = rows[0]?.metadata.person_index;
   return typeof i === "number" ? i : Number.MAX_SAFE_INTEGER;
 };
@@ -75,6 +80,9 @@ function view(jobId: string, personId: string, rows: PersonRow[], name: string |
     appearances,
     total_seconds: round3(appearances.reduce((s, a) => s + (a.end - a.start), 0)),
     thumbnail_url: personThumbnailUrl(jobId, personId, token),
+    ...(personId === UNRECOGNISED_ID
+      ? { unrecognised: true as const, faces: rows.reduce((n, r) => n + (typeof r.metadata.faces_seen === "number" ? r.metadata.faces_seen : 1), 0) }
+      : {}),
   };
 }
 

@@ -12,9 +12,11 @@ export const personResponse = z
   .object({
     person_id: z.string().describe("A UUID, stable within one run of the video (a new run groups people afresh, with new ids)"),
     name: z.string().describe('"Person N" until renamed'),
-    appearances: z.array(appearance).describe("Seconds on screen: the shots their face was seen in, adjacent shots joined"),
+    appearances: z.array(appearance).describe("Seconds on screen: the shots their face was seen in, one appearance per shot"),
     total_seconds: z.number(),
     thumbnail_url: z.string().describe("Their face (a 160 px JPEG), with the video's playback token"),
+    unrecognised: z.literal(true).optional().describe('Only on the last entry, person_id "unrecognised": faces seen but too small or unclear to give to a person'),
+    faces: z.number().int().optional().describe("With unrecognised: how many such faces were seen"),
   })
   .meta({ id: "Person" });
 

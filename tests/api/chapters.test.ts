@@ -62,11 +62,11 @@ describe("GET /api/videos/{job_id}/chapters", () => {
     expect(Object.keys(res.body[0]).sort()).toEqual(["edited", "end", "index", "start", "summary", "title"]);
   });
 
-  it("a video with no scenes is cut at pauses in speech; a video without segments is one chapter that says it has no words", async () => {
+  it("a video with no scenes is cut where the topic changes, in the pause; a video without segments is one chapter that says it has no words", async () => {
     const talk = await addEmbeddedVideo(
       alice,
       [
-        { module: "transcription", start: 0, end: 25, content: "Tides rise twice a day along the harbour wall" },
+        { module: "transcription", start: 0, end: 25, content: "Shares on the stock market fell sharply this afternoon" },
         { module: "transcription", start: 40, end: 70, content: "Lighthouse keepers once lived on the island" },
       ],
       { duration: 80, segmentSeconds: 2, metadata: null },
@@ -79,6 +79,50 @@ describe("GET /api/videos/{job_id}/chapters", () => {
     const silent = await addEmbeddedVideo(alice, [], { duration: 72, segmentSeconds: 2, metadata: null });
     const none = await chaptersOf(silent.jobId);
     expect(none.body).toEqual([{ index: 0, start: 0, end: 72, title: "00:00–01:12 (no speech or text)", edited: false }]);
+  });
+
+  it("a talk in one long shot with continuous speech is cut where the topic changes, each chapter titled by words said in it", async () => {
+    const topics = [
+      [
+        "We boarded the overnight express at the central station just before midnight.",
+        "The sleeping car had narrow bunks and a tiny washbasin in the corner.",
+        "Somewhere past the border the locomotive was changed in a quiet yard.",
+        "By morning the train was rolling through vineyards and small villages.",
+      ],
+      [
+        "A healthy hive holds tens of thousands of worker bees in summer.",
+        "The queen lays up to two thousand eggs on a good day.",
+        "Beekeepers wear a veil and use smoke to calm the colony.",
+        "In late summer we harvest the honey and leave enough for winter.",
+      ],
+      [
+        "The final was played in front of sixty thousand supporters.",
+        "The home side scored early with a header from a corner kick.",
+        "The goalkeeper made three brilliant saves in the second half.",
+        "In the end the cup was decided by a penalty shootout.",
+      ],
+    ];
+    // Sentences of 4.5 s, 0.5 s apart (no pause long enough to cut at), one shot, one scene.
+    const lines = topics.flat().map((content, i) => ({ module: "transcription", start: i * 5, end: i * 5 + 4.5, content }));
+    const talk = await addEmbeddedVideo(
+      alice,
+      [{ module: "shots", start: 0, end: 60, content: "Shot 1" }, { module: "scenes", start: 0, end: 60, content: "Scene 1" }, ...lines],
+      { duration: 60, segmentSeconds: 2, metadata: null },
+    );
+    const res = await chaptersOf(talk.jobId);
+    expect(res.status, res.text).toBe(200);
+    expectCovering(res.body, 60);
+    expect(res.body.map((c: any) => c.start)).toEqual([0, 19.75, 39.75]);
+    // Each title is words said in its own chapter (not another's), none of them a function word.
+    const wordsOf = (s: string) => s.toLowerCase().match(/[a-z]+/g) ?? [];
+    res.body.forEach((c: any, i: number) => {
+      const said = new Set(wordsOf(topics[i]!.join(" ")));
+      expect(wordsOf(c.title).length, c.title).toBeGreaterThan(0);
+      for (const w of wordsOf(c.title)) {
+        expect(said.has(w), `${c.title}: ${w}`).toBe(true);
+        expect(["the", "a", "of", "in", "and", "might", "rather", "just", "before", "with", "from"]).not.toContain(w);
+      }
+    });
   });
 
   it("404 Video not found for another user's, an unknown or a malformed job id; 401 without credentials", async () => {

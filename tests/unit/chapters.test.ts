@@ -9,8 +9,9 @@ const seg = (module: string, startTime: number, endTime: number, content = "", m
 describe("planChapters", () => {
   it("cuts at scene boundaries, never shorter than the minimum, and covers [0, duration]", () => {
     const scenes = [seg("scenes", 0, 4), seg("scenes", 4, 50), seg("scenes", 50, 100), seg("scenes", 100, 110)];
+    // The minimum here is 110 / 15 s: the 4 s opening scene joins the next; the 10 s closing one stands.
     const chapters = planChapters(110, scenes);
-    expect(chapters.map((c) => [c.start, c.end])).toEqual([[0, 50], [50, 110]]);
+    expect(chapters.map((c) => [c.start, c.end])).toEqual([[0, 50], [50, 100], [100, 110]]);
   });
 
   it("cuts a chapter longer than the long limit again at pauses in speech", () => {
@@ -46,6 +47,16 @@ describe("offlineTitles", () => {
     expect(a!.title.toLowerCase()).toContain("rye bread");
     expect(b!.title.toLowerCase()).toContain("croissants");
     expect(a!.summary).toBe("the river bakery bakes rye bread. rye bread again.");
+  });
+
+  it("titles are never modal, degree or plain verb words; a short on-screen line is the title as shown", () => {
+    const [a, b] = offlineTitles([
+      { start: 0, end: 10, speech: ["You might rather take the overnight express", "it brought us to the central station"], screen: [] },
+      { start: 10, end: 20, speech: ["we parked outside"], screen: ["COPY CENTRE", "NO PARKING"] },
+    ]);
+    expect(a!.title).not.toMatch(/\b(might|rather|brought)\b/i);
+    expect(a!.title.toLowerCase()).toMatch(/overnight express|central station/);
+    expect(["COPY CENTRE", "NO PARKING"]).toContain(b!.title);
   });
 
   it("a chapter of filler words only is titled by its time and quoted words; one without words says so", () => {

@@ -1,8 +1,8 @@
 // Grouping faces into people: average linkage on cosine similarity, faces of one frame never one
-// person, appearances joined across adjacent shots, pairwise scores, and FACE_GROUPING=0.
+// person, an appearance per shot, pairwise scores, and FACE_GROUPING=0.
 import { afterEach, describe, expect, it } from "vitest";
 import { clusterFaces, cosine, pairwiseScores } from "@/lib/analysis/people/cluster";
-import { faceGroupingEnabled, groupPeople, joinSpans, type ShotFace } from "@/lib/analysis/people/group";
+import { faceGroupingEnabled, groupPeople, type ShotFace } from "@/lib/analysis/people/group";
 import { FACE_GROUPING_OFF_NOTE, peopleSegments } from "@/lib/analysis/people/segments";
 
 /** A unit vector near axis `k` of 8 (noise `eps` on the next axis). */
@@ -62,12 +62,12 @@ describe("clusterFaces", () => {
 });
 
 describe("groupPeople", () => {
-  it("numbers people by first appearance and joins adjacent shots into one appearance", () => {
+  it("numbers people by first appearance; each shot their face is seen in is an appearance of its own", () => {
     let n = 0;
     const people = groupPeople([face(0, 3), face(1, 3, 0.05), face(2, 5), face(4, 3, 0.1)], 0.9, () => `id-${++n}`);
     expect(people.map((p) => [p.personId, p.index])).toEqual([["id-1", 1], ["id-2", 2]]);
     expect(people[0]!.defaultName).toBe("Person 1");
-    expect(people[0]!.appearances).toEqual([{ start: 0, end: 4 }, { start: 8, end: 10 }]);
+    expect(people[0]!.appearances).toEqual([{ start: 0, end: 2 }, { start: 2, end: 4 }, { start: 8, end: 10 }]);
     expect(people[0]!.totalSeconds).toBe(6);
     expect(people[1]!.appearances).toEqual([{ start: 4, end: 6 }]);
   });
@@ -77,13 +77,6 @@ describe("groupPeople", () => {
     expect(ids).toHaveLength(2);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(ids[0]).not.toBe(ids[1]);
-  });
-
-  it("joinSpans joins touching and overlapping spans only", () => {
-    expect(joinSpans([{ start: 5, end: 6 }, { start: 0, end: 2 }, { start: 2.01, end: 3 }, { start: 2.5, end: 4 }])).toEqual([
-      { start: 0, end: 4 },
-      { start: 5, end: 6 },
-    ]);
   });
 });
 
@@ -112,10 +105,28 @@ describe("FACE_GROUPING", () => {
     expect(out.notes).toEqual([FACE_GROUPING_OFF_NOTE]);
   });
 
-  it("on, with faces not large enough to describe: a note, no people", async () => {
+  it("on, with faces not large enough to describe: a note, no people, the faces under Unrecognised faces", async () => {
     delete process.env.FACE_GROUPING;
     const out = await peopleSegments({ shots: [{ start: 0, end: 2, file: "/x.jpg", time: 1, faces: [{ box: [0.4, 0.2, 0.02, 0.03], confidence: 0.9 }] }], userId: "u", jobId: "j" });
-    expect(out.segments).toEqual([]);
+    expect(out.segments.map((s) => s.metadata?.person_id)).toEqual(["unrecognised"]);
     expect(out.notes[0]).toMatch(/none of the 1 faces/);
+  });
+});
+
+describe("peopleSegments", () => {
+  it("a face seen but given to no person (not described) is counted under Unrecognised faces, per shot", async () => {
+    const { peopleSegments, UNRECOGNISED_ID } = await import("@/lib/analysis/people/segments");
+    const out = await peopleSegments({
+      userId: "u1",
+      jobId: "j1",
+      shots: [
+        { start: 0, end: 2, file: null, time: 1, faces: [{ box: [0.1, 0.1, 0.02, 0.03], confidence: 0.8 }, { box: [0.5, 0.1, 0.02, 0.03], confidence: 0.7 }] },
+        { start: 2, end: 4, file: null, time: 3, faces: [] },
+      ],
+    });
+    expect(out.segments).toHaveLength(1);
+    expect(out.segments[0]).toMatchObject({ start_time: 0, end_time: 2, content: "Unrecognised faces on screen" });
+    expect(out.segments[0]!.metadata).toMatchObject({ kind: "person", person_id: UNRECOGNISED_ID, unrecognised: true, faces_seen: 2 });
+    expect(out.notes.join(" ")).toMatch(/none of the 2 faces seen/);
   });
 });

@@ -1,14 +1,17 @@
 // People across a video ("face grouping"): the faces described on the shots' keyframes are
 // clustered (cluster.ts) into people; each person's appearances are the shots their face was
-// seen in, adjacent shots joined. No identity: people are numbered in order of first appearance.
+// seen in, one appearance per shot (a run of shots of one person is not one span: the shots of
+// the other side of a dialogue lie between). No identity: people are numbered in order of first appearance.
 import crypto from "node:crypto";
 import { clusterFaces } from "./cluster";
 
 /**
  * Average cosine similarity of faceres descriptions at which two groups are one person. Calibrated
- * on bench/quality/people.ts (photographs of recurring people): see bench/quality/README.md.
+ * on bench/quality/people.ts (photographs of recurring people: perfect from 0.45 to 0.60, see
+ * bench/quality/README.md); the top of that range, since 0.55 made one person of the woman and the
+ * man of the Megamind dialogue (her face against his two: 0.589 and 0.531, average 0.56).
  */
-export const PERSON_SIMILARITY = 0.55;
+export const PERSON_SIMILARITY = 0.6;
 
 export const FACE_GROUPING_METHOD = "faceres_average_linkage";
 
@@ -51,16 +54,10 @@ export interface Person {
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
-/** Spans joined when they touch or overlap (adjacent shots: a gap of at most `gap` seconds). */
-export function joinSpans(spans: readonly { start: number; end: number }[], gap = 0.05): { start: number; end: number }[] {
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  const out: { start: number; end: number }[] = [];
-  for (const s of sorted) {
-    const last = out[out.length - 1];
-    if (last && s.start <= last.end + gap) last.end = Math.max(last.end, s.end);
-    else out.push({ start: s.start, end: s.end });
-  }
-  return out.map((s) => ({ start: round3(s.start), end: round3(s.end) }));
+/** The shots the faces were seen in, one span each, in time order. */
+export function shotSpans(faces: readonly { shot: number; start: number; end: number }[]): { start: number; end: number }[] {
+  const byShot = new Map(faces.map((f) => [f.shot, { start: round3(f.start), end: round3(f.end) }]));
+  return [...byShot.values()].sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
 /** People from the described faces of a video's shots. */
@@ -68,7 +65,7 @@ export function groupPeople(faces: readonly ShotFace[], threshold = PERSON_SIMIL
   const groups = clusterFaces(faces.map((f) => ({ descriptor: f.descriptor, frame: `shot-${f.shot}` })), threshold);
   const people = groups.map((members) => {
     const fs = members.map((i) => faces[i]!);
-    const appearances = joinSpans(fs.map((f) => ({ start: f.start, end: f.end })));
+    const appearances = shotSpans(fs);
     const best = fs.reduce((a, b) => (b.box[2] * b.box[3] * b.confidence > a.box[2] * a.box[3] * a.confidence ? b : a));
     return { fs, appearances, best, first: Math.min(...fs.map((f) => f.start)) };
   });

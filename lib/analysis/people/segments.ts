@@ -9,6 +9,13 @@ import { storePersonThumbnail } from "./thumbnails";
 /** metadata.kind of a person's appearance segment (the other visualelements segments are shots). */
 export const PERSON_KIND = "person";
 
+/**
+ * The person_id of the faces seen but given to no person (too small to tell people apart, or not
+ * found again by the describer): listed as one entry, "Unrecognised faces", with the shots they are in.
+ */
+export const UNRECOGNISED_ID = "unrecognised";
+export const UNRECOGNISED_NAME = "Unrecognised faces";
+
 export const FACE_GROUPING_OFF_NOTE = "Face grouping is off (FACE_GROUPING=0): faces are counted but not grouped into people";
 
 export interface ShotFaces {
@@ -35,13 +42,17 @@ export async function peopleSegments(o: { shots: readonly ShotFaces[]; userId: s
     return out;
   }
   const faces: ShotFace[] = [];
+  const unrecognised: Omit<ShotFace, "descriptor">[] = [];
   let seen = 0;
   o.shots.forEach((s, shot) => {
     (s.faces ?? []).forEach((f, face) => {
       seen++;
-      if (f.descriptor && s.file) faces.push({ shot, face, start: s.start, end: s.end, descriptor: f.descriptor, box: f.box, confidence: f.confidence, file: s.file, time: s.time });
+      const at = { shot, face, start: s.start, end: s.end, box: f.box, confidence: f.confidence, file: s.file ?? "", time: s.time };
+      if (f.descriptor && s.file) faces.push({ ...at, descriptor: f.descriptor });
+      else unrecognised.push(at);
     });
   });
+  out.segments.push(...(await unrecognisedSegments(unrecognised, o)));
   if (!faces.length) {
     if (seen) out.notes.push(`People: none of the ${seen} faces seen was large enough to tell people apart`);
     return out;
@@ -81,6 +92,39 @@ export async function peopleSegments(o: { shots: readonly ShotFaces[]; userId: s
     }
   }
   out.segments.sort((a, b) => a.start_time - b.start_time);
+  if (unrecognised.length) out.notes.push(`People: ${unrecognised.length} ${unrecognised.length === 1 ? "face was" : "faces were"} seen but too small or unclear to tell who it is`);
   out.notes.push(`People: ${faces.length} faces on ${new Set(faces.map((f) => f.shot)).size} shot keyframes grouped into ${people.length} ${people.length === 1 ? "person" : "people"}`);
   return out;
+}
+
+/** One segment per shot with faces given to no person, and their picture (the largest such face). */
+async function unrecognisedSegments(
+  faces: readonly Omit<ShotFace, "descriptor">[],
+  o: { userId: string; jobId: string; workDir?: string; signal?: AbortSignal },
+): Promise<SegmentDraft[]> {
+  if (!faces.length) return [];
+  const shown = faces.filter((f) => f.file);
+  const best = shown.length ? shown.reduce((a, b) => (b.box[2] * b.box[3] > a.box[2] * a.box[3] ? b : a)) : null;
+  if (best) {
+    await storePersonThumbnail({ userId: o.userId, jobId: o.jobId, personId: UNRECOGNISED_ID, file: best.file, box: best.box, workDir: o.workDir, signal: o.signal }).catch((err: Error) => {
+      if (o.signal?.aborted) throw err;
+    });
+  }
+  const byShot = new Map<number, Omit<ShotFace, "descriptor">[]>();
+  for (const f of faces) byShot.set(f.shot, [...(byShot.get(f.shot) ?? []), f]);
+  return [...byShot.values()].map((fs) => ({
+    start_time: fs[0]!.start,
+    end_time: fs[0]!.end,
+    content: appearanceContent(UNRECOGNISED_NAME),
+    metadata: {
+      provider: "local",
+      method: FACE_GROUPING_METHOD,
+      kind: PERSON_KIND,
+      person_id: UNRECOGNISED_ID,
+      person_name: UNRECOGNISED_NAME,
+      unrecognised: true,
+      faces_seen: fs.length,
+      face_times: [Math.round(fs[0]!.time * 1000) / 1000],
+    },
+  }));
 }
