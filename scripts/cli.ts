@@ -66,10 +66,12 @@ async function main(): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === "help" || command === "--help" || command === "-h") {
     const { CLI_USAGE } = await import("@/lib/cli/commands");
-    console.log(`${REMOTE_USAGE}\n\nAdministration (local mode):\n${CLI_USAGE.replace(/^Usage:\n/, "")}`);
+    const { BACKUP_USAGE } = await import("@/lib/cli/backup");
+    console.log(`${REMOTE_USAGE}\n\nAdministration (local mode):\n${CLI_USAGE.replace(/^Usage:\n/, "")}\n${BACKUP_USAGE}`);
     return 0;
   }
   if (command in REMOTE_COMMANDS) return runRemoteCommand(command, rest);
+  if (command === "backup" || command === "restore") return (await import("@/lib/cli/backup")).runBackupCommand(command, rest);
   return runAdmin(argv);
 }
 
