@@ -26,10 +26,10 @@ function tmp(prefix: string): string {
   return d;
 }
 
-async function emails(dir: string): Promise<string[]> {
+async function emails(dir: string): Promise<(string | null)[]> {
   const h = await openPglite(dir);
   try {
-    return (await listUsersWithProfiles(h.db)).map((u) => u.email).sort();
+    return (await listUsersWithProfiles(h.db)).map((u) => u.email).sort((a, b) => String(a).localeCompare(String(b)));
   } finally {
     await h.close();
   }
