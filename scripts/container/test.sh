@@ -24,11 +24,17 @@ fail() { echo "[container-test] FAILED: $*" >&2; exit 1; }
 figure() { echo "$1: $2" | tee -a "$FIGURES"; }
 compose() { (cd "$ROOT" && $COMPOSE -p "$PROJECT" "$@") >>"$WORK/compose.log" 2>&1 || { tail -30 "$WORK/compose.log" >&2; fail "compose $*"; }; }
 cname() { echo "${PROJECT}_$1_1"; }
+# podman-compose 1.0.3 knows no profiles (it would start every service): services are always named
+# (docker compose then enables their profile by itself), and `--profile team` goes only to a
+# compose that knows it (for `down`).
+TEAM=()
+if (cd "$ROOT" && $COMPOSE --help 2>&1) | grep -q -- "--profile"; then TEAM=(--profile team); fi
+# A graceful stop first (podman-compose's `down` gives containers 1 s), as `docker compose down` does.
+stop_all() { podman ps -q --filter "label=io.podman.compose.project=$PROJECT" | xargs -r podman stop -t 10 >/dev/null; }
 
 teardown() {
   log "tearing down"
-  (cd "$ROOT" && $COMPOSE -p "$PROJECT" --profile team down -v >/dev/null 2>&1) || true
-  (cd "$ROOT" && $COMPOSE -p "$PROJECT" down -v >/dev/null 2>&1) || true
+  (cd "$ROOT" && $COMPOSE -p "$PROJECT" "${TEAM[@]}" down -v >/dev/null 2>&1) || true
   rm -rf "$WORK"
 }
 trap teardown EXIT
@@ -98,7 +104,7 @@ echo "$out" | grep -q "The worker could not start" || fail "worker role without 
 
 # --------------------------------------------------------------------------------------------------
 log "default profile: one app on the embedded database"
-compose up -d
+compose up -d app
 APP=$(cname app)
 figure "default: seconds to healthy" "$(wait_healthy "$APP")"
 KEY=$(first_key "$APP")
@@ -121,20 +127,21 @@ figure "default: stop ms (SIGTERM to exit)" "$stop_ms"
 
 log "down and up: the data stays"
 compose down
-compose up -d
+compose up -d app
 wait_healthy "$APP" >/dev/null
 [ "$(api_get "http://localhost:3000/api/videos/$JOB" | node -p 'JSON.parse(require("fs").readFileSync(0)).status')" = completed ] \
   || fail "the video is gone after down/up"
 [ -z "$(first_key "$APP")" ] || fail "a second first-start key after down/up"
+stop_all
 compose down -v
 
 # --------------------------------------------------------------------------------------------------
 log "team profile: PostgreSQL + 2 web + 2 workers"
 # podman-compose 1.0.3 ignores depends_on conditions: the database first, then the rest.
-compose --profile team up -d db
+compose "${TEAM[@]}" up -d db
 wait_healthy "$(cname db)" >/dev/null
 t0=$SECONDS
-compose --profile team up -d web-1 web-2 worker-1 worker-2
+compose "${TEAM[@]}" up -d web-1 web-2 worker-1 worker-2
 W1=$(cname web-1); W2=$(cname web-2)
 wait_healthy "$W1" "$W2" >/dev/null
 figure "team: seconds to healthy (both web processes)" $((SECONDS - t0))
@@ -155,7 +162,11 @@ set -e
 owner=\$(podman exec $(cname db) psql -U va -d video_analysis -Atc "select lease_owner from processing_runs where job_id = '\$JOB' and status = 'running'")
 for c in $(cname worker-1) $(cname worker-2); do
   if [ "\${owner%%:*}" = "\$(podman inspect -f '{{.Config.Hostname}}' \$c)" ]; then
-    echo "\$c" >"$WORK/killed"; podman kill -s KILL "\$c" >/dev/null; exit 0
+    echo "\$c" >"$WORK/killed"; podman kill -s KILL "\$c" >/dev/null
+    # and it stays down (a restart policy would bring it back on the same host, where it would
+    # take the run over itself at once): the other worker must take it
+    podman stop -t 2 "\$c" >/dev/null 2>&1 || true
+    exit 0
   fi
 done
 echo "no worker owns the run (lease owner: \$owner)" >&2; exit 1
@@ -169,13 +180,15 @@ killed=$(cat "$WORK/killed")
 JOB2=$(node -p 'JSON.parse(process.argv[1]).job' "$R2")
 owner=$(podman exec "$(cname db)" psql -U va -d video_analysis -Atc "select lease_owner from processing_runs where job_id = '$JOB2' order by created_at desc limit 1")
 log "killed $killed; the run finished under $owner"
+[ "${owner%%:*}" != "$(podman inspect -f '{{.Config.Hostname}}' "$killed")" ] || fail "the killed worker finished the run itself"
 figure "team: seconds for the 90 s clip with its worker killed mid-run" $((SECONDS - t0))
 
 log "team: down and up, the data stays"
-compose --profile team down
-compose --profile team up -d db
+stop_all
+compose "${TEAM[@]}" down
+compose "${TEAM[@]}" up -d db
 wait_healthy "$(cname db)" >/dev/null
-compose --profile team up -d web-1 web-2 worker-1 worker-2
+compose "${TEAM[@]}" up -d web-1 web-2 worker-1 worker-2
 wait_healthy "$W1" "$W2" >/dev/null
 for j in "$JOB" "$JOB2"; do
   [ "$(api_get "http://localhost:3002/api/videos/$j" | node -p 'JSON.parse(require("fs").readFileSync(0)).status')" = completed ] \
