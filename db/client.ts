@@ -7,6 +7,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { assertNotNewerThanBuild } from "./schema-version";
 import { ReadCache } from "./read-cache";
 import { processSingleton } from "@/lib/core/process-singleton";
 
@@ -46,6 +47,7 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
     await client.exec("SET TIME ZONE 'UTC'");
     // This process is the only one on this data directory: reads that opt in may be cached.
     const db = drizzle({ client, schema, cache: new ReadCache() }) as unknown as Db;
+    await assertNotNewerThanBuild(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows, migrationsFolder());
     await migrate(db as never, { migrationsFolder: migrationsFolder() });
     return {
       db,
@@ -78,6 +80,7 @@ async function migrateUnderLock(url: string): Promise<void> {
   const session = postgres(url, { max: 1, onnotice: () => {}, connection: { TimeZone: "UTC" } });
   try {
     await session`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await assertNotNewerThanBuild((sql) => session.unsafe(sql), migrationsFolder());
     await migrate(drizzle({ client: session, schema }), { migrationsFolder: migrationsFolder() });
     await session`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } finally {

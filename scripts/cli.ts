@@ -69,11 +69,13 @@ async function main(): Promise<number> {
   // No command (nothing, or options only: `--json`, `--help`): the main commands' help.
   if (!command || command === "help" || command.startsWith("-")) {
     const { CLI_USAGE } = await import("@/lib/cli/commands");
-    const usage = `${REMOTE_USAGE}\n\nAdministration (local mode):\n${CLI_USAGE.replace(/^Usage:\n/, "")}`;
+    const { BACKUP_USAGE } = await import("@/lib/cli/backup");
+    const usage = `${REMOTE_USAGE}\n\nAdministration (local mode):\n${CLI_USAGE.replace(/^Usage:\n/, "")}\n${BACKUP_USAGE}`;
     console.log(argv.includes("--json") ? JSON.stringify({ help: usage }, null, 2) : usage);
     return 0;
   }
   if (command in REMOTE_COMMANDS) return runRemoteCommand(command, rest);
+  if (command === "backup" || command === "restore") return (await import("@/lib/cli/backup")).runBackupCommand(command, rest);
   return runAdmin(argv);
 }
 

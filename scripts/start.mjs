@@ -61,8 +61,14 @@ if (!process.argv.includes("--build-only")) {
 }
 
 const stamp = path.join(root, ".next", "source-fingerprint");
-const want = fingerprint();
-const have = fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8") : "";
+// --no-build (the container image, built when the image was): serve that build, never rebuild.
+const prebuilt = process.argv.includes("--no-build");
+if (prebuilt && !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.error("[start] --no-build: no build in .next (run `node scripts/start.mjs --build-only` first)");
+  process.exit(1);
+}
+const want = prebuilt ? "" : fingerprint();
+const have = prebuilt ? "" : fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) ? fs.readFileSync(stamp, "utf8") : "";
 if (have !== want) {
   console.log("Building the app (first start or sources changed)…");
   const t0 = Date.now();

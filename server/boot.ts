@@ -5,6 +5,7 @@
 // webhook dispatcher. A worker process (`npm run worker`) boots through server/worker.ts instead.
 import { dataDir, getDbHandle } from "@/db/client";
 import { DataDirBusyError } from "@/db/data-dir-lock";
+import { DatabaseNewerError } from "@/db/schema-version";
 import { countUsers } from "@/db/queries/users";
 import { createUserWithKey } from "@/lib/users/create-user-with-key";
 import { withoutPaths } from "@/lib/api/public-error";
@@ -47,7 +48,8 @@ export async function bootOrExit(opts: { tries?: number; delayMs?: number } = {}
       return await boot();
     } catch (err) {
       const text = err instanceof DataDirBusyError ? err.message : withoutPaths(errorCause(err));
-      if (i >= tries) {
+      // A database newer than this build stays newer: say so at once.
+      if (i >= tries || err instanceof DatabaseNewerError) {
         log.fatal({ attempts: i }, `the app could not start: ${text}`);
         // Also plainly on stderr: the last words of a process that exits, for whoever started it.
         console.error(`\n  The app could not start: ${text}\n`);
