@@ -33,6 +33,7 @@ import { SegmentPanel } from "./segment-panel";
 import { SharePanel } from "./share-panel";
 import { Timeline, type TimeRange } from "./timeline";
 import { ClipMaker } from "@/components/clips/clip-maker";
+import { ClipSelectionBar, useClipDraft } from "@/components/clips/clip-draft";
 import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
 import { plural } from "@/lib/core/words";
@@ -81,8 +82,9 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
   const segments = useSegments(jobId, { enabled: !!v });
   const store = usePlayerStore(initialTime);
   const [action, setAction] = useState<VideoAction | null>(null);
-  // A range dragged out on the timeline, for the clip maker.
+  // The latest range dragged out on the timeline (shown over it) and the clip its ranges make.
   const [clipRange, setClipRange] = useState<TimeRange | null>(null);
+  const clipDraft = useClipDraft(jobId, v?.duration ?? 0);
   const selected = useMemo(() => (v ? selectedModules(v) : []), [v]);
   const processing = useProcessing(jobId, {
     selected,
@@ -225,9 +227,17 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
                     thumbnailUrl={v.status === "completed" ? v.thumbnail_url : null}
                     emptyText={active ? "Segments appear here as modules finish." : "No module produced segments for this video."}
                     selection={clipRange}
-                    onRangeSelect={v.duration > 0 && v.status !== "importing" ? setClipRange : undefined}
+                    onRangeSelect={
+                      v.duration > 0 && v.status !== "importing"
+                        ? (r) => {
+                            setClipRange(r);
+                            clipDraft.add(r);
+                          }
+                        : undefined
+                    }
                   />
                 )}
+                <ClipSelectionBar draft={clipDraft} />
               </div>
             </Card>
             {v.status === "completed" && (
@@ -257,7 +267,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
             {panelModules.length > 0 && <Downloads jobId={jobId} modules={panelModules} counts={counts} />}
             <SharePanel jobId={jobId} shared={v.shared} />
             {v.duration > 0 && v.status !== "importing" && (
-              <ClipMaker jobId={jobId} duration={v.duration} name={v.name} store={store} selection={clipRange} onSelectionUsed={() => setClipRange(null)} />
+              <ClipMaker duration={v.duration} name={v.name} store={store} draft={clipDraft} />
             )}
           </div>
           <DetailsCard video={v} onEdit={() => setAction("edit")} />
