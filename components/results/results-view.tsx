@@ -174,7 +174,8 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
             This video is uploaded but no analysis has run on it.
           </Alert>
         )}
-        {v.status === "failed" && !processing.done && (
+        {/* The reason a run failed, said once (the finished run below keeps only its modules). */}
+        {v.status === "failed" && (
           <Alert
             tone="error"
             title="Processing failed"
@@ -291,7 +292,7 @@ function FinishedRun({ state, status, error }: { state: ProcessingState; status:
     <details open={failed} className="group rounded-xl border border-zinc-200 bg-white shadow-xs">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-5 py-3 [&::-webkit-details-marker]:hidden">
         <span className="min-w-0 text-sm">
-          <span className={failed ? "font-medium text-red-700" : "font-medium text-emerald-700"}>{failed ? "Processing failed" : "Analysis complete"}</span>
+          <span className={failed ? "font-medium text-red-700" : "font-medium text-emerald-700"}>{failed ? "The failed run" : "Analysis complete"}</span>
           <span className="text-zinc-500">
             {" "}
             · {plural(state.modules.length, "module")}
@@ -308,7 +309,7 @@ function FinishedRun({ state, status, error }: { state: ProcessingState; status:
         </span>
       </summary>
       <div className="border-t border-zinc-100 px-5 py-4">
-        <ProcessingProgress state={state} status={status} serverError={error} withRunNotes={false} />
+        <ProcessingProgress state={state} status={status} serverError={error} withRunNotes={false} withError={status !== "failed"} />
       </div>
     </details>
   );
