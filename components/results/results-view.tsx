@@ -138,7 +138,8 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
           </div>
           <p className="mt-1 text-sm text-zinc-500">
             {v.duration > 0 ? `${formatDuration(v.duration)} · ` : ""}
-            {formatBytes(v.file_size)} · uploaded {formatDateTime(v.created_at)}
+            {/* an import that never fetched a byte has no size to show */}
+            {v.file_size > 0 ? `${formatBytes(v.file_size)} · ` : ""}uploaded {formatDateTime(v.created_at)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
