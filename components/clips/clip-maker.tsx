@@ -32,8 +32,8 @@ export function ClipMaker({ duration, name, store, draft }: { duration: number; 
         titleId="clip-heading"
         description={
           <>
-            <span className="pointer-coarse:hidden">Drag along the timeline's ruler</span>
-            <span className="hidden pointer-coarse:inline">Touch and drag along the timeline's ruler</span> to add a range (each drag adds one), or move the
+            <span className="pointer-coarse:hidden">{"Drag along the timeline's ruler"}</span>
+            <span className="hidden pointer-coarse:inline">{"Touch and drag along the timeline's ruler"}</span> to add a range (each drag adds one), or move the
             playhead (play, or tap the timeline) and mark where a range starts and ends; ranges are joined in the order you add them.
           </>
         }
