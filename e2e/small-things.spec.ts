@@ -77,6 +77,6 @@ test.describe("on a phone", () => {
     const card = page.getByRole("region", { name: "Make a clip" });
     await expect(card).toContainText("Touch and drag along the timeline's ruler");
     await expect(card).not.toContainText(/^Drag along/);
-    await expect(card.getByText("Drag along the timeline's ruler")).toBeHidden();
+    await expect(card.getByText("Drag along the timeline's ruler", { exact: true })).toBeHidden();
   });
 });
