@@ -561,10 +561,16 @@ export const clips = pgTable(
     leaseOwner: text("lease_owner"),
     leaseExpiresAt: timestamp("lease_expires_at", { mode: "date" }),
     finishedAt: timestamp("finished_at", { mode: "date" }),
+    /** The clip's public share (a page and a stream without signing in) until revoked; null when not shared. */
+    shareHash: text("share_hash"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("clips_user_idx").on(t.userId, t.createdAt, t.id), index("clips_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("clips_user_idx").on(t.userId, t.createdAt, t.id),
+    index("clips_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("clips_share_hash_idx").on(t.shareHash),
+  ],
 );
 export type Clip = typeof clips.$inferSelect;
 

@@ -66,7 +66,8 @@ test("import a video from a URL, watch it arrive and be analysed, and open it", 
     await url.fill("ftp://127.0.0.1/harbour-tour.mp4");
     await submit.click();
     await expect(form.getByRole("alert")).toContainText("The video could not be imported");
-    await expect(form.getByRole("alert")).toContainText("url: must use http or https");
+    await expect(form.getByRole("alert")).toContainText("Only links that start with http:// or https:// can be imported.");
+    await expect(form.getByRole("alert")).not.toContainText("url:");
     await expect(imports).toHaveCount(0);
     await snap(page, testInfo, "95-import-refused");
 
@@ -126,15 +127,27 @@ test("import a video from a URL, watch it arrive and be analysed, and open it", 
     expect(picked.start).toBeLessThan(1.4);
     expect(picked.end).toBeGreaterThan(3.4);
     expect(picked.end).toBeLessThan(3.8);
+    // Selecting is enough: the range is the clip's, and "Make clip" sits right under the timeline.
     await expect(page.getByTestId("clip-selection")).toContainText("00:01–00:03");
     await snap(page, testInfo, "97a-timeline-range");
-    await page.getByTestId("clip-add-selection").click();
-    await expect(band).toHaveCount(0);
     await expect(page.getByTestId("clip-range")).toHaveCount(1);
-    await page.getByTestId("clip-create").click();
-    await expect(page.getByTestId("clip-made")).toBeVisible();
+    await expect(page.getByTestId("clip-create")).toBeEnabled();
+    // A second drag keeps the first range (and says so); the clip's list offers to remove one.
+    await page.mouse.move(box.x + box.width * 0.7, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.9, y, { steps: 4 });
+    await page.mouse.up();
+    await expect(page.getByTestId("clip-range")).toHaveCount(2);
+    await expect(page.getByTestId("clip-selection")).toContainText("2 clip ranges");
+    await page.getByRole("button", { name: "Remove range 2" }).click();
+    await expect(page.getByTestId("clip-range")).toHaveCount(1);
+    await page.getByTestId("clip-create-here").click();
+    // The card follows the clip until it is cut: "Clip ready", not "queued" for ever.
+    await expect(page.getByTestId("clip-made").first()).toBeVisible();
+    await expect(page.getByTestId("clip-made").first()).toHaveAttribute("data-status", "completed", { timeout: 90_000 });
+    await expect(page.getByTestId("clip-made").first()).toContainText("Clip ready");
     const call = api(user.api_key);
-    const [clip] = await call<Array<{ clip_id: string; ranges: Array<{ start: number; end: number }> }>>("GET", "/clips");
+    const [clip] = await call<Array<{ clip_id: string; title: string; ranges: Array<{ start: number; end: number }> }>>("GET", "/clips");
     expect(clip!.ranges).toHaveLength(1);
     expect(clip!.ranges[0]!.start).toBeCloseTo(picked.start, 2);
     expect(clip!.ranges[0]!.end).toBeCloseTo(picked.end, 2);
@@ -162,10 +175,31 @@ test("import a video from a URL, watch it arrive and be analysed, and open it", 
     const shared = guest.getByTestId("chapter-list");
     await expect(shared.locator("li")).toHaveCount(1);
     await expect(shared).toContainText("Around the harbour");
-    await expect(shared).toContainText("edited");
+    // the owner's edits are not marked for the reader
+    await expect(shared).not.toContainText("edited");
     await expect(guest.getByRole("button", { name: /^Rename the chapter/ })).toHaveCount(0);
     await snap(guest, testInfo, "98-shared-report-chapters");
     expect(await seriousViolations(guest)).toEqual([]);
+
+    // The clip rang the bell, and its page names the video of each range.
+    await page.goto(`/clips?clip=${clip!.clip_id}`);
+    await page.getByRole("button", { name: /^Notifications/ }).first().click();
+    await expect(page.getByText("Clip ready").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    const row = page.locator(`[data-clip-id="${clip!.clip_id}"]`);
+    await expect(row.getByTestId("clip-range-chip").first()).toContainText("harbour-tour.mp4");
+    // Sharing makes a link that works until it is revoked (not a stream address that lapses).
+    await row.getByRole("button", { name: /^Share / }).click();
+    await expect(row.getByTestId("clip-shared")).toBeVisible();
+    const { share_url } = await call<{ share_url: string }>("GET", `/clips/${clip!.clip_id}`);
+    expect(share_url).toMatch(/\/share\/clip\/[A-Za-z0-9_-]{32}$/);
+    await guest.goto(share_url);
+    await expect(guest.getByRole("heading", { level: 1 })).toHaveText(clip!.title);
+    await expect(guest.getByTestId("shared-clip-player")).toBeVisible();
+    await row.getByRole("button", { name: /^Stop sharing / }).click();
+    await expect(row.getByTestId("clip-shared")).toHaveCount(0);
+    await guest.reload();
+    await expect(guest.getByText("This link does not open a clip")).toBeVisible();
     await guestContext.close();
   } finally {
     files.close();

@@ -61,4 +61,17 @@ test("the results page shows people with their appearances on a time lane", asyn
   await expect(people.first().getByTestId("person-name")).toHaveText("Alice Moreau");
   await expect(people.first().getByRole("img", { name: "Face of Alice Moreau" })).toBeVisible();
   await snap(page, testInfo, "90-people-results", { fullPage: false });
+
+  // On a phone the appearance bars are big enough for a finger (at least 24 px each way).
+  const phone = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const tap = await phone.newPage();
+  await signInAs(tap, user.api_key);
+  await tap.goto(`/videos/${jobId}`);
+  const bars = tap.getByTestId("appearance");
+  await expect(bars).toHaveCount(3, { timeout: 30_000 });
+  for (const box of await Promise.all((await bars.all()).map((b) => b.boundingBox()))) {
+    expect(box!.height).toBeGreaterThanOrEqual(24);
+    expect(box!.width).toBeGreaterThanOrEqual(24);
+  }
+  await phone.close();
 });

@@ -10,9 +10,12 @@ import { appPages } from "./support/app-pages";
 import { createUser, uniqueEmail } from "./support/cli";
 import { api, makeClip, processClip } from "./support/clips";
 
-/** Internals a person should never have to read: library and model names, raw flags, error codes, the local user. */
+/**
+ * Internals a person should never have to read: library and model names, raw flags, error codes,
+ * the local user, and raw data in a segment's details (boxes, pass counts, word timings, person numbers).
+ */
 const INTERNAL =
-  /paddleocr|ppocr|tfjs|onnx|blazeface|centernet|pocketsphinx|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|@localhost\b|Trial active|standard plan|Analysed by|ocr_read|Brute force|OPENAI_API_KEY|Shots?: 0\b/i;
+  /paddleocr|ppocr|tfjs|onnx|blazeface|centernet|pocketsphinx|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|@localhost\b|Trial active|standard plan|Analysed by|ocr_read|Brute force|OPENAI_API_KEY|Shots?: 0\b|\bBox: \d|Support: \d|\bWords: \w+, \d|Person index/i;
 /** A plural after one ("1 shots"). */
 const ONE_PLURAL = /(?<![\d.,])\b1 (shots|scenes|segments|moments|videos|cues|lines|files|keys|minutes|people|faces|objects)\b/;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

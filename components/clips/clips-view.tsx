@@ -1,7 +1,7 @@
 "use client";
-// /clips: the clips and highlight reels you made, newest first: play, download, copy a share link
-// (the clip's signed stream URL, valid for hours, no sign-in), delete. Clips being cut update by
-// themselves.
+// /clips: the clips and highlight reels you made, newest first: play, download, share (a link to
+// the clip's public page that works until you stop sharing it), delete. Each range names its
+// video. Clips being cut update by themselves.
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
@@ -13,7 +13,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { QueryView } from "@/components/ui/query-view";
 import { Spinner } from "@/components/ui/spinner";
-import { useClips, useDeleteClip, type Clip } from "@/hooks/queries/clips";
+import { useClips, useDeleteClip, useRevokeClipShare, useShareClip, type Clip } from "@/hooks/queries/clips";
+import { useVideos } from "@/hooks/queries/videos";
+import { errorDetail } from "@/lib/browser/api-client";
 import { formatDateTime, formatDuration } from "@/lib/browser/format";
 import { formatClock } from "@/lib/core/clock";
 
@@ -24,7 +26,32 @@ const STATUS: Record<Clip["status"], { tone: "gray" | "amber" | "green"; label: 
   failed: { tone: "gray", label: "Failed", className: "bg-red-50 text-red-700 ring-red-600/20" },
 };
 
-function ClipRow({ clip, highlighted, onDelete }: { clip: Clip; highlighted: boolean; onDelete: () => void }) {
+/** Share: makes the link (then copies it), or copies the existing one; stop sharing revokes it. */
+function ClipShare({ clip }: { clip: Clip }) {
+  const share = useShareClip();
+  const revoke = useRevokeClipShare();
+  if (clip.status !== "completed") return null;
+  const error = share.error ?? revoke.error;
+  return (
+    <>
+      {clip.share_url ? (
+        <>
+          <CopyButton text={clip.share_url} label="Copy share link" accessibleLabel={`Copy the share link of ${clip.title}`} />
+          <Button size="sm" variant="ghost" busy={revoke.isPending} onClick={() => revoke.mutate(clip.clip_id)} aria-label={`Stop sharing ${clip.title}`}>
+            Stop sharing
+          </Button>
+        </>
+      ) : (
+        <Button size="sm" variant="secondary" busy={share.isPending} onClick={() => share.mutate(clip.clip_id)} aria-label={`Share ${clip.title}`}>
+          Share
+        </Button>
+      )}
+      {error && <span className="basis-full text-sm text-red-700">{errorDetail(error)}</span>}
+    </>
+  );
+}
+
+function ClipRow({ clip, highlighted, onDelete, videoNames }: { clip: Clip; highlighted: boolean; onDelete: () => void; videoNames: Map<string, string> }) {
   const look = STATUS[clip.status];
   const videos = new Set(clip.ranges.map((r) => r.job_id)).size;
   return (
@@ -44,13 +71,21 @@ function ClipRow({ clip, highlighted, onDelete }: { clip: Clip; highlighted: boo
           </p>
           <p className="mt-1 flex flex-wrap gap-1 text-xs text-zinc-600">
             {clip.ranges.slice(0, 8).map((r, i) => (
-              <Link key={i} href={`/videos/${r.job_id}?t=${r.start}`} className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono tabular-nums hover:bg-zinc-200">
-                {formatClock(r.start)}–{formatClock(r.end)}
+              <Link key={i} href={`/videos/${r.job_id}?t=${r.start}`} className="rounded bg-zinc-100 px-1.5 py-0.5 hover:bg-zinc-200" data-testid="clip-range-chip">
+                {videoNames.get(r.job_id) ?? ""}{" "}
+                <span className="font-mono tabular-nums">
+                  {formatClock(r.start)}–{formatClock(r.end)}
+                </span>
               </Link>
             ))}
             {clip.ranges.length > 8 && <span className="px-1 py-0.5">+{clip.ranges.length - 8} more</span>}
           </p>
           {clip.status === "failed" && clip.error && <p className="mt-1 text-sm text-red-700">{clip.error}</p>}
+          {clip.share_url && (
+            <p className="mt-1 text-xs text-zinc-500" data-testid="clip-shared">
+              Shared: anyone with the link can watch it until you stop sharing.
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {clip.download_url && (
@@ -58,7 +93,7 @@ function ClipRow({ clip, highlighted, onDelete }: { clip: Clip; highlighted: boo
               Download
             </a>
           )}
-          {clip.stream_url && <CopyButton text={clip.stream_url} label="Copy share link" accessibleLabel={`Copy the share link of ${clip.title}`} />}
+          <ClipShare clip={clip} />
           <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${clip.title}`}>
             Delete
           </Button>
@@ -76,6 +111,8 @@ export function ClipsView() {
   const remove = useDeleteClip();
   const [deleting, setDeleting] = useState<Clip | null>(null);
   const highlight = useSearchParams().get("clip");
+  const videos = useVideos();
+  const videoNames = new Map((videos.data ?? []).map((v) => [v.job_id, v.name]));
   return (
     <>
       <PageHeader
@@ -102,7 +139,7 @@ export function ClipsView() {
           <section aria-label="Your clips" className="overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs">
             <ul className="divide-y divide-zinc-100">
               {data.map((c) => (
-                <ClipRow key={c.clip_id} clip={c} highlighted={c.clip_id === highlight} onDelete={() => setDeleting(c)} />
+                <ClipRow key={c.clip_id} clip={c} highlighted={c.clip_id === highlight} onDelete={() => setDeleting(c)} videoNames={videoNames} />
               ))}
             </ul>
           </section>

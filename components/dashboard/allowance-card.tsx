@@ -29,6 +29,27 @@ export function AllowanceCard({ usage, hosted = isClerkEnabled }: { usage: Usage
   const pct = Math.min(100, Math.max(used > 0 ? 1 : 0, usage.usage_percentage));
   const expired = usage.trial_status === "expired";
   const low = !expired && pct >= 90;
+  // A self-hosted install has no plan to sell: the minutes processed, and the allowance only once
+  // it is nearly or wholly used (then it matters).
+  if (!hosted && !low && !expired) {
+    return (
+      <Card aria-labelledby="allowance-heading" className="min-w-0">
+        <CardHeader title="Processing" titleId="allowance-heading" description={planLine(usage, hosted)} />
+        <div className="space-y-3 px-5 py-4">
+          <dl className="text-sm">
+            <dt className="text-zinc-500">Minutes of video processed</dt>
+            <dd data-testid="allowance-used" className="font-medium text-zinc-900">{minutes(used)}</dd>
+          </dl>
+          <p className="text-xs text-zinc-500">
+            Counted from the length of each processed video.{" "}
+            <Link href="/docs" className="text-accent-700 underline underline-offset-4">
+              Usage in the API
+            </Link>
+          </p>
+        </div>
+      </Card>
+    );
+  }
   return (
     <Card aria-labelledby="allowance-heading" className="min-w-0">
       <CardHeader

@@ -29,6 +29,7 @@ export function RecentVideosCard({ videos }: { videos: Dashboard["videos"] }) {
                 {v.duration ? `${formatDuration(v.duration)} · ` : ""}
                 {formatRelative(v.created_at)}
               </span>
+              {v.status === "failed" && v.error && <span className="block truncate text-xs text-red-700" title={v.error}>{v.error}</span>}
             </span>
             <VideoStatusBadge status={v.status} className="shrink-0" />
           </Link>

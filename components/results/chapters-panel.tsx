@@ -46,7 +46,7 @@ export function ChaptersPanel({
               type="button"
               title={`${formatClock(c.start)} ${c.title}`}
               aria-label={`Play chapter ${i + 1} from ${formatClock(c.start)}: ${c.title}`}
-              onClick={() => store.seek(c.start)}
+              onClick={() => store.play(c.start)}
               style={{ width: `${((c.end - c.start) / total) * 100}%` }}
               className={cn(
                 "h-full border-r-2 border-white last:border-r-0 hover:bg-accent-400",
@@ -58,14 +58,29 @@ export function ChaptersPanel({
       </div>
       <ol className="py-2" data-testid="chapter-list">
         {list.map((c, i) => (
-          <ChapterItem key={c.index} jobId={jobId} chapter={c} current={i === current} editable={canEdit} onPlay={() => store.seek(c.start)} />
+          <ChapterItem key={c.index} jobId={jobId} chapter={c} current={i === current} editable={canEdit} showEdited={given === undefined} onPlay={() => store.play(c.start)} />
         ))}
       </ol>
     </Card>
   );
 }
 
-function ChapterItem({ jobId, chapter, current, editable, onPlay }: { jobId: string; chapter: Chapter; current: boolean; editable: boolean; onPlay: () => void }) {
+function ChapterItem({
+  jobId,
+  chapter,
+  current,
+  editable,
+  showEdited,
+  onPlay,
+}: {
+  jobId: string;
+  chapter: Chapter;
+  current: boolean;
+  editable: boolean;
+  /** The owner sees which titles they changed; a shared report's reader does not. */
+  showEdited: boolean;
+  onPlay: () => void;
+}) {
   const [editing, setEditing] = useState(false);
   const edit = useEditChapter(jobId);
   return (
@@ -86,7 +101,7 @@ function ChapterItem({ jobId, chapter, current, editable, onPlay }: { jobId: str
         ) : (
           <button type="button" onClick={onPlay} className="min-w-0 flex-1 text-left break-words text-zinc-800 hover:underline">
             <span className="font-medium">{chapter.title}</span>
-            {chapter.edited && (
+            {showEdited && chapter.edited && (
               <Badge tone="amber" className="ml-2 align-middle">
                 edited
               </Badge>

@@ -53,12 +53,12 @@ function PersonRow({ jobId, person, duration, store }: { jobId: string; person: 
           </div>
         )}
         {rename.isError && <p className="text-xs text-red-700">{errorDetail(rename.error)}</p>}
-        <div className="relative h-4 rounded bg-zinc-100" role="group" aria-label={label} data-testid="person-lane">
+        <div className="relative h-4 rounded bg-zinc-100 pointer-coarse:h-7" role="group" aria-label={label} data-testid="person-lane">
           {person.appearances.map((a) => (
             <button
               key={a.start}
               type="button"
-              className="absolute inset-y-0 min-w-1 rounded bg-accent-600 hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-1"
+              className="absolute inset-y-0 min-w-1 rounded bg-accent-600 pointer-coarse:min-w-6 hover:bg-accent-700 focus-visible:outline-2 focus-visible:outline-offset-1"
               style={{ left: `${duration ? (a.start / duration) * 100 : 0}%`, width: `${duration ? ((a.end - a.start) / duration) * 100 : 0}%` }}
               onClick={() => store.seek(segmentSeekTime(a.start, a.end))}
               aria-label={`${person.name} from ${spokenTime(a.start)} to ${spokenTime(a.end)}`}

@@ -99,6 +99,13 @@ export class PlayerStore {
     this.emit();
   }
 
+  /** Seeks to `t` and plays from there (a transcript line's or a chapter's "play"). */
+  play(t: number) {
+    this.seek(t);
+    // A browser that refuses (no user gesture, or the source failed) leaves the video paused at t.
+    this.el?.play()?.catch(() => {});
+  }
+
   get element() {
     return this.el;
   }

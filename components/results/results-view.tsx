@@ -33,6 +33,7 @@ import { SegmentPanel } from "./segment-panel";
 import { SharePanel } from "./share-panel";
 import { Timeline, type TimeRange } from "./timeline";
 import { ClipMaker } from "@/components/clips/clip-maker";
+import { ClipSelectionBar, useClipDraft } from "@/components/clips/clip-draft";
 import { TranscriptPanel } from "./transcript-panel";
 import { VideoPlayer } from "./video-player";
 import { plural } from "@/lib/core/words";
@@ -83,8 +84,9 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
   const chapters = useChapters(jobId, { enabled: !!v && !active && (segments.data?.length ?? 0) > 0 });
   const store = usePlayerStore(initialTime);
   const [action, setAction] = useState<VideoAction | null>(null);
-  // A range dragged out on the timeline, for the clip maker.
+  // The latest range dragged out on the timeline (shown over it) and the clip its ranges make.
   const [clipRange, setClipRange] = useState<TimeRange | null>(null);
+  const clipDraft = useClipDraft(jobId, v?.duration ?? 0);
   const selected = useMemo(() => (v ? selectedModules(v) : []), [v]);
   const processing = useProcessing(jobId, {
     selected,
@@ -138,7 +140,8 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
           </div>
           <p className="mt-1 text-sm text-zinc-500">
             {v.duration > 0 ? `${formatDuration(v.duration)} · ` : ""}
-            {formatBytes(v.file_size)} · uploaded {formatDateTime(v.created_at)}
+            {/* an import that never fetched a byte has no size to show */}
+            {v.file_size > 0 ? `${formatBytes(v.file_size)} · ` : ""}uploaded {formatDateTime(v.created_at)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -174,7 +177,8 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
             This video is uploaded but no analysis has run on it.
           </Alert>
         )}
-        {v.status === "failed" && !processing.done && (
+        {/* The reason a run failed, said once (the finished run below keeps only its modules). */}
+        {v.status === "failed" && (
           <Alert
             tone="error"
             title="Processing failed"
@@ -229,9 +233,17 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
                     thumbnailUrl={v.status === "completed" ? v.thumbnail_url : null}
                     emptyText={active ? "Segments appear here as modules finish." : "No module produced segments for this video."}
                     selection={clipRange}
-                    onRangeSelect={v.duration > 0 && v.status !== "importing" ? setClipRange : undefined}
+                    onRangeSelect={
+                      v.duration > 0 && v.status !== "importing"
+                        ? (r) => {
+                            setClipRange(r);
+                            clipDraft.add(r);
+                          }
+                        : undefined
+                    }
                   />
                 )}
+                <ClipSelectionBar draft={clipDraft} />
               </div>
             </Card>
             {v.status === "completed" && (
@@ -261,7 +273,7 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
             {panelModules.length > 0 && <Downloads jobId={jobId} modules={panelModules} counts={counts} />}
             <SharePanel jobId={jobId} shared={v.shared} />
             {v.duration > 0 && v.status !== "importing" && (
-              <ClipMaker jobId={jobId} duration={v.duration} name={v.name} store={store} selection={clipRange} onSelectionUsed={() => setClipRange(null)} />
+              <ClipMaker duration={v.duration} name={v.name} store={store} draft={clipDraft} />
             )}
           </div>
           <DetailsCard video={v} onEdit={() => setAction("edit")} />
@@ -285,7 +297,7 @@ function FinishedRun({ state, status, error }: { state: ProcessingState; status:
     <details open={failed} className="group rounded-xl border border-zinc-200 bg-white shadow-xs">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-5 py-3 [&::-webkit-details-marker]:hidden">
         <span className="min-w-0 text-sm">
-          <span className={failed ? "font-medium text-red-700" : "font-medium text-emerald-700"}>{failed ? "Processing failed" : "Analysis complete"}</span>
+          <span className={failed ? "font-medium text-red-700" : "font-medium text-emerald-700"}>{failed ? "The failed run" : "Analysis complete"}</span>
           <span className="text-zinc-500">
             {" "}
             · {plural(state.modules.length, "module")}
@@ -302,7 +314,7 @@ function FinishedRun({ state, status, error }: { state: ProcessingState; status:
         </span>
       </summary>
       <div className="border-t border-zinc-100 px-5 py-4">
-        <ProcessingProgress state={state} status={status} serverError={error} withRunNotes={false} />
+        <ProcessingProgress state={state} status={status} serverError={error} withRunNotes={false} withError={status !== "failed"} />
       </div>
     </details>
   );

@@ -17,10 +17,13 @@ const HIDDEN = new Set([
   "ocr_boxes", "embedding", "boxes", "vector", "face_boxes",
   "provider", "model", "method", "ocr", "ocr_read", "text_likeness", "objects_method", "vad", "kind", "track",
   "shots", "threshold",
+  // a detection's place in the frame, how many passes agreed, recognised words with their timings
+  // and scores, a person's internal number: data for machines, not for a reader
+  "box", "support", "words", "person_index",
 ]);
 const HIDDEN_PATTERN = /(_id|_ids|_method|_threshold|_floor|_boxes|_model)$/;
 const isHidden = (key: string) => HIDDEN.has(key) || HIDDEN_PATTERN.test(key);
-const TIME_KEYS = /(^|_)(time|start|end)$/;
+const TIME_KEYS = /(^|_)(time|times|start|end)$/;
 
 const LABELS: Record<string, string> = {
   ocr_text: "Text on screen",
@@ -35,7 +38,20 @@ const LABELS: Record<string, string> = {
   colors: "Colours",
   color_source: "Colours read from",
   object_candidates: "Maybe also",
+  person_name: "Person",
+  faces_seen: "Faces seen",
+  face_times: "Face seen at",
+  person_total_seconds: "Seconds on screen in all",
+  person_appearances: "Appearances",
 };
+
+/** A detection ({label, confidence, …}) in words: "car (72 % sure)". */
+function isDetection(v: Json): v is { label: string; confidence?: number } {
+  return !!v && typeof v === "object" && !Array.isArray(v) && typeof v.label === "string";
+}
+function detectionWords(d: { label: string; confidence?: number }): string {
+  return typeof d.confidence === "number" ? `${words(d.label)} (${Math.round(d.confidence * 100)} % sure)` : words(d.label);
+}
 
 /** Who made a segment, in words: this computer or the configured model, never a product name. */
 function madeBy(provider: Json | undefined): string | null {
@@ -90,6 +106,7 @@ function renderValue(key: string, v: Json, depth = 0): ReactNode {
         </span>
       );
     }
+    if (v.every(isDetection)) return v.map(detectionWords).join(", ");
     if (v.every((x) => x === null || typeof x !== "object")) return v.map((x) => renderValue(key, x, depth + 1)).reduce<ReactNode[]>((acc, x, i) => (i ? [...acc, ", ", x] : [x]), []);
     const shown = v.slice(0, 8);
     return (
@@ -102,7 +119,12 @@ function renderValue(key: string, v: Json, depth = 0): ReactNode {
     );
   }
   const entries = Object.entries(v).filter(([k]) => !isHidden(k));
-  if (depth > 1) return entries.map(([k, x]) => `${label(k)}: ${typeof x === "object" ? JSON.stringify(x) : String(x)}`).join(" · ");
+  if (isDetection(v)) return detectionWords(v);
+  if (depth > 1)
+    return entries
+      .filter(([, x]) => x === null || typeof x !== "object")
+      .map(([k, x]) => `${label(k)}: ${typeof x === "number" ? formatNumber(k, x) : x === null ? "none" : String(x)}`)
+      .join(" · ");
   return (
     <span className="block">
       {entries.map(([k, x], i) => (

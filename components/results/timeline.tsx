@@ -15,6 +15,7 @@ import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-stor
 import { spokenTime } from "@/lib/browser/format";
 import { formatClock } from "@/lib/core/clock";
 import { plural } from "@/lib/core/words";
+import { useCoarsePointer } from "@/hooks/use-coarse-pointer";
 
 const MAX_ROWS = 3;
 /** A press that moves less than this is a click on the ruler (a seek), not a drag. */
@@ -27,6 +28,9 @@ export interface TimeRange {
   end: number;
 }
 const ROW_PX = 22;
+/** With a finger: rows whose blocks (row − 4 px) are at least 24 px tall, and blocks at least as wide. */
+const TOUCH_ROW_PX = 32;
+const TOUCH_MIN_BLOCK_PX = 24;
 /** Lanes whose blocks show a frame, and their taller rows. */
 const FRAME_LANES = new Set(["shots", "scenes"]);
 const FRAME_ROW_PX = 44;
@@ -83,7 +87,8 @@ function Lane({
 }) {
   const { placed, rows } = useMemo(() => pack(segments), [segments]);
   const frames = FRAME_LANES.has(module) && storyboard?.cues.length ? storyboard : null;
-  const rowPx = frames ? FRAME_ROW_PX : ROW_PX;
+  const coarse = useCoarsePointer();
+  const rowPx = frames ? FRAME_ROW_PX : coarse ? TOUCH_ROW_PX : ROW_PX;
   const frameWidth = frames ? Math.min(96, Math.round(FRAME_HEIGHT_PX * (frames.cues[0]!.w / frames.cues[0]!.h))) : 0;
   const [focusIndex, setFocusIndex] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -153,7 +158,7 @@ function Lane({
               )}
               style={{
                 left: `${left}%`,
-                width: `max(${width}%, 4px)`,
+                width: `max(${width}%, ${coarse ? TOUCH_MIN_BLOCK_PX : 4}px)`,
                 top: row * rowPx + 2,
                 height: rowPx - 4,
                 paddingLeft: withFrame ? frameWidth + 6 : undefined,

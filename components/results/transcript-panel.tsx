@@ -69,7 +69,7 @@ export function TranscriptPanel({ segments, store, jobId }: { segments: readonly
             ) : (
               <button
                 type="button"
-                onClick={() => store.seek(c.start_time)}
+                onClick={() => store.play(c.start_time)}
                 className={cn(
                   "flex w-full gap-3 px-5 py-1.5 text-left text-sm hover:bg-zinc-50",
                   i === current ? "bg-accent-50/70 text-zinc-900" : "text-zinc-700",
@@ -78,7 +78,8 @@ export function TranscriptPanel({ segments, store, jobId }: { segments: readonly
                 <span className="shrink-0 font-mono text-xs leading-5 text-accent-700 tabular-nums">{formatClock(c.start_time)}</span>
                 <span className="min-w-0 break-words">
                   {c.content}
-                  {c.edited && <EditedMark />}
+                  {/* the owner sees their corrections marked; a shared report's reader does not */}
+                  {jobId && c.edited && <EditedMark />}
                 </span>
               </button>
             )}

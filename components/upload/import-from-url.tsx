@@ -2,7 +2,8 @@
 // "Import from URL" on the upload page: the server fetches a video from an http(s) address
 // (POST /videos/import) and analyses it with the modules and project chosen on the page. Each
 // import started here is listed with its live progress (bytes fetched, then the analysis) and a
-// link to the video; a URL the server refuses is shown in the server's own words.
+// link to the video; a URL the server refuses is said in words (import-refusal.ts), and a failed
+// import says why.
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { VideoStatusBadge } from "@/components/videos/status-badge";
 import { useImportVideo, useVideo } from "@/hooks/queries/videos";
 import { errorDetail } from "@/lib/browser/api-client";
 import type { ModuleName } from "@/lib/pipeline/modules/registry";
+import { importRefusalInWords } from "./import-refusal";
 import { StartedBody } from "./upload-item";
 
 interface StartedImport {
@@ -97,7 +99,7 @@ export function ImportFromUrl({ modules, projectId }: { modules: ModuleName[]; p
       {modules.length === 0 && <p className="mt-2 text-xs text-zinc-500">Choose at least one module.</p>}
       {start.isError && (
         <Alert tone="error" className="mt-3" title="The video could not be imported">
-          <span id={`${id}-error`}>{errorDetail(start.error)}</span>
+          <span id={`${id}-error`}>{importRefusalInWords(errorDetail(start.error))}</span>
         </Alert>
       )}
       {imports.length > 0 && (

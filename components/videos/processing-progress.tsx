@@ -21,9 +21,11 @@ import { plural } from "@/lib/core/words";
 
 function headline(state: ProcessingState, status: VideoStatus | undefined): string {
   if (state.done?.status === "completed") return "Analysis complete";
-  if (state.done?.status === "failed") return "Processing failed";
+  if (state.done?.status === "failed" || status === "failed") return "Processing failed";
   const running = state.modules.filter((m) => m.state === "running");
-  const decoding = state.decode && state.decode.percent < 100 ? `decoding the video (${state.decode.percent}%)` : null;
+  // One percentage on the card: the overall one, beside this line; the decode pass and the modules
+  // say what they do, not a number of their own.
+  const decoding = state.decode && state.decode.percent < 100 ? "decoding the video" : null;
   if (running.length) {
     const names = running.map((m) => moduleLabel(m.module).toLowerCase());
     return `Running ${names.join(", ")}${decoding ? `; ${decoding}` : ""} (${state.modules.filter((m) => m.state === "done").length} of ${state.modules.length} done)`;
@@ -40,6 +42,9 @@ function headline(state: ProcessingState, status: VideoStatus | undefined): stri
 function ModuleRow({ m: reported, runEnded }: { m: ModuleProgress; runEnded: "completed" | "failed" | null }) {
   // Joined after the run ended: the stream only says it is done, not how each module went.
   const unreported = reported.state === "waiting" && runEnded !== null;
+  // A failed run kept nothing: its modules' counts and notes ("0 segments", "no audio track")
+  // would contradict the one reason it failed, said above.
+  const failedRun = runEnded === "failed";
   const m: ModuleProgress = unreported && runEnded === "completed" ? { ...reported, state: "done" } : reported;
   return (
     <li className="py-2" data-module={m.module} data-state={m.state}>
@@ -67,19 +72,19 @@ function ModuleRow({ m: reported, runEnded }: { m: ModuleProgress; runEnded: "co
                   ? "Done"
                   : "Not run"
                 : m.state === "running"
-                ? m.percent !== null
-                  ? `${m.percent}%`
+                ? failedRun
+                  ? "Stopped"
                   : "Running…"
                 : m.state === "waiting"
                   ? "Waiting"
-                  : !m.selected
+                  : failedRun || !m.selected
                     ? "Done"
                     : m.segments === null
                       ? "Done"
                       : plural(m.segments, "segment")}
             </span>
           </div>
-          {m.state === "running" && m.percent !== null && (
+          {m.state === "running" && m.percent !== null && !failedRun && (
             <div className="mt-1">
               <div
                 role="progressbar"
@@ -94,7 +99,7 @@ function ModuleRow({ m: reported, runEnded }: { m: ModuleProgress; runEnded: "co
               {m.message && <p className="mt-0.5 text-xs text-zinc-500">{m.message}</p>}
             </div>
           )}
-          {m.notes.length > 0 && (
+          {m.notes.length > 0 && !failedRun && (
             <ul className="mt-1 space-y-0.5">
               {m.notes.map((n, i) => (
                 <li key={i} className="flex gap-1.5 text-xs text-amber-800">
@@ -135,6 +140,7 @@ export function ProcessingProgress({
   className,
   serverError,
   withRunNotes = true,
+  withError = true,
 }: {
   state: ProcessingState;
   status?: VideoStatus;
@@ -143,6 +149,8 @@ export function ProcessingProgress({
   serverError?: string | null;
   /** False where the page shows the run's own notes elsewhere (the results page, above). */
   withRunNotes?: boolean;
+  /** False where the page says why the run failed elsewhere (the results page's alert, with "Try again"). */
+  withError?: boolean;
 }) {
   const total = state.modules.length;
   const finished = state.modules.filter((m) => m.state === "done").length;
@@ -161,6 +169,12 @@ export function ProcessingProgress({
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm font-medium text-zinc-900" aria-live="polite">
           {text}
+          {!state.done && !failed && (finished > 0 || running > 0 || decodeShare > 0) && (
+            <span className="font-normal text-zinc-500 tabular-nums" data-testid="progress-percent">
+              {" "}
+              · {pct}%
+            </span>
+          )}
         </p>
         {(state.connection === "reconnecting" || state.connection === "connecting") && !state.done && (
           <span className="flex items-center gap-1.5 text-xs text-zinc-500">
@@ -199,8 +213,9 @@ export function ProcessingProgress({
           <div className="h-full rounded-full bg-sky-500 transition-[width] duration-500" style={{ width: `${Math.max(2, state.importing.percent)}%` }} />
         </div>
       )}
-      {failed && error && (
-        <Alert tone="error" className="mt-3" title="Processing failed">
+      {/* The headline already says "Processing failed": the reason once, below it. */}
+      {failed && error && withError && (
+        <Alert tone="error" className="mt-3">
           {error}
         </Alert>
       )}

@@ -54,7 +54,7 @@ function VideoRow({ video, project, onAction }: { video: Video; project?: Projec
         </div>
         <p className="mt-0.5 text-xs text-zinc-500">
           {video.duration > 0 && <>{formatDuration(video.duration)} · </>}
-          {formatBytes(video.file_size)} ·{" "}
+          {video.file_size > 0 && <>{formatBytes(video.file_size)} · </>}
           <time dateTime={`${video.created_at}Z`} title={formatDateTime(video.created_at)}>
             {formatRelative(video.created_at)}
           </time>

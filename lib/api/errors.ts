@@ -25,6 +25,7 @@ export type ResourceName =
   | "Chat session"
   | "Notification"
   | "Shared report"
+  | "Shared clip"
   | "File"
   | "Feedback"
   | "Webhook"

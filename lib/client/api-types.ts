@@ -1354,6 +1354,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clips/{clip_id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clip's active share, or 404 Shared clip not found when it has none */
+        get: operations["getClipsClipIdShare"];
+        put?: never;
+        /** Share a clip: 201 when created, 200 with the existing share; it works until revoked */
+        post: operations["postClipsClipIdShare"];
+        /** Revoke the clip's share (its page and stream stop working) */
+        delete: operations["deleteClipsClipIdShare"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shared-clips/{share_hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shared clip, without authentication (no user ids, storage paths or keys) */
+        get: operations["getSharedClipsShareHash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shared-clips/{share_hash}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shared clip's MP4 (302 to a presigned URL); 404 once revoked */
+        get: operations["getSharedClipsShareHashStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/videos/import": {
         parameters: {
             query?: never;
@@ -1869,8 +1922,10 @@ export interface components {
             error?: string;
             /** @description Once completed: the MP4 as an attachment (presigned, valid 1 h) */
             download_url?: string;
-            /** @description Once completed: the MP4 to play (signed token valid 6 h; shareable) */
+            /** @description Once completed: the MP4 to play (signed token valid 6 h; to share a clip, use `POST /clips/{clip_id}/share`) */
             stream_url?: string;
+            /** @description While the clip is shared: its public page (works until revoked) */
+            share_url?: string;
             file_size?: number;
             /** @example 2026-11-25T22:01:05.123 */
             created_at: string;
@@ -1879,6 +1934,22 @@ export interface components {
             job_id: string;
             start: number;
             end: number;
+        };
+        ClipShare: {
+            /** @description At least 128 random bits, base64url */
+            share_hash: string;
+            /** @description The clip's page, readable without signing in until the share is revoked (its data: GET /shared-clips/{share_hash}) */
+            url: string;
+        };
+        SharedClip: {
+            title: string;
+            /** @enum {string} */
+            status: "queued" | "processing" | "completed" | "failed";
+            duration: number;
+            /** @example 2026-11-25T22:01:05.123 */
+            created_at: string;
+            /** @description Once cut: the MP4 (GET /shared-clips/{share_hash}/stream), as long as the share lasts */
+            stream_url?: string;
         };
         Error: {
             detail: string;
@@ -9677,6 +9748,350 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClipsClipIdShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Clip's id (a malformed one is 404 Clip not found) */
+                clip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClipShare"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postClipsClipIdShare: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: the same key with the same request within 24 h replays the first response (status and body, header `Idempotent-Replayed: true`); with another request 422; concurrent duplicates wait for the first. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The Clip's id (a malformed one is 404 Clip not found) */
+                clip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClipShare"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still being processed; retry later */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency-Key already used with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteClipsClipIdShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Clip's id (a malformed one is 404 Clip not found) */
+                clip_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSharedClipsShareHash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                share_hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedClip"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (details only in the server log, under the answer's `X-Request-Id`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSharedClipsShareHashStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                share_hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                };
             };
             /** @description Invalid input */
             400: {

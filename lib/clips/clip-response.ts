@@ -1,5 +1,5 @@
 // A clip row as the API shows it; a completed one carries a presigned download URL and a stream
-// URL whose signed token (6 h) makes it shareable.
+// URL with a signed token (6 h) to play it in the app; a shared one its share page (until revoked).
 import path from "node:path";
 import type { Clip } from "@/db/schema";
 import { appUrl } from "@/lib/config";
@@ -15,6 +15,9 @@ export const clipTokenSubject = (clipId: string) => `clip:${clipId}`;
 export function clipStreamUrl(clipId: string): string {
   return `${appUrl()}/api/playback/clip/${clipId}?token=${encodeURIComponent(signPlaybackToken(clipTokenSubject(clipId)))}`;
 }
+
+/** A shared clip's page (app/share/clip/[hash]). */
+export const clipShareUrl = (hash: string) => `${appUrl()}/share/clip/${hash}`;
 
 export async function toClipResponse(c: Clip): Promise<ClipResponse> {
   const done = c.status === "completed" && c.storagePath;
@@ -32,6 +35,7 @@ export async function toClipResponse(c: Clip): Promise<ClipResponse> {
           ...(c.fileSize != null ? { file_size: c.fileSize } : {}),
         }
       : {}),
+    ...(c.shareHash ? { share_url: clipShareUrl(c.shareHash) } : {}),
     created_at: isoTime(c.createdAt),
   };
 }

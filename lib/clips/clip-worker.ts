@@ -6,9 +6,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { dataDir, type Db } from "@/db/client";
 import { claimClip, expireClipLeases, finishClip, renewClipLease, type Clip } from "@/db/queries/clips";
+import { insertNotification } from "@/db/queries/notifications";
 import { enqueueUserDeliveries } from "@/db/queries/user-webhook-deliveries";
 import { getVideoByJobId } from "@/db/queries/videos";
 import { publicErrorText } from "@/lib/api/public-error";
+import { OPEN_PREFIX, sentence } from "@/lib/notifications/run-messages";
 import { appUrl } from "@/lib/config";
 import { probeMedia } from "@/lib/media/probe";
 import { isoTime } from "@/lib/schemas/common";
@@ -47,9 +49,26 @@ async function announce(db: Db, clip: Clip, type: "clip.completed" | "clip.faile
   }
 }
 
+/** The bell: a clip is ready (or could not be cut), with its place on the clips page. */
+async function notify(db: Db, clip: Clip, error?: string): Promise<void> {
+  const open = `${OPEN_PREFIX}/clips?clip=${clip.id}`;
+  try {
+    await insertNotification(
+      db,
+      error === undefined
+        ? { userId: clip.userId, type: "success", title: "Clip ready", message: `“${clip.title}” is ready to play, download or share. ${open}` }
+        : { userId: clip.userId, type: "error", title: "Clip failed", message: `“${clip.title}” could not be cut: ${sentence(error)} ${open}` },
+    );
+  } catch (err) {
+    log.error({ err }, `notifying about clip ${clip.id} failed`);
+  }
+}
+
 async function fail(db: Db, clip: Clip, owner: string, error: string): Promise<void> {
   const done = await finishClip(db, { clipId: clip.id, owner, status: "failed", error });
-  if (done) await announce(db, done, "clip.failed", { status: "failed", error });
+  if (!done) return;
+  await notify(db, done, error);
+  await announce(db, done, "clip.failed", { status: "failed", error });
 }
 
 export async function executeClip(db: Db, clip: Clip, owner: string, signal: AbortSignal): Promise<void> {
@@ -80,6 +99,7 @@ export async function executeClip(db: Db, clip: Clip, owner: string, signal: Abo
       await getStorage().delete(key);
       return;
     }
+    await notify(db, done);
     await announce(db, done, "clip.completed", { status: "completed", duration: done.duration, file_size: size, stream_url: clipStreamUrl(done.id) });
   } catch (err) {
     if (signal.aborted) return; // deleted, or this process is stopping (its lease is handed back)

@@ -46,6 +46,27 @@ async function fromRanges(db: Db, userId: string, body: CreateClipBody): Promise
   return { title: body.title ?? `${video.name} (clip)`, ranges, duration: checkTotal(ranges) };
 }
 
+/**
+ * A reel shows each moment once: ranges of one video that overlap or touch (a line found by
+ * transcription and by on-screen text, hits padded into each other) become one range, at the place
+ * of the best-ranked of them.
+ */
+export function mergeOverlapping(ranges: ClipRange[]): ClipRange[] {
+  const out: ClipRange[] = [];
+  for (const r of ranges) {
+    // Ranges in `out` never overlap: whatever overlaps the union overlaps `r` itself.
+    const hit = out.map((o, i) => (o.job_id === r.job_id && o.start <= r.end && r.start <= o.end ? i : -1)).filter((i) => i >= 0);
+    if (!hit.length) {
+      out.push({ ...r });
+      continue;
+    }
+    const joined = hit.map((i) => out[i]!);
+    out[hit[0]!] = { job_id: r.job_id, start: Math.min(r.start, ...joined.map((o) => o.start)), end: Math.max(r.end, ...joined.map((o) => o.end)) };
+    for (const i of hit.slice(1).reverse()) out.splice(i, 1);
+  }
+  return out;
+}
+
 async function fromSearch(db: Db, userId: string, body: CreateClipBody, signal?: AbortSignal): Promise<PlannedClip> {
   const search = body.search!;
   const hits = await searchSegments(db, {
@@ -60,7 +81,7 @@ async function fromSearch(db: Db, userId: string, body: CreateClipBody, signal?:
   });
   const padding = body.padding_s ?? DEFAULT_CLIP_PADDING;
   const durations = new Map<string, number>();
-  const ranges: ClipRange[] = [];
+  let ranges: ClipRange[] = [];
   for (const hit of hits) {
     if (!durations.has(hit.job_id)) durations.set(hit.job_id, (await videoOf(db, userId, hit.job_id)).duration);
     const duration = durations.get(hit.job_id)!;
@@ -68,6 +89,7 @@ async function fromSearch(db: Db, userId: string, body: CreateClipBody, signal?:
     const end = round(Math.min(duration, hit.end_time + padding));
     if (end > start) ranges.push({ job_id: hit.job_id, start, end });
   }
+  ranges = mergeOverlapping(ranges);
   if (!ranges.length) throw badRequest("search: no segment matched the query (try a lower threshold or another query)");
   return { title: body.title ?? `Highlights: ${search.query}`.slice(0, 255), ranges, duration: checkTotal(ranges) };
 }

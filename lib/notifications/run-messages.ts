@@ -21,7 +21,7 @@ function splitNote(note: string): { module: string | null; text: string } {
   return m ? { module: m[1]!, text: m[2]! } : { module: null, text: note };
 }
 
-const sentence = (t: string) => {
+export const sentence = (t: string) => {
   const s = t.trim().replace(/^\w/, (c) => c.toUpperCase());
   return /[.!?]$/.test(s) ? s : `${s}.`;
 };

@@ -1,7 +1,7 @@
 // Every endpoint contract of the API. A test fails when a route handler has no entry here.
 import type { Endpoint } from "@/lib/api/contract";
 import { chatApi } from "@/lib/schemas/chat";
-import { clipsApi } from "@/lib/schemas/clips";
+import { clipSharesApi, clipsApi } from "@/lib/schemas/clips";
 import { importsApi } from "@/lib/schemas/imports";
 import { dashboardApi } from "@/lib/schemas/dashboard";
 import { enterpriseApi } from "@/lib/schemas/enterprise";
@@ -51,6 +51,7 @@ const groups: Record<string, Endpoint>[] = [
   webhooksApi,
   mcpApi,
   clipsApi,
+  clipSharesApi,
   importsApi,
 ];
 

@@ -64,7 +64,8 @@ export const clipResponse = z
     duration: z.number().describe("Seconds: the sum of the ranges (the file's own once completed)"),
     error: z.string().optional().describe("Why it failed"),
     download_url: z.string().optional().describe("Once completed: the MP4 as an attachment (presigned, valid 1 h)"),
-    stream_url: z.string().optional().describe("Once completed: the MP4 to play (signed token valid 6 h; shareable)"),
+    stream_url: z.string().optional().describe("Once completed: the MP4 to play (signed token valid 6 h; to share a clip, use `POST /clips/{clip_id}/share`)"),
+    share_url: z.string().optional().describe("While the clip is shared: its public page (works until revoked)"),
     file_size: z.number().int().optional(),
     created_at: timestamp,
   })
@@ -81,6 +82,34 @@ const CREATE_DESCRIPTION = [
   "",
   `Ranges: 0 ≤ start < end ≤ the video's duration, at most ${MAX_CLIP_RANGES}, ${MAX_CLIP_SECONDS / 60} minutes in all; otherwise 400. With \`search\`, the top \`limit\` hits of the same search as \`POST /search\` become the ranges, in rank order, each padded by \`padding_s\` and clamped to its video (400 when nothing matches).`,
 ].join("\n");
+
+export const clipShareResponse = z
+  .object({
+    share_hash: z.string().describe("At least 128 random bits, base64url"),
+    url: z.string().describe("The clip's page, readable without signing in until the share is revoked (its data: GET /shared-clips/{share_hash})"),
+  })
+  .meta({ id: "ClipShare" });
+
+export const sharedClipResponse = z
+  .object({
+    title: z.string(),
+    status: z.enum(CLIP_STATUSES),
+    duration: z.number(),
+    created_at: timestamp,
+    stream_url: z.string().optional().describe("Once cut: the MP4 (GET /shared-clips/{share_hash}/stream), as long as the share lasts"),
+  })
+  .meta({ id: "SharedClip" });
+
+export const clipShareHashParams = z.object({ share_hash: z.string() });
+
+const shareTag = "Shared clips";
+export const clipSharesApi = {
+  create: defineEndpoint({ method: "POST", path: "/clips/{clip_id}/share", tag: shareTag, summary: "Share a clip: 201 when created, 200 with the existing share; it works until revoked", auth: "required", params: clipIdParams, response: clipShareResponse, status: 201, idempotent: true }),
+  read: defineEndpoint({ method: "GET", path: "/clips/{clip_id}/share", tag: shareTag, summary: "The clip's active share, or 404 Shared clip not found when it has none", auth: "required", params: clipIdParams, response: clipShareResponse }),
+  revoke: defineEndpoint({ method: "DELETE", path: "/clips/{clip_id}/share", tag: shareTag, summary: "Revoke the clip's share (its page and stream stop working)", auth: "required", params: clipIdParams, response: okResponse }),
+  get: defineEndpoint({ method: "GET", path: "/shared-clips/{share_hash}", tag: shareTag, summary: "A shared clip, without authentication (no user ids, storage paths or keys)", auth: "none", params: clipShareHashParams, response: sharedClipResponse }),
+  stream: defineEndpoint({ method: "GET", path: "/shared-clips/{share_hash}/stream", tag: shareTag, summary: "A shared clip's MP4 (302 to a presigned URL); 404 once revoked", auth: "none", params: clipShareHashParams, produces: "video/mp4" }),
+};
 
 export const clipsApi = {
   create: defineEndpoint({ method: "POST", path: "/clips", tag, summary: "Make a clip from ranges of a video or from search hits", description: CREATE_DESCRIPTION, auth: "required", body: createClipBody, response: clipQueuedResponse, status: 202, idempotent: true }),

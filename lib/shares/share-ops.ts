@@ -15,8 +15,8 @@ import { toSegmentResponse } from "@/lib/schemas/results";
 import { requireVideo } from "@/lib/videos/video-ops";
 
 /** 24 random bytes: 192 bits, 32 base64url characters. */
-const HASH_BYTES = 24;
-const HASH_FORMAT = /^[A-Za-z0-9_-]{22,128}$/;
+export const HASH_BYTES = 24;
+export const HASH_FORMAT = /^[A-Za-z0-9_-]{22,128}$/;
 
 /** The page a person opens (app/share/[hash]); it reads GET /api/shared-reports/{share_hash}. */
 export function shareUrl(shareHash: string): string {
