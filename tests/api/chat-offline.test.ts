@@ -273,6 +273,26 @@ describe("offline answers to questions that do not repeat the video's words (iss
   });
 });
 
+describe("a correction reaches the summary and chat's answers (issue 35)", () => {
+  it("PATCH a misheard line: the summary is made again from the corrected words, and chat quotes them", async () => {
+    const misheard = SAID.map((s, i) => (i === 0 ? { ...s, content: "We boarded the overnight excess at the central station, and the locomotive pulled out at midnight." } : s));
+    const video = await addEmbeddedVideo(alice, misheard, { name: "Misheard.mp4", duration: 30, segmentSeconds: 4, metadata: null });
+    await seedSummary(alice, video, misheard, 30);
+    const before = (await ask(alice, { question: "What is this video about?", video_id: video.jobId })).body.answer as string;
+    expect(before).toContain("overnight excess");
+    const line = ((await call("GET", `/videos/${video.jobId}/segments`, { auth: alice.api_key })).body as any[]).find((s) => s.module === "transcription" && s.content.includes("excess"));
+    const fixed = await call("PATCH", `/videos/${video.jobId}/segments/${line.id}`, { auth: alice.api_key, body: { content: line.content.replace("excess", "express") } });
+    expect(fixed.status, fixed.text).toBe(200);
+    const summary = ((await call("GET", `/videos/${video.jobId}/segments`, { auth: alice.api_key })).body as any[]).filter((s) => s.module === "video_reasoning");
+    expect(summary.length).toBeGreaterThan(0);
+    expect(summary.map((s) => s.content).join("\n")).toContain("overnight express");
+    expect(summary.map((s) => s.content).join("\n")).not.toContain("excess");
+    const after = (await ask(alice, { question: "What is this video about?", video_id: video.jobId })).body.answer as string;
+    expect(after).toContain("We boarded the overnight express");
+    expect(after).not.toContain("excess");
+  });
+});
+
 describe("chat and search across a project", () => {
   it("a project session retrieves over all its videos; each citation names its video and links to it at that time", async () => {
     const res = await ask(alice, { question: "Which moments mention the harbour or the sourdough?", project_id: projectId });
