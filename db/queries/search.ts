@@ -216,8 +216,9 @@ function termsCtes(words: string): SQL {
  * words exact or stemmed as one tsquery (served by the GIN index), `anyword.phrase` its words as
  * a phrase.
  */
-function queryCtes(vector: readonly number[], words: string): SQL {
-  return sql`qv AS MATERIALIZED (SELECT ${vectorLiteral(vector)}::vector AS v),
+function queryCtes(vector: readonly number[], words: string, also?: readonly number[]): SQL {
+  const v2 = also ? sql`${vectorLiteral(also)}::vector` : sql`NULL::vector`;
+  return sql`qv AS MATERIALIZED (SELECT ${vectorLiteral(vector)}::vector AS v, ${v2} AS v2),
     anyword AS MATERIALIZED (SELECT ${anyWordQuery(words)} AS q, phraseto_tsquery('simple', ${words}::text) AS phrase)`;
 }
 
@@ -225,7 +226,8 @@ function queryCtes(vector: readonly number[], words: string): SQL {
  * THE score (see lib/search/README.md), as a row source of (id, job_id, module, start_time,
  * cosine, similarity) over the segments matching `where` (needs the `terms`, `total`, `qv` and
  * `anyword` CTEs):
- *   semantic  s = max(0, cosine similarity of the vectors)
+ *   semantic  s = max(0, cosine similarity of the vectors) — with `pair`, of the nearer of the
+ *             query's two vectors (its embedding text's and its own, embed-query.ts)
  *   coverage  c = weighted share of the query's words the segment contains (exact or stemmed)
  *   phrase    p = 1 when the query's words appear in the segment as the query's phrase
  *   similarity  = max(s, c × (0.6 + 0.3 s + 0.1 p)), at most 1, to 6 decimals
@@ -234,7 +236,7 @@ function queryCtes(vector: readonly number[], words: string): SQL {
  * them to the few rows answered), and a segment without any word of the query (c = 0) is not
  * asked for its coverage or phrase. `floor`: rows below it are dropped before the rounding.
  */
-function scoredSql(params: { where: SQL; floor?: number; wide?: boolean; order?: SQL }): SQL {
+function scoredSql(params: { where: SQL; floor?: number; wide?: boolean; order?: SQL; /** qv.v2 holds the query as typed too: the nearer of the two counts. */ pair?: boolean }): SQL {
   const semantic = sql.raw(`greatest(0, cosine)`);
   const raw = sql`least(1, greatest(${semantic}, CASE WHEN matched THEN
       coalesce((SELECT sum(t.weight) FROM terms t WHERE tsv @@ t.q) / nullif((SELECT weight FROM total), 0), 0)
@@ -246,7 +248,7 @@ function scoredSql(params: { where: SQL; floor?: number; wide?: boolean; order?:
   // rounding moves a score by at most 5e-7, so the floor can be applied (cheaply) before it.
   return sql`SELECT ${names}, cosine, round(raw::numeric, 6)::float8 AS similarity FROM (
       SELECT ${names}, cosine, ${raw} AS raw FROM (
-        SELECT ${picked}, ${segments.contentTsv} AS tsv, 1 - (${segments.embedding} <=> (SELECT v FROM qv)) AS cosine,
+        SELECT ${picked}, ${segments.contentTsv} AS tsv, ${params.pair ? sql`greatest(1 - (${segments.embedding} <=> (SELECT v FROM qv)), 1 - (${segments.embedding} <=> (SELECT v2 FROM qv)))` : sql`1 - (${segments.embedding} <=> (SELECT v FROM qv))`} AS cosine,
           ${segments.contentTsv} @@ (SELECT q FROM anyword) AS matched
         FROM ${segments} WHERE ${params.where} ${params.order ?? sql`OFFSET 0`}
       ) m OFFSET 0
@@ -274,12 +276,12 @@ function anyWordQuery(text: string): SQL {
  */
 export async function nearestExact(
   db: Db,
-  params: { scope: VectorScope; vector: readonly number[]; text: string; words?: string; k: number },
+  params: { scope: VectorScope; vector: readonly number[]; alsoVector?: readonly number[]; text: string; words?: string; k: number },
 ): Promise<Candidate[]> {
   const words = params.words ?? params.text;
   const rows = rowsOf<RawCandidate>(
-    await db.execute(sql`WITH ${termsCtes(words)}, ${queryCtes(params.vector, words)},
-      top AS (${scoredSql({ where: scopeWhere(params.scope) })} ORDER BY similarity DESC, start_time, id LIMIT ${params.k})
+    await db.execute(sql`WITH ${termsCtes(words)}, ${queryCtes(params.vector, words, params.alsoVector)},
+      top AS (${scoredSql({ where: scopeWhere(params.scope), pair: !!params.alsoVector })} ORDER BY similarity DESC, start_time, id LIMIT ${params.k})
       ${withColumns("top", params.scope.userId)} ORDER BY p.similarity DESC, p.start_time, p.id`),
   );
   return rows.map(toCandidate);
@@ -315,6 +317,8 @@ export async function searchCandidates(
   params: {
     scope: VectorScope;
     vector: readonly number[];
+    /** The query as typed, when `vector` is its embedding text's (embed-query.ts): the nearer counts. */
+    alsoVector?: readonly number[];
     text: string;
     threshold: number;
     perModule: number;
@@ -324,10 +328,11 @@ export async function searchCandidates(
   },
 ): Promise<{ plan: SearchPlan; candidates: WalkedCandidate[] }> {
   const { scope, vector, text, plan } = params;
+  const pair = !!params.alsoVector;
   const where = scopeWhere(scope);
   const gate = (p: SearchPlan) => (plan ? sql`` : sql` AND (SELECT p FROM plan) = ${p}`);
   const exactHalf = sql`exact_hits AS MATERIALIZED (
-      SELECT * FROM (${scoredSql({ where: sql`${where}${gate("exact")}`, floor: params.threshold })}) h WHERE similarity >= ${params.threshold}
+      SELECT * FROM (${scoredSql({ where: sql`${where}${gate("exact")}`, floor: params.threshold, pair })}) h WHERE similarity >= ${params.threshold}
     ), exact_best AS (
       SELECT DISTINCT ON (job_id, module, floor(start_time / 5)) id, module, start_time, similarity
       FROM exact_hits
@@ -342,14 +347,16 @@ export async function searchCandidates(
     where: sql`${where}${gate("hnsw")}`,
     wide: true,
     order: sql`ORDER BY ${segments.embedding} <=> (SELECT v FROM qv) LIMIT ${params.k}`,
+    pair,
   })}), worded AS MATERIALIZED (
       SELECT * FROM (${scoredSql({
         where: sql`${where} AND ${segments.contentTsv} @@ (SELECT q FROM anyword)${gate("hnsw")} AND ${segments.id} NOT IN (SELECT id FROM walked)`,
         wide: true,
         floor: params.threshold,
+        pair,
       })}) w WHERE similarity >= ${params.threshold} ORDER BY similarity DESC, start_time, id LIMIT ${params.k}
     )`;
-  const head = sql`WITH ${termsCtes(text)}, ${queryCtes(vector, text)}`;
+  const head = sql`WITH ${termsCtes(text)}, ${queryCtes(vector, text, params.alsoVector)}`;
   const fromExact = sql`${withColumns("exact_out", scope.userId, ", NULL::float8 AS cosine")}`;
   const fromHnsw = sql`SELECT ${sql.raw(WIDE)}, cosine FROM walked UNION ALL SELECT ${sql.raw(WIDE)}, NULL FROM worded`;
   let rows: (RawCandidate & { cosine: number | string | null })[];
@@ -386,7 +393,7 @@ export async function searchCandidates(
  */
 export async function topUpCandidates(
   db: Db,
-  params: { scope: VectorScope; vector: readonly number[]; text: string; modules: readonly string[]; k: number; minSimilarity: number; settings: HnswSettings },
+  params: { scope: VectorScope; vector: readonly number[]; alsoVector?: readonly number[]; text: string; modules: readonly string[]; k: number; minSimilarity: number; settings: HnswSettings },
 ): Promise<Candidate[]> {
   if (!params.modules.length) return [];
   const q = vectorLiteral(params.vector);
@@ -395,7 +402,7 @@ export async function topUpCandidates(
     params.modules.map((m) => sql`${m}`),
     sql`, `,
   );
-  const query = sql`WITH ${termsCtes(params.text)}, ${queryCtes(params.vector, params.text)},
+  const query = sql`WITH ${termsCtes(params.text)}, ${queryCtes(params.vector, params.text, params.alsoVector)},
     present AS MATERIALIZED (
       SELECT m FROM unnest(ARRAY[${list}]::text[]) AS m WHERE EXISTS (SELECT 1 FROM ${segments} WHERE ${base} AND ${segments.module} = m)
     ), walk AS MATERIALIZED (
@@ -403,7 +410,7 @@ export async function topUpCandidates(
       WHERE ${base} AND ${segments.module} = ANY(ARRAY(SELECT m FROM present))
         AND ${segments.embedding} <=> ${q}::vector <= ${1 - params.minSimilarity}
       ORDER BY ${segments.embedding} <=> ${q}::vector LIMIT ${params.k}
-    ), walked AS MATERIALIZED (${scoredSql({ where: sql`${segments.id} IN (SELECT id FROM walk) AND ${base}` })})
+    ), walked AS MATERIALIZED (${scoredSql({ where: sql`${segments.id} IN (SELECT id FROM walk) AND ${base}`, pair: !!params.alsoVector })})
     ${withColumns("walked", params.scope.userId)}`;
   return (await executeWithHnswSettings<RawCandidate>(db, params.settings, query, true)).map(toCandidate);
 }

@@ -62,13 +62,15 @@ export function contextMessage(video: Pick<Video, "name" | "duration" | "status"
 }
 
 /** The answer made of the analysis itself (no model); `opening` says why when a configured model failed. */
-export function segmentsAnswer(opening: string | null, retrieved: Retrieved, question = ""): { text: string; segmentIds: string[]; citations: Citation[] } {
-  const a = offlineAnswer(question, retrieved, opening);
+export function segmentsAnswer(opening: string | null, retrieved: Retrieved, question = "", subject = question): { text: string; segmentIds: string[]; citations: Citation[] } {
+  const a = offlineAnswer({ question, subject }, retrieved, opening);
   return { ...a, citations: citationsOf(a.text, retrieved.videos) };
 }
 
 export async function composeAnswer(params: {
   question: string;
+  /** What the question is about (a form-only follow-up: the question before it); default the question. */
+  subject?: string;
   /** The video of a one-video session (name, duration and status go to the model); null over a project. */
   video?: Pick<Video, "name" | "duration" | "status"> | null;
   retrieved: Retrieved;
@@ -82,7 +84,7 @@ export async function composeAnswer(params: {
   }
   const chat = getModelClient("chat");
   // Without a model the answer is composed from the analysis; the chat page says so once (model: null in the metadata).
-  if (!chat) return { ...segmentsAnswer(null, retrieved, params.question), model: null };
+  if (!chat) return { ...segmentsAnswer(null, retrieved, params.question, params.subject), model: null };
 
   const many = retrieved.videos.length > 1;
   const system = `${CHAT_SYSTEM_PROMPT}${many ? `\n${PROJECT_PROMPT}` : ""}\n\n${contextMessage(params.video ?? null, retrieved)}`;
@@ -105,6 +107,6 @@ export async function composeAnswer(params: {
     const reason = oneLine((err as Error).message).slice(0, 300);
     log.warn({ model: chat.model, reason }, `the chat model ${chat.model} failed: ${reason}`);
     const opening = `The language model (${chat.model}) could not answer (${reason}), so this answer is put together from the analysis, quoted as it is:`;
-    return { ...segmentsAnswer(opening, retrieved, params.question), model: null, modelError: reason };
+    return { ...segmentsAnswer(opening, retrieved, params.question, params.subject), model: null, modelError: reason };
   }
 }

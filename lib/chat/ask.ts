@@ -13,6 +13,7 @@ import { badRequest, notFound } from "@/lib/api/errors";
 import { QueryVectors } from "@/lib/search/query-vectors";
 import type { ChatMode } from "@/lib/schemas/chat";
 import { composeAnswer, type Answer, type HistoryMessage } from "./answer";
+import { asksOnlyForm, questionTopic } from "./intent";
 import { streamComposedAnswer } from "./answer-stream";
 import type { Citation } from "./citations";
 import { retrieveContext } from "./retrieve";
@@ -66,8 +67,17 @@ export async function answerAbout(
     vectors?: QueryVectors;
   },
 ): Promise<Answer> {
-  const retrieved = await retrieveContext(db, params);
-  return composeAnswer({ question: params.question, video: params.video ?? null, retrieved, history: params.history, signal: params.signal });
+  // "Give me three bullet points" as a follow-up is about the question before it, in that form.
+  const subject = subjectOf(params.question, params.history);
+  const retrieved = await retrieveContext(db, { ...params, question: subject });
+  return composeAnswer({ question: params.question, subject, video: params.video ?? null, retrieved, history: params.history, signal: params.signal });
+}
+
+/** The question an answer is about: the question itself, or for a form-only follow-up the user's question before it and then this one. */
+export function subjectOf(question: string, history: readonly HistoryMessage[]): string {
+  if (!asksOnlyForm(question)) return question;
+  const previous = [...history].reverse().find((m) => m.role === "user" && !asksOnlyForm(m.content));
+  return previous ? `${previous.content.trim()} ${question}` : question;
 }
 
 /** A project's videos, oldest first (so V1, V2… stay put as videos are added). */
@@ -99,7 +109,7 @@ export async function askQuestion(db: Db, params: AskParams): Promise<AskResult>
   let target = await targetOf(db, params);
   // The question is embedded (in the model's worker) while the session and question are stored
   // and the segments read; the search then finds its vector ready.
-  const vectors = new QueryVectors(question, params.signal).prefetch();
+  const vectors = new QueryVectors(questionTopic(question), params.signal).prefetch();
 
   let sessionId: string;
   let history: HistoryMessage[] = [];

@@ -79,12 +79,51 @@ export function visualQuery(question: string): string | null {
   return words.length ? [...new Set(words.join(" ").split(" "))].join(" ") : null;
 }
 
-/** Words of a question about a video that say nothing about what is asked for. */
+/**
+ * Words of a question about a video that say nothing about what is asked for: its frame ("when
+ * does someone mention", "when do they talk about") and the form asked for ("give me three
+ * bullet points").
+ */
 const QUESTION_WORDS = new Set(
-  "video videos clip film footage show shows shown showing see seen saw watch watching appear appears appeared happen happens happened moment moments time times exactly please tell find anything something mention mentioned mentions said say says talk talks talked part where when screen go goes get gets".split(" "),
+  ("video videos clip film footage show shows shown showing see seen saw watch watching appear appears appeared happen happens happened " +
+    "moment moments time times exactly please tell find anything something someone somebody anyone anybody people person " +
+    "mention mentioned mentions mentioning said say says saying talk talks talked talking speak speaks spoke speaking discuss discusses discussed " +
+    "bring brings brought refer refers referred part where when screen go goes get gets").split(" "),
+);
+const FORM_WORDS = new Set(
+  "give list bullet bullets bulleted point points item items line lines enumerate itemise itemize one two three four five six seven eight nine ten short brief key main quick simple instead form again".split(" "),
 );
 
-/** The question's content words (for full-text matching): no stopwords, no question words. */
+/** The question's content words (for full-text matching): no stopwords, no question words, no form words. */
 export function questionKeywords(question: string): string {
-  return [...new Set(wordTokens(question).filter((w) => !STOPWORDS.has(w) && !QUESTION_WORDS.has(w)))].join(" ");
+  return [...new Set(wordTokens(question).filter((w) => !STOPWORDS.has(w) && !QUESTION_WORDS.has(w) && !FORM_WORDS.has(w) && !/^\d+$/.test(w)))].join(" ");
+}
+
+/**
+ * What the question is about, with its frame taken off: "When does someone mention a train?" →
+ * "train"; the whole question when nothing is left. This is what is searched (words and meaning),
+ * as the search page would search it.
+ */
+export function questionTopic(question: string): string {
+  if (!questionKeywords(question)) return question.trim();
+  // The content words with the articles before them ("the weather"): the sentence encoder reads a
+  // noun phrase better than a bare word.
+  const kept = wordTokens(question).filter((w) => ARTICLES.has(w) || (!STOPWORDS.has(w) && !QUESTION_WORDS.has(w) && !FORM_WORDS.has(w) && !/^\d+$/.test(w)));
+  while (kept.length && ARTICLES.has(kept[kept.length - 1]!)) kept.pop();
+  return kept.join(" ");
+}
+const ARTICLES = new Set(["a", "an", "the"]);
+
+/**
+ * A follow-up that asks only for a form ("Give me three bullet points", "as a list") and names
+ * nothing: it applies to the question asked before it.
+ */
+export function asksOnlyForm(question: string): boolean {
+  const form = answerForm(question);
+  return (form.list || form.count !== null) && !questionKeywords(question) && !overviewAsk(question) && !asksWho(question);
+}
+
+/** "Who is in this video?", "which people appear?": a question for the people found. */
+export function asksWho(question: string): boolean {
+  return /^\s*(?:and\s+|so\s+)?who (?:is|are|was|were|appears?|appeared|can (?:we|i|you) see|do (?:we|i|you) see|is seen|are seen|is shown|are shown|is there|features?)\b|\b(?:which|what|how many) (?:people|persons|faces)\b/i.test(question);
 }

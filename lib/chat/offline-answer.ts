@@ -12,14 +12,19 @@ import { formatClock } from "@/lib/core/clock";
 import { moduleLabel } from "@/lib/pipeline/modules/registry";
 import { clip, type ContextEntry } from "./context";
 import { linkedStamp } from "./citations";
-import { answerForm, asksWhen, overviewAsk, type AnswerForm, type OverviewAsk } from "./intent";
-import type { Retrieved, SummaryMoment, VideoOverview, VideoRef } from "./retrieve";
+import { answerForm, asksWhen, asksWho, overviewAsk, type AnswerForm, type OverviewAsk } from "./intent";
+import type { Retrieved, SummaryMoment, VideoOverview, VideoPeople, VideoRef } from "./retrieve";
 
 /** Segments listed as relevant moments. */
 const MOMENTS = 8;
-/** A segment that shares no keyword with the question is shown only from this similarity on: the
- * sentence encoder's cosines of unrelated short texts reach ~0.4 (measured in tests/api/chat). */
+/** A segment that shares no word with the question's topic is a match from this similarity on (the
+ * sentence encoder's cosines of unrelated short texts, a brand name say, reach ~0.4)… */
 export const MIN_MOMENT_SIMILARITY = 0.5;
+/** …or, for the one best segment, when it stands out from the rest of the video: at least this
+ * similar, and STAND_OUT_GAP above the next best (the topic "the weather" and "The thunderstorm
+ * knocked out power" score ~0.35, the video's other lines below ~0.2). */
+const STAND_OUT_MIN = 0.25;
+const STAND_OUT_GAP = 0.1;
 
 function duration(seconds: number): string {
   const t = Math.round(seconds);
@@ -30,7 +35,7 @@ function duration(seconds: number): string {
   return h ? `${h} h ${m} min ${s} s` : `${m} min ${s} s`;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
 function stampOf(videos: readonly VideoRef[], e: { jobId?: string; start: number }): string {
   if (videos.length === 1) return `[${formatClock(e.start)}]`;
@@ -101,6 +106,15 @@ function overviewLines(o: VideoOverview, ask: OverviewAsk, form: AnswerForm, vid
   return { lines, ids };
 }
 
+function peopleLines(v: VideoPeople, videos: readonly VideoRef[], form: AnswerForm): string[] {
+  if (!v.people.length) {
+    return [v.analysed ? "No people were found in the picture (no face the analysis could group into a person)." : "The picture has not been analysed for people (Visual elements has not run on this video)."];
+  }
+  const people = form.count ? v.people.slice(0, form.count) : v.people;
+  const times = (p: VideoPeople["people"][number]) => p.appearances.map((a) => `${stampOf(videos, { jobId: v.jobId, start: a.start })}–${formatClock(a.end)}`).join(", ");
+  return [`${plural(v.people.length, "person was", "people were")} found in the picture:`, "", ...people.map((p) => `- ${p.name}: ${times(p)}`)];
+}
+
 function momentLine(videos: readonly VideoRef[], e: ContextEntry): string {
   return `- ${stampOf(videos, e)} ${clip(e.content, 300)} (${moduleLabel(e.module)})`;
 }
@@ -110,12 +124,20 @@ function momentLine(videos: readonly VideoRef[], e: ContextEntry): string {
  * failed) says why it is built this way; without a model there is none — the chat page says once
  * that its answers are composed without a language model.
  */
-export function offlineAnswer(question: string, retrieved: Retrieved, opening: string | null = null): { text: string; segmentIds: string[] } {
+export function offlineAnswer(asked: string | { question: string; subject?: string }, retrieved: Retrieved, opening: string | null = null): { text: string; segmentIds: string[] } {
+  // `question` gives the form asked for; `subject` (a form-only follow-up: the question before it) what it is about.
+  const { question: current, subject: question = current } = typeof asked === "string" ? { question: asked } : asked;
   const { videos } = retrieved;
   const parts: string[] = [];
   const ids: string[] = [];
   const ask = overviewAsk(question);
-  const form = answerForm(question);
+  const form = answerForm(current);
+  if (asksWho(question) && retrieved.people) {
+    for (const v of retrieved.people) {
+      const name = videos.find((x) => x.jobId === v.jobId)?.name ?? "";
+      parts.push(`${videos.length > 1 ? `**${name}**\n` : ""}${peopleLines(v, videos, form).join("\n")}`);
+    }
+  }
   if (ask) {
     for (const o of retrieved.overviews) {
       const { lines, ids: used } = overviewLines(o, ask, form, videos);
@@ -124,7 +146,7 @@ export function offlineAnswer(question: string, retrieved: Retrieved, opening: s
     }
   }
   // A summary or the topics answer the question whole (and keep the number of items asked for).
-  const whole = !!ask && (ask.summary || ask.topics);
+  const whole = (!!ask && (ask.summary || ask.topics)) || (asksWho(question) && !!retrieved.people);
   const shown = new Set<string>();
   const visual = whole ? [] : (retrieved.visual ?? []).filter((e) => e.matched?.length).sort((a, b) => (a.jobId ?? "").localeCompare(b.jobId ?? "") || a.start - b.start).slice(0, MOMENTS);
   if (visual.length) {
@@ -134,10 +156,14 @@ export function offlineAnswer(question: string, retrieved: Retrieved, opening: s
       ids.push(...e.ids);
     }
   }
+  const scored = retrieved.entries.filter((e) => e.module !== "video_reasoning").sort((a, b) => (b.similarity ?? 0) - (a.similarity ?? 0));
+  const [first, second] = scored.map((e) => e.similarity ?? 0);
+  const outstanding = first !== undefined && first >= STAND_OUT_MIN && first >= (second ?? 0) + STAND_OUT_GAP ? scored[0] : undefined;
+  const standsOut = (e: (typeof scored)[number]) => e === outstanding;
   const moments = whole
     ? []
     : retrieved.entries
-        .filter((e) => (e.matched?.length || (e.similarity ?? 0) >= MIN_MOMENT_SIMILARITY) && !shown.has(e.ids[0]!) && e.module !== "video_reasoning")
+        .filter((e) => (e.matched?.length || (e.similarity ?? 0) >= MIN_MOMENT_SIMILARITY || standsOut(e)) && !shown.has(e.ids[0]!) && e.module !== "video_reasoning")
         .sort((a, b) => (b.matched?.length ?? 0) - (a.matched?.length ?? 0) || (b.similarity ?? 0) - (a.similarity ?? 0) || a.start - b.start)
         .slice(0, form.count ?? MOMENTS);
   if (moments.length && asksWhen(question) && !parts.length) {

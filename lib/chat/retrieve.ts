@@ -17,7 +17,8 @@ import { PICTURE_MODULES } from "@/lib/pipeline/modules/registry";
 import { QueryVectors } from "@/lib/search/query-vectors";
 import { searchScope } from "@/lib/search/search-segments";
 import { compressSegments, contextLine, oneLine, toEntry, type ContextEntry, type SegmentLike } from "./context";
-import { questionKeywords, visualQuery } from "./intent";
+import { listPeople } from "@/lib/people/people-ops";
+import { asksWho, questionKeywords, questionTopic, visualQuery } from "./intent";
 
 /** Segments given to the model in vector mode. */
 export const VECTOR_TOP_K = 20;
@@ -80,6 +81,15 @@ export interface Retrieved {
   overviews: VideoOverview[];
   /** Entries found by the visual-event search (a subset of `entries`), when the question asked about the picture. */
   visual: ContextEntry[] | null;
+  /** The people found in each video (named or numbered, with their appearances), when the question asks who. */
+  people: VideoPeople[] | null;
+}
+
+export interface VideoPeople {
+  jobId: string;
+  /** Whether the picture was analysed at all (visualelements has segments). */
+  analysed: boolean;
+  people: { name: string; appearances: { start: number; end: number }[] }[];
 }
 
 const byTime = (a: ContextEntry, b: ContextEntry) => (a.jobId ?? "").localeCompare(b.jobId ?? "") || a.start - b.start || a.module.localeCompare(b.module);
@@ -158,8 +168,11 @@ export async function retrieveContext(
   },
 ): Promise<Retrieved> {
   const modules = params.modules?.length ? params.modules : undefined;
-  // The question (and its picture words) are embedded while the segments are read.
-  const vectors = params.vectors?.text === params.question ? params.vectors : new QueryVectors(params.question, params.signal).prefetch();
+  // What is searched is the question's topic, its frame taken off ("when does someone mention a
+  // train?" → "train"), as the search page would search it; it (and the picture words) are
+  // embedded while the segments are read.
+  const topic = questionTopic(params.question);
+  const vectors = params.vectors?.text === topic ? params.vectors : new QueryVectors(topic, params.signal).prefetch();
   const visualWords = visualQuery(params.question);
   const visualModules = PICTURE_MODULES.filter((m) => !modules || modules.includes(m));
   const visualVectors = visualWords && visualModules.length ? new QueryVectors(visualWords, params.signal).prefetch() : undefined;
@@ -168,6 +181,15 @@ export async function retrieveContext(
   const labelOf = new Map(videos.map((v) => [v.jobId, v.label]));
   const perVideo = await Promise.all(params.videos.map((v) => listSegments(db, { userId: params.userId, jobId: v.jobId, modules })));
   const overviews = videos.map((v, i) => overviewOf(v, perVideo[i]!));
+  const people = asksWho(params.question)
+    ? await Promise.all(
+        videos.map(async (v, i) => ({
+          jobId: v.jobId,
+          analysed: perVideo[i]!.some((r) => r.module === "visualelements"),
+          people: (await listPeople(db, { userId: params.userId, jobId: v.jobId })).map((p) => ({ name: p.name, appearances: p.appearances })),
+        })),
+      )
+    : null;
   const all: SegmentLike[] = perVideo.flat().map((r) => ({ id: r.id, jobId: r.jobId, module: r.module, content: r.content, startTime: r.startTime, endTime: r.endTime }));
   const jobIds = videos.map((v) => v.jobId);
   // The question's meaning is compared whole; its words are matched without the question words
@@ -202,7 +224,7 @@ export async function retrieveContext(
 
   if (params.mode === "brute_force") {
     const c = compressSegments(all);
-    const found = await search(params.question, 200, undefined, keywords || undefined);
+    const found = await search(topic, 200, undefined, keywords || undefined);
     const sim = new Map(found.map((f) => [f.id, f.similarity]));
     const entries = await withMatches(c.entries.map((e) => ({ ...e, similarity: Math.max(0, ...e.ids.map((id) => sim.get(id) ?? 0)) })));
     const cut = Number.isFinite(c.maxContent) ? `; texts shortened to ${c.maxContent} characters` : "";
@@ -217,10 +239,11 @@ export async function retrieveContext(
       description: `all ${all.length} segments of ${scopeWords}, in time order, merged and compressed into ${c.lines.length} lines${cut}${dropped}`,
       overviews,
       visual,
+      people,
     };
   }
 
-  const found = (await search(params.question, VECTOR_TOP_K, undefined, keywords || undefined)).map(entryOf);
+  const found = (await search(topic, VECTOR_TOP_K, undefined, keywords || undefined)).map(entryOf);
   const seen = new Set(found.map((e) => e.ids[0]));
   const entries = (await withMatches([...found, ...(visual ?? []).filter((e) => !seen.has(e.ids[0]))])).sort(byTime);
   const how = visual ? " (and the picture's segments matching it)" : "";
@@ -234,5 +257,6 @@ export async function retrieveContext(
     description: `the ${entries.length} of ${scopeOwner} ${all.length} segments that best match the question by words and meaning${how}, in time order`,
     overviews,
     visual,
+    people,
   };
 }

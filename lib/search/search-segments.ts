@@ -50,6 +50,8 @@ const knownPlans = new PlanMemo(60_000, 1_000);
 export interface VectorSearchParams {
   scope: VectorScope;
   vector: readonly number[];
+  /** The query as typed, when `vector` is its embedding text's (embed-query.ts). */
+  alsoVector?: readonly number[];
   /** The query text (its words are matched by full-text search). */
   text: string;
   limit: number;
@@ -69,7 +71,7 @@ export async function searchVectors(db: Db, params: VectorSearchParams): Promise
   const { scope, vector, text, limit, threshold } = params;
   const settings = { efSearch: params.efSearch ?? HNSW_EF_SEARCH };
   const k = Math.min(1000, Math.max(100, limit * 5));
-  const found = await searchCandidates(db, { scope, vector, text, threshold, perModule: limit, k, settings, plan: params.plan ?? knownPlans.get(scope) });
+  const found = await searchCandidates(db, { scope, vector, alsoVector: params.alsoVector, text, threshold, perModule: limit, k, settings, plan: params.plan ?? knownPlans.get(scope) });
   if (!params.plan) knownPlans.set(scope, found.plan);
   // (Walked candidates keep their `cosine` beside the Candidate fields: nothing reads it further on.)
   const candidates: Candidate[] = found.candidates;
@@ -91,6 +93,7 @@ export async function searchVectors(db: Db, params: VectorSearchParams): Promise
   const more = await topUpCandidates(db, {
     scope,
     vector,
+    alsoVector: params.alsoVector,
     text,
     modules: short,
     k: Math.min(1000, limit * 3 * short.length),
@@ -197,10 +200,10 @@ export async function searchScope(
     });
     if (!query) continue; // a text with no words
     if (params.nearest) {
-      candidates.push(...(await nearestExact(db, { scope, vector: query.vector, text: params.query, words: params.words, k: params.limit })));
+      candidates.push(...(await nearestExact(db, { scope, vector: query.vector, alsoVector: query.typed, text: params.query, words: params.words, k: params.limit })));
       continue;
     }
-    const found = await searchVectors(db, { scope, vector: query.vector, text: params.query, limit: params.limit, threshold: params.threshold });
+    const found = await searchVectors(db, { scope, vector: query.vector, alsoVector: query.typed, text: params.query, limit: params.limit, threshold: params.threshold });
     candidates.push(...found.candidates);
   }
   if (params.nearest) return candidates.filter((c) => c.similarity >= params.threshold).sort(compareCandidates).slice(0, params.limit);

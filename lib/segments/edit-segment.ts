@@ -2,7 +2,8 @@
 // back. Each change is a new revision; the first one also stores the machine's original as
 // revision 0. The segment row itself holds the current text, so every reader (results, reports,
 // captions, chat, shared reports) sees the edit at once; search gets a new vector before the
-// answer (reembed-segment.ts). Another user's or an unknown segment is 404 `Segment not found`
+// answer (reembed-segment.ts), and the offline summary is made again from the corrected words
+// (refresh-summary.ts). Another user's or an unknown segment is 404 `Segment not found`
 // (the video's own 404 first).
 import type { Db } from "@/db/client";
 import { getRevision, getSegment, insertRevision, listRevisions, updateSegmentText } from "@/db/queries/segment-edits";
@@ -11,6 +12,7 @@ import { isoTime } from "@/lib/schemas/common";
 import { toSegmentResponse } from "@/lib/schemas/results";
 import { requireVideo } from "@/lib/videos/video-ops";
 import { reembedSegment } from "./reembed-segment";
+import { refreshOfflineSummary, SUMMARY_SOURCES } from "./refresh-summary";
 
 type Ids = { userId: string; jobId: string; segmentId: string };
 type SegmentRead = NonNullable<Awaited<ReturnType<typeof getSegment>>>;
@@ -62,7 +64,14 @@ async function writeRevision(
     if (!row) throw notFound("Segment");
     return { row, contentChanged: row.content !== current.content };
   });
-  if (result.contentChanged) await reembedSegment(db, { userId: params.userId, segmentId: result.row.id, content: result.row.content });
+  if (result.contentChanged) {
+    await reembedSegment(db, { userId: params.userId, segmentId: result.row.id, content: result.row.content });
+    // The offline summary quotes and names what is said, written and seen: it is made again.
+    if (SUMMARY_SOURCES.has(result.row.module)) {
+      const video = await requireVideo(db, params);
+      await refreshOfflineSummary(db, { userId: params.userId, jobId: params.jobId, videoId: video.id, duration: video.duration });
+    }
+  }
   return editedResponse(result.row);
 }
 

@@ -198,6 +198,101 @@ describe("offline answers about one video", () => {
   });
 });
 
+/** Six things said in words that the questions about them do not repeat (issue 35). */
+const SAID: SeedSegment[] = [
+  { module: "transcription", start: 0.5, end: 4.5, content: "We boarded the overnight express at the central station, and the locomotive pulled out at midnight." },
+  { module: "transcription", start: 5, end: 9.5, content: "The thunderstorm knocked out power across the whole valley for two days." },
+  { module: "transcription", start: 10, end: 14.5, content: "The football match ended two nil after a late penalty." },
+  { module: "transcription", start: 15, end: 19.5, content: "At the doctor's appointment she listened to my lungs and prescribed antibiotics." },
+  { module: "transcription", start: 20, end: 24.5, content: "We baked a chocolate birthday cake with twelve candles for my niece." },
+  { module: "transcription", start: 25, end: 29.5, content: "The library is closed on Sundays during the winter holidays." },
+];
+
+/** Two people as the people grouping writes them (visualelements appearance segments), the first seen twice. */
+async function seedPeople(owner: TestUser, video: { jobId: string; videoId: string }) {
+  const db = await getDb();
+  const { insertSegments } = await import("@/db/queries/segments");
+  const person = (id: string, index: number, start: number, end: number) => ({
+    ...video,
+    userId: owner.user_id,
+    module: "visualelements",
+    startTime: start,
+    endTime: end,
+    content: `Person ${index + 1} on screen`,
+    metadata: JSON.stringify({ provider: "local", method: "face_grouping", kind: "person", person_id: id, person_index: index, person_name: `Person ${index + 1}` }),
+  });
+  const [one, two] = [crypto.randomUUID(), crypto.randomUUID()];
+  await insertSegments(db, [person(one, 0, 0, 4.5), person(two, 1, 5, 9.5), person(one, 0, 20, 24.5)]);
+  return one;
+}
+
+describe("offline answers to questions that do not repeat the video's words (issue 35)", () => {
+  let said: { jobId: string; videoId: string };
+  let firstPerson: string;
+  beforeAll(async () => {
+    said = await addEmbeddedVideo(alice, SAID, { name: "Said.mp4", duration: 30, segmentSeconds: 4, metadata: null });
+    await seedSummary(alice, said, SAID, 30);
+    firstPerson = await seedPeople(alice, said);
+  });
+
+  it("takes the question's frame off and searches what it is about: a train, the weather", async () => {
+    const train = (await ask(alice, { question: "When does someone mention a train?", video_id: said.jobId })).body.answer as string;
+    expect(train.startsWith("At [00:00]: We boarded the overnight express at the central station")).toBe(true);
+    const weather = (await ask(alice, { question: "When do they talk about the weather?", video_id: said.jobId })).body.answer as string;
+    expect(weather.startsWith("At [00:05]: The thunderstorm knocked out power")).toBe(true);
+    expect(weather).not.toContain("birthday cake");
+  });
+
+  it("never quotes a line for something the video does not talk about", async () => {
+    const a = (await ask(alice, { question: "When do they talk about quantum physics?", video_id: said.jobId })).body.answer as string;
+    expect(a).toMatch(/^None of the video's \d+ analysis segments matches the question closely enough to quote/);
+  });
+
+  it("a follow-up that asks only for a form answers the question before it in that form", async () => {
+    const first = await ask(alice, { question: "What is this video about?", video_id: said.jobId });
+    expect(first.status, first.text).toBe(200);
+    const three = (await ask(alice, { question: "Give me three bullet points", session_id: first.body.session_id })).body.answer as string;
+    const lines = three.split("\n").filter((l) => l.trim());
+    expect(lines).toHaveLength(3);
+    for (const l of lines) expect(l).toMatch(/^- \[00:\d\d\] \S/);
+  });
+
+  it("who is in this video: the people found, by the names given, with their times", async () => {
+    const people = await call("GET", `/videos/${said.jobId}/people`, { auth: alice.api_key });
+    expect(people.body.map((p: any) => p.name)).toEqual(["Person 1", "Person 2"]);
+    const renamed = await call("PATCH", `/videos/${said.jobId}/people/${firstPerson}`, { auth: alice.api_key, body: { name: "Alice Moreau" } });
+    expect(renamed.status, renamed.text).toBe(200);
+    const res = await ask(alice, { question: "Who is in this video?", video_id: said.jobId });
+    const a: string = res.body.answer;
+    expect(a).toContain("2 people were found in the picture:");
+    expect(items(a)).toEqual(["- Alice Moreau: [00:00]–00:04, [00:20]–00:24", "- Person 2: [00:05]–00:09"]);
+    expect(res.body.citations.map((c: any) => c.start_time)).toEqual([0, 20, 5]);
+    // a video whose picture was not analysed says so instead of naming nobody
+    const none = (await ask(alice, { question: "Who is in this video?", video_id: topics.jobId })).body.answer as string;
+    expect(none).toBe("The picture has not been analysed for people (Visual elements has not run on this video).");
+  });
+});
+
+describe("a correction reaches the summary and chat's answers (issue 35)", () => {
+  it("PATCH a misheard line: the summary is made again from the corrected words, and chat quotes them", async () => {
+    const misheard = SAID.map((s, i) => (i === 0 ? { ...s, content: "We boarded the overnight excess at the central station, and the locomotive pulled out at midnight." } : s));
+    const video = await addEmbeddedVideo(alice, misheard, { name: "Misheard.mp4", duration: 30, segmentSeconds: 4, metadata: null });
+    await seedSummary(alice, video, misheard, 30);
+    const before = (await ask(alice, { question: "What is this video about?", video_id: video.jobId })).body.answer as string;
+    expect(before).toContain("overnight excess");
+    const line = ((await call("GET", `/videos/${video.jobId}/segments`, { auth: alice.api_key })).body as any[]).find((s) => s.module === "transcription" && s.content.includes("excess"));
+    const fixed = await call("PATCH", `/videos/${video.jobId}/segments/${line.id}`, { auth: alice.api_key, body: { content: line.content.replace("excess", "express") } });
+    expect(fixed.status, fixed.text).toBe(200);
+    const summary = ((await call("GET", `/videos/${video.jobId}/segments`, { auth: alice.api_key })).body as any[]).filter((s) => s.module === "video_reasoning");
+    expect(summary.length).toBeGreaterThan(0);
+    expect(summary.map((s) => s.content).join("\n")).toContain("overnight express");
+    expect(summary.map((s) => s.content).join("\n")).not.toContain("excess");
+    const after = (await ask(alice, { question: "What is this video about?", video_id: video.jobId })).body.answer as string;
+    expect(after).toContain("We boarded the overnight express");
+    expect(after).not.toContain("excess");
+  });
+});
+
 describe("chat and search across a project", () => {
   it("a project session retrieves over all its videos; each citation names its video and links to it at that time", async () => {
     const res = await ask(alice, { question: "Which moments mention the harbour or the sourdough?", project_id: projectId });

@@ -432,3 +432,26 @@ describe("POST /api/search on a processed clip", () => {
     expect(res.body[0]).toMatchObject({ job_id: jobId, module: "transcription", content: "The lighthouse keeper waves", start_time: 6 });
   });
 });
+
+describe("POST /api/search – paraphrases (issue 35; bench/search/paraphrase.ts measures the set)", () => {
+  it("a query that means a line without its words finds it across the library at the default threshold: 'train journey' → the overnight express, above the parking signs", async () => {
+    const erin = await makeUser("search-erin@example.com");
+    await addVideo(erin, [
+      { module: "transcription", start: 0.3, content: "We boarded the overnight express at the central station, and the locomotive pulled out at midnight." },
+      { module: "transcription", start: 6.3, content: "The football match ended two nil after a late penalty." },
+      { module: "transcription", start: 12.3, content: "We baked a chocolate birthday cake with twelve candles for my niece." },
+    ]);
+    await addVideo(erin, [
+      { module: "visualelements", start: 0, content: 'Grey, white · bright, low contrast · static motion · text: "CENTRE PARKING"' },
+      { module: "visualelements", start: 6, content: 'Blue, grey · moderate motion · 2 people, a car · text: "PARKING FOR CUSTOMERS ONLY"' },
+    ]);
+    const hits = (await search(erin, { query: "train journey" })).body as any[];
+    const at = hits.findIndex((h) => h.content.startsWith("We boarded the overnight express"));
+    expect(at, JSON.stringify(hits.map((h) => [h.content.slice(0, 30), h.similarity]))).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(3);
+    expect(hits[0].content).not.toContain("PARKING");
+    // the same text still scores 1 (the query is also compared as typed)
+    const same = (await search(erin, { query: "The football match ended two nil after a late penalty.", threshold: 0.999 })).body as any[];
+    expect(same.map((h) => h.similarity)).toEqual([1]);
+  });
+});

@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { extractKeyPhrases } from "@/lib/analysis/text/key-phrases";
 import { buildPromptDigest, digestStats, formatTime, type DigestInput } from "@/lib/analysis/text/digest";
-import { extractiveSummary, summaryUnits } from "@/lib/analysis/text/extractive-summary";
+import { extractiveSummary, SURE_WORD, summaryUnits } from "@/lib/analysis/text/extractive-summary";
+import { recognizeWords } from "@/lib/analysis/speech/pocketsphinx";
+import { librivox } from "../helpers/speech";
 import { embedTextsLocally, LOCAL_EMBEDDING_MODEL } from "@/lib/ai/embeddings";
 import { offlineSummary, placeAnswer, reasoningAnswer } from "@/lib/pipeline/modules/video-reasoning/run";
 
@@ -120,7 +122,7 @@ describe("extractive summary (the real sentence encoder)", () => {
       expect(overview).toContain(`${topic} (${time})`);
     }
     expect(overview).toContain("“NO PARKING” (00:00)");
-    expect(overview).toContain("Seen in the picture: a car, a person.");
+    expect(overview).toContain("Seen in the picture: a car and a person.");
     expect(overview).not.toMatch(/\b\d+ (shots?|scenes?|cues?)\b/);
     const lines = summary!.content.split("Key moments:\n")[1]!.split("\n");
     expect(lines).toEqual([
@@ -162,4 +164,55 @@ describe("extractive summary (the real sentence encoder)", () => {
     expect(summaryUnits({ ...input, transcript: [seg(0, 1, "Okay.")], visual: [] })).toEqual([]);
     expect(offlineSummary(input, [], { vectors: [], model: "m" })).toEqual([]);
   });
+});
+
+describe("extractive summary: only what the recogniser and the detector were sure of (issue 35)", () => {
+  it("read speech (PocketSphinx on LibriVox): no topic is named from a word it was not sure of; the lines are quoted as heard", async () => {
+    // The recogniser's real output, stored as the transcription module stores it (words: [word, start, end, confidence]).
+    const transcript = [];
+    let t = 0;
+    for (const id of ["0870", "0880", "0890", "0920", "0930"]) {
+      const words = await recognizeWords(librivox(id));
+      expect(words.length).toBeGreaterThan(3);
+      const last = words[words.length - 1]!;
+      transcript.push(seg(t + words[0]!.start, t + last.end, words.map((w) => w.word).join(" "), { words: words.map((w) => [w.word, w.start + t, w.end + t, w.confidence]) }));
+      t += last.end + 1;
+    }
+    const sure = new Set(transcript.flatMap((s) => ((s.metadata as Record<string, unknown>).words as [string, number, number, number][]).filter((w) => w[3] >= SURE_WORD).map((w) => w[0])));
+    const unsure = transcript.flatMap((s) => ((s.metadata as Record<string, unknown>).words as [string, number, number, number][]).filter((w) => w[3] < SURE_WORD).map((w) => w[0]));
+    expect(unsure.length).toBeGreaterThan(5); // the recogniser was unsure of several words here
+    const speech: DigestInput = { duration: t, shots: [], scenes: [], transcript, visual: [], logos: [] };
+    const units = summaryUnits(speech);
+    const embedded = await embedTextsLocally(units.map((u) => u.text));
+    const [summary] = offlineSummary(speech, units, { vectors: embedded.vectors, model: embedded.model });
+    const topics = summary!.metadata.topics as { topic: string }[];
+    for (const { topic } of topics) for (const w of topic.split(" ")) expect(sure, `topic "${topic}"`).toContain(w);
+    const covers = /^It covers (.*?)\.(?: |$)/.exec(summary!.content)?.[1] ?? "";
+    for (const w of unsure.filter((w) => !sure.has(w) && w.length > 3)) expect(covers.split(/[ ,()]+/)).not.toContain(w);
+    // Every key moment is a line as it was heard, with its time.
+    const lines = summary!.content.split("Key moments:\n")[1]!.split("\n");
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(transcript.map((s) => s.content)).toContain(l.replace(/^\[\d\d:\d\d\] /, ""));
+  }, 180_000);
+
+  it("seen in the picture: each thing once (2 people and a car, not 'a car and a car'); a label the detector was unsure of is not named", async () => {
+    const obj = (label: string, confidence: number) => ({ label, confidence });
+    const picture: DigestInput = {
+      duration: 20,
+      shots: [],
+      scenes: [],
+      transcript: [seg(1, 4, "We drove the old car along the coast road to the harbour.")],
+      visual: [
+        seg(0, 5, "", { objects: [obj("person", 0.9), obj("person", 0.8), obj("car", 0.85)] }),
+        seg(5, 10, "", { objects: [obj("car", 0.9)] }),
+        seg(10, 20, "", { objects: [obj("teddy bear", 0.58)] }),
+      ],
+      logos: [],
+    };
+    const units = summaryUnits(picture);
+    const embedded = await embedTextsLocally(units.map((u) => u.text));
+    const [summary] = offlineSummary(picture, units, { vectors: embedded.vectors, model: embedded.model });
+    expect(summary!.content).toContain("Seen in the picture: 2 people and a car.");
+    expect(summary!.content).not.toContain("teddy bear");
+  }, 180_000);
 });

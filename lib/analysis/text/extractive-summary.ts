@@ -19,6 +19,14 @@ export interface SummaryUnit {
   /** The text as said or shown (on-screen text without quotes). */
   text: string;
   source: UnitSource;
+  /**
+   * Speech from a recogniser that rates its words: the text with every word it was not sure of
+   * (below SURE_WORD) replaced by a break, so topics are named only from words it was sure of.
+   * Absent when every word is certain (subtitles, a correction, a model without word ratings).
+   */
+  sure?: string;
+  /** Picture units: the labels the detector was sure of (SURE_OBJECT), with their counts in the shot. */
+  labels?: { label: string; count: number }[];
 }
 
 export interface KeyMoment extends SummaryUnit {
@@ -42,6 +50,15 @@ export const MAX_KEY_MOMENTS = 8;
 const REDUNDANT = 0.75;
 /** MMR's weight of centrality against novelty. */
 const LAMBDA = 0.6;
+/**
+ * A recognised word is named in a topic only from this confidence on. PocketSphinx's posteriors on
+ * the read speech of pocketsphinx-testdata: the misheard "many watts" (for "than he was") 0.02,
+ * "young" 0.05, "leisure" 0.45, while most words it got right are rated 0.9–1.0 (some wrong ones
+ * too: a topic needs two sure words in a row, and the key moments still quote the lines as heard).
+ */
+export const SURE_WORD = 0.9;
+/** An object is named in the summary from this detector confidence on (the shown threshold is 0.55). */
+export const SURE_OBJECT = 0.7;
 
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 const contentWords = (s: string) => wordTokens(s).filter((w) => !STOPWORDS.has(w) && /\p{L}/u.test(w) && w.length > 1);
@@ -52,7 +69,8 @@ export function summaryUnits(input: DigestInput): SummaryUnit[] {
   const units: SummaryUnit[] = [];
   for (const s of [...input.transcript].sort(byStart)) {
     const text = oneLine(s.content);
-    if (contentWords(text).length >= 2) units.push({ start: s.start_time, end: s.end_time, text, source: "speech" });
+    const sure = sureWords(s);
+    if (contentWords(text).length >= 2) units.push({ start: s.start_time, end: s.end_time, text, source: "speech", ...(sure !== null ? { sure } : {}) });
   }
   for (const t of onScreenTexts(input.visual)) {
     if (contentWords(t.text).some((w) => w.length >= 3)) units.push({ start: t.time, end: t.end, text: t.text, source: "on_screen" });
@@ -60,11 +78,14 @@ export function summaryUnits(input: DigestInput): SummaryUnit[] {
   let last = "";
   for (const s of [...input.visual].sort(byStart)) {
     const objects = s.metadata?.objects;
-    const labels = Array.isArray(objects) ? objects.filter((o): o is { label: string } => typeof o?.label === "string") : [];
+    // Only what the detector was sure of (an object without a rating was shown as a fact: kept).
+    const labels = Array.isArray(objects)
+      ? objects.filter((o): o is { label: string; confidence?: number } => typeof o?.label === "string" && !(typeof o.confidence === "number" && o.confidence < SURE_OBJECT))
+      : [];
     const text = labels.length ? describeObjects(labels) : "";
     const prev = units[units.length - 1];
     if (text && text === last && prev?.source === "picture") prev.end = s.end_time;
-    else if (text) units.push({ start: s.start_time, end: s.end_time, text, source: "picture" });
+    else if (text) units.push({ start: s.start_time, end: s.end_time, text, source: "picture", labels: labelCounts(labels) });
     last = text;
   }
   const logos = new Set<string>();
@@ -75,6 +96,23 @@ export function summaryUnits(input: DigestInput): SummaryUnit[] {
     units.push({ start: s.start_time, end: s.end_time, text, source: "logo" });
   }
   return units.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** The cue's words with those the recogniser was not sure of as breaks ("|"); null when its words carry no ratings. */
+function sureWords(s: SegmentLike): string | null {
+  const words = s.metadata?.words;
+  if (!Array.isArray(words) || !words.length) return null;
+  const rated = words.filter((w): w is [string, number, number, number] => Array.isArray(w) && typeof w[0] === "string" && typeof w[3] === "number");
+  if (rated.length !== words.length) return null;
+  // Only when the words are the text's (a correction replaces the content but keeps the old ratings).
+  if (wordTokens(rated.map((w) => w[0]).join(" ")).join(" ") !== wordTokens(s.content).join(" ")) return null;
+  return rated.map((w) => (w[3] >= SURE_WORD ? w[0] : "|")).join(" ");
+}
+
+function labelCounts(labels: readonly { label: string }[]): { label: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const o of labels) counts.set(o.label, (counts.get(o.label) ?? 0) + 1);
+  return [...counts].map(([label, count]) => ({ label, count }));
 }
 
 const dot = (a: readonly number[], b: readonly number[]) => {
@@ -157,15 +195,28 @@ function tidyTopic(phrase: string): string {
   return words.join(" ");
 }
 
-/** The topic of a key moment: its own text's best key phrase, else its group's, else its first content words. */
-function topicOf(own: string, group: readonly string[], taken: ReadonlySet<string>): string | null {
-  for (const text of [own, group.join("\n")]) {
+/**
+ * The topic of a key moment: its own text's best key phrase, else its group's, else its first
+ * content words — only from words the recogniser was sure of; from rated speech, a phrase of two
+ * sure words at least, and no fallback (the moment is quoted instead).
+ */
+function topicOf(own: SummaryUnit, group: readonly SummaryUnit[], taken: ReadonlySet<string>): string | null {
+  const rated = own.sure !== undefined;
+  for (const text of [own.sure ?? own.text, group.map((u) => u.sure ?? u.text).join("\n")]) {
     const phrases = extractKeyPhrases(text, { max: 6, maxWords: 3 }).map((p) => tidyTopic(p.phrase));
-    const phrase = phrases.find((p) => !taken.has(p) && p.includes(" ")) ?? phrases.find((p) => !taken.has(p));
+    const phrase = phrases.find((p) => !taken.has(p) && p.includes(" ")) ?? (rated ? undefined : phrases.find((p) => !taken.has(p)));
     if (phrase) return phrase;
   }
-  const words = contentWords(own).slice(0, 3).join(" ");
+  if (rated) return null;
+  const words = contentWords(own.text).slice(0, 3).join(" ");
   return words && !taken.has(words) ? words : null;
+}
+
+/** "2 people", "a car": each label once, at the most seen together in one shot. */
+function seenItems(units: readonly SummaryUnit[]): string[] {
+  const most = new Map<string, number>();
+  for (const u of units) for (const l of u.labels ?? []) most.set(l.label, Math.max(most.get(l.label) ?? 0, l.count));
+  return [...most].map(([label, count]) => describeObjects(Array.from({ length: count }, () => ({ label }))));
 }
 
 /** A line of a key moment: `[mm:ss] text` (on-screen text quoted, labels as "Seen: …"). */
@@ -189,17 +240,17 @@ export function extractiveSummary(units: readonly SummaryUnit[], vectors: readon
   const keyMoments: KeyMoment[] = picked.map((i, k) => ({ ...usable[i]!.u, rank: k + 1 })).sort((a, b) => a.start - b.start);
 
   // Each unit belongs to the key moment it is most like; a moment's topic is its group's key phrase.
-  const groups = new Map<number, string[]>(picked.map((i) => [i, []]));
+  const groups = new Map<number, SummaryUnit[]>(picked.map((i) => [i, []]));
   usable.forEach((_, i) => {
     const home = picked.reduce((best, j) => (sim[i]![j]! > sim[i]![best]! ? j : best), picked[0]!);
-    groups.get(home)!.push(usable[i]!.u.text);
+    groups.get(home)!.push(usable[i]!.u);
   });
   const taken = new Set<string>();
   const topics: { topic: string; start: number }[] = [];
   for (const i of [...picked].sort((a, b) => usable[a]!.u.start - usable[b]!.u.start)) {
     const u = usable[i]!.u;
     if (u.source === "picture") continue; // labels are named in their own sentence
-    const topic = topicOf(u.text, groups.get(i)!, taken);
+    const topic = topicOf(u, groups.get(i)!.filter((g) => g.source !== "picture"), taken);
     if (!topic) continue;
     taken.add(topic);
     topics.push({ topic, start: u.start });
@@ -211,7 +262,9 @@ export function extractiveSummary(units: readonly SummaryUnit[], vectors: readon
   if (keyMoments.length > 1 || !topics.length) sentences.push(`The most central passage, at ${formatClock(central.start)}: ${quoteOf(central)}`);
   const onScreen = usable.filter((x) => x.u.source === "on_screen").slice(0, 4);
   if (onScreen.length) sentences.push(`On screen: ${joinList(onScreen.map((x) => `“${clip(x.u.text, 60)}” (${formatClock(x.u.start)})`))}.`);
-  const seen = [...new Set(usable.filter((x) => x.u.source === "picture" || x.u.source === "logo").map((x) => x.u.text))].slice(0, 4);
+  const objects = seenItems(usable.map((x) => x.u).filter((u) => u.source === "picture"));
+  const logos = [...new Set(usable.filter((x) => x.u.source === "logo").map((x) => x.u.text))];
+  const seen = [...objects, ...logos].slice(0, 4);
   if (seen.length && sentences.length < 4) sentences.push(`Seen in the picture: ${joinList(seen)}.`);
   return { overview: sentences.slice(0, 4).join(" "), topics, keyMoments };
 }

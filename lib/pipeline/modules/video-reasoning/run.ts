@@ -173,7 +173,7 @@ export function offlineSummary(input: DigestInput, units: readonly SummaryUnit[]
 }
 
 /** The units' vectors, made as search makes segment vectors (the current model, else the offline encoder). */
-async function summaryOffline(input: DigestInput, signal: AbortSignal): Promise<SegmentDraft[]> {
+export async function summaryOffline(input: DigestInput, signal?: AbortSignal): Promise<SegmentDraft[]> {
   const units = summaryUnits(input);
   if (!units.length) return [];
   const { result } = await embedWithFallback(units.map((u) => u.text), signal);
