@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeObjects, detectObjects, OBJECT_THRESHOLD } from "@/lib/analysis/labels";
+import { describeObjects, detectFused, detectObjects, OBJECT_THRESHOLD } from "@/lib/analysis/labels";
 import { decodeRgb, detectRaw } from "@/lib/analysis/labels/detector";
 import { probeMedia } from "@/lib/media/probe";
 import { visualelements } from "@/lib/pipeline/modules/visualelements/run";
@@ -76,6 +76,17 @@ describe("offline object and face labels", () => {
     expect(facesOnly.faces).toEqual(both.faces);
     expect((await detectRaw(img)).objects).toEqual(objectsOnly.objects);
     await expect(detectRaw(img, undefined, { model: "nanodet" })).rejects.toThrow(/VA_NANODET_MODEL/);
+  }, 180_000);
+
+  it("the zoomed-out looks run only where the whole picture names nothing (issue 38: one detector run when it names something)", async () => {
+    const group = await detectFused(groupPhoto());
+    expect(group.objects.filter((o) => o.label === "person" && o.confidence >= OBJECT_THRESHOLD).length).toBeGreaterThanOrEqual(4);
+    expect(group.looks).toEqual(["whole"]);
+    // A plain grey picture: the whole look names nothing, so the shrunk looks are tried too.
+    const grey = { data: new Uint8Array(512 * 288 * 3).fill(128), width: 512, height: 288 };
+    const plain = await detectFused(grey);
+    expect(plain.objects.filter((o) => o.confidence >= OBJECT_THRESHOLD)).toEqual([]);
+    expect(plain.looks).toEqual(["whole", "out-1.6", "out-2.2"]);
   }, 180_000);
 
   it("visualelements writes objects and a readable line for the photo shot, and nothing for a plain one", async () => {

@@ -232,8 +232,9 @@ export function boxFromPass(box: [number, number, number, number], pass: DetectP
   return [r(x0 + bx * w), r(y0 + box[1] * h), r(box[2] * w), r(box[3] * h)];
 }
 
+/** A look at the picture shrunk on grey (DetectPass.zoomOut). */
+export const isZoomedOut = (p: DetectPass) => (p.zoomOut ?? 1) > 1;
 /** Faces are looked for on the whole picture only (the only look whose faces are used). */
-const isZoomedOut = (p: DetectPass) => (p.zoomOut ?? 1) > 1;
 const isWhole = (p: DetectPass) => !p.region && !p.flip && !isZoomedOut(p);
 
 export interface PassOptions {

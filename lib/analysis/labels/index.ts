@@ -1,6 +1,6 @@
 // Offline visual labels: COCO-80 objects and human faces on a keyframe, shown only above
 // thresholds calibrated on hand-labelled real photos (bench/quality/labels.ts), precision first.
-import { decodeRgb, detectFaces, detectPasses, loadDetector, type Box4, type RawDetections, type RawObject, type RgbImage } from "./detector";
+import { decodeRgb, detectFaces, detectPasses, isZoomedOut, loadDetector, type Box4, type RawDetections, type RawObject, type RgbImage } from "./detector";
 import { fuseObjects, passesFor, type FusedObject } from "./nms";
 
 export type { RgbImage } from "./detector";
@@ -62,20 +62,37 @@ export async function labelsUnavailableReason(): Promise<string | null> {
 }
 
 /**
- * Every look at the picture (nms.ts `passesFor`: whole, mirrored, zoomed regions), objects fused
- * across them; faces from the whole picture, looked for only when a person is shown (a face counts
- * only on a shown person, applyThresholds), in a run of their own: BlazeFace alone costs ~30 ms of
- * CPU, beside CenterNet ~60 ms more, and most keyframes show no person.
+ * Whether the zoomed-out looks are worth their detector run: only when the whole picture names
+ * nothing (no object at OBJECT_THRESHOLD). They are there for close-ups that fill the frame the way
+ * COCO's objects rarely do, where the whole look finds nothing to show; on bench/quality/labels
+ * every label they add is on such a picture (README), and a keyframe the whole look already names
+ * then costs one CenterNet run instead of two.
  */
-export async function detectFused(input: string | RgbImage, signal?: AbortSignal): Promise<{ objects: FusedObject[]; faces: Box4[] }> {
+export function zoomOutNeeded(whole: readonly { confidence: number }[]): boolean {
+  return !whole.some((o) => o.confidence >= OBJECT_THRESHOLD);
+}
+
+/**
+ * Every look at the picture (nms.ts `passesFor`: the whole picture, then the zoomed-out looks only
+ * when it names nothing, `zoomOutNeeded`), objects fused across them; faces from the whole picture,
+ * looked for only when a person is shown (a face counts only on a shown person, applyThresholds),
+ * in a run of their own: BlazeFace alone costs ~30 ms of CPU, beside CenterNet ~60 ms more, and
+ * most keyframes show no person.
+ */
+export async function detectFused(input: string | RgbImage, signal?: AbortSignal): Promise<{ objects: FusedObject[]; faces: Box4[]; looks: string[] }> {
   const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
-  const passes = await detectPasses(img, passesFor(img.width, img.height), signal);
-  const objects = fuseObjects(passes.map((p) => p.objects));
+  const all = passesFor(img.width, img.height);
+  const whole = all.filter((p) => !isZoomedOut(p));
+  const found = await detectPasses(img, whole, signal);
+  const zoomOuts = found.every((p) => zoomOutNeeded(p.objects)) ? all.filter(isZoomedOut) : [];
+  if (zoomOuts.length) found.push(...(await detectPasses(img, zoomOuts, signal)));
+  const objects = fuseObjects(found.map((p) => p.objects));
   const person = objects.some((o) => o.label === "person" && o.confidence >= OBJECT_THRESHOLD);
-  return { objects, faces: person ? await detectFaces(img, signal) : [] };
+  return { objects, faces: person ? await detectFaces(img, signal) : [], looks: [...whole, ...zoomOuts].map((p) => p.name) };
 }
 
 /** Objects (COCO-80) and faces on an image file (JPEG, PNG…) or raw RGB, thresholds applied. */
 export async function detectObjects(input: string | RgbImage, signal?: AbortSignal): Promise<Detections> {
-  return applyThresholds(await detectFused(input, signal));
+  const { objects, faces } = await detectFused(input, signal);
+  return applyThresholds({ objects, faces });
 }
