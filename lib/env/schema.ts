@@ -131,6 +131,8 @@ export const NOT_CONFIGURATION = [
   // The CLI's remote mode and the MCP server are clients of a running app, not the server.
   "VA_URL",
   "VA_API_KEY",
+  // npm sets it to the directory `npm run cli` was called from: the CLI resolves the user's paths against it.
+  "INIT_CWD",
   // bench/quality/labels.ts only: a second object detector measured there and not taken (its README).
   "VA_NANODET_MODEL",
   // bench/pipeline only: the model processes add up their CPU per request kind into this folder.
