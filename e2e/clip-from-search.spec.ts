@@ -42,6 +42,8 @@ test("a search hit becomes a playable, shareable clip", async ({ page, request }
   await expect(row).toHaveAttribute("data-status", "completed", { timeout: 120_000 });
   await expect(row.getByTestId("clip-status")).toHaveText("Ready");
   await expect(row.getByRole("link", { name: "Download" })).toBeVisible();
+  // Sharing is a revocable share made on request (issue 35): Share, then its link can be copied.
+  await row.getByRole("button", { name: /^Share / }).click();
   await expect(row.getByRole("button", { name: /Copy the share link/ })).toBeVisible();
 
   // The player loads the clip (its metadata arrives: the stream URL works in the browser).

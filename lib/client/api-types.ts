@@ -9870,6 +9870,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The clip's active share, already made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClipShare"];
+                };
+            };
             /** @description Success */
             201: {
                 headers: {
@@ -10084,14 +10093,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Redirect */
+            302: {
                 headers: {
+                    /** @description Where to go */
+                    Location?: string;
                     [name: string]: unknown;
                 };
-                content: {
-                    "video/mp4": string;
-                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {

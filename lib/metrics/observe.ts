@@ -33,9 +33,15 @@ export async function observeModuleDuration(db: Db, module: string, seconds: num
   );
 }
 
-/** A run ended; `db` is the transaction that ends it, so it counts once, with the run's end. */
+/**
+ * A run ended; `db` is the transaction that ends it, so it counts once, with the run's end. Never
+ * keeps the run from ending: the write sits in a savepoint of its own, and one that fails (a full
+ * disk cannot extend the histogram table) is rolled back alone and logged — the run still ends.
+ */
 export async function observeRunDuration(db: Db, outcome: "completed" | "failed", seconds: number): Promise<void> {
-  await recordDuration(db, "va_run_duration_seconds", outcome, seconds);
+  await db
+    .transaction((savepoint) => recordDuration(savepoint as Db, "va_run_duration_seconds", outcome, seconds))
+    .catch((err: unknown) => logger("metrics").warn({ err, outcome }, `recording the run's duration failed`));
 }
 
 export function countModelProcessRestart(processName: string): void {

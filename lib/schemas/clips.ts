@@ -104,11 +104,11 @@ export const clipShareHashParams = z.object({ share_hash: z.string() });
 
 const shareTag = "Shared clips";
 export const clipSharesApi = {
-  create: defineEndpoint({ method: "POST", path: "/clips/{clip_id}/share", tag: shareTag, summary: "Share a clip: 201 when created, 200 with the existing share; it works until revoked", auth: "required", params: clipIdParams, response: clipShareResponse, status: 201, idempotent: true }),
+  create: defineEndpoint({ method: "POST", path: "/clips/{clip_id}/share", tag: shareTag, summary: "Share a clip: 201 when created, 200 with the existing share; it works until revoked", auth: "required", params: clipIdParams, response: clipShareResponse, status: 201, idempotent: true, otherResponses: { "200": { description: "The clip's active share, already made", response: clipShareResponse } } }),
   read: defineEndpoint({ method: "GET", path: "/clips/{clip_id}/share", tag: shareTag, summary: "The clip's active share, or 404 Shared clip not found when it has none", auth: "required", params: clipIdParams, response: clipShareResponse }),
   revoke: defineEndpoint({ method: "DELETE", path: "/clips/{clip_id}/share", tag: shareTag, summary: "Revoke the clip's share (its page and stream stop working)", auth: "required", params: clipIdParams, response: okResponse }),
   get: defineEndpoint({ method: "GET", path: "/shared-clips/{share_hash}", tag: shareTag, summary: "A shared clip, without authentication (no user ids, storage paths or keys)", auth: "none", params: clipShareHashParams, response: sharedClipResponse }),
-  stream: defineEndpoint({ method: "GET", path: "/shared-clips/{share_hash}/stream", tag: shareTag, summary: "A shared clip's MP4 (302 to a presigned URL); 404 once revoked", auth: "none", params: clipShareHashParams, produces: "video/mp4" }),
+  stream: defineEndpoint({ method: "GET", path: "/shared-clips/{share_hash}/stream", tag: shareTag, summary: "A shared clip's MP4 (302 to a presigned URL); 404 once revoked", auth: "none", params: clipShareHashParams, redirect: true }),
 };
 
 export const clipsApi = {

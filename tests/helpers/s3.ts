@@ -1,5 +1,6 @@
 // A local S3 (s3rver) for tests: loopback, a free port, a temp directory, one bucket. It checks
 // expiry of presigned URLs but not signatures. Credentials must be S3RVER/S3RVER.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,9 +15,15 @@ export interface LocalS3 {
 }
 
 interface S3rverInstance {
+  store: S3rverStore;
   run(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
   middleware: unknown[];
+}
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<unknown>;
+  putObject(object: { bucket: string; key: string; metadata: unknown; content: Buffer | NodeJS.ReadableStream }): Promise<{ size: number; md5: string }>;
 }
 type S3rverClass = new (opts: Record<string, unknown>) => S3rverInstance;
 
@@ -32,6 +39,7 @@ export async function startLocalS3(bucket = "test-bucket"): Promise<LocalS3> {
     configureBuckets: [{ name: bucket }],
   });
   addMultipartListAndAbort(server, directory);
+  writeObjectsSafely(server.store);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
@@ -104,4 +112,35 @@ function addMultipartListAndAbort(server: S3rverInstance, directory: string): vo
   };
   // Before s3rver's router (the last middleware), after its XML encoder.
   server.middleware.splice(server.middleware.length - 1, 0, mw);
+}
+
+/**
+ * s3rver 3.7's putObject opens its write stream with no error listener, and its deleteObject removes
+ * directories left empty: a PUT racing a DELETE under the same prefix (a run's last derived files
+ * stored while the video is deleted) crashes the test process with an uncaught ENOENT — real S3 has
+ * no directories. This writes the object and its metadata with awaited calls, again if a concurrent
+ * delete took the directory away in between.
+ */
+function writeObjectsSafely(store: S3rverStore): void {
+  store.putObject = async (object) => {
+    const content = Buffer.isBuffer(object.content) ? object.content : await streamToBuffer(object.content);
+    const md5 = crypto.createHash("md5").update(content).digest("hex");
+    const objectPath = store.getResourcePath(object.bucket, object.key, "object");
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
+        await fs.promises.writeFile(objectPath, content);
+        await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+        return { size: content.length, md5 };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "ENOENT" || attempt >= 5) throw err;
+      }
+    }
+  };
+}
+
+async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
