@@ -2267,7 +2267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2430,7 +2430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2771,7 +2771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2853,7 +2853,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Processing allowance exhausted: nothing was queued */
+            /** @description The processing allowance is used up; nothing was queued (`detail`: "Processing allowance exhausted") */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -2862,7 +2862,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Storage path does not belong to this user */
+            /** @description The storage path is not one of this user's files (`detail`: "Storage path does not belong to this user") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2893,7 +2893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description File too large (maximum 4 GB) */
+            /** @description The file is over 4 GB (`detail`: "File too large (maximum 4 GB)") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2999,7 +2999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Processing allowance exhausted: nothing was queued */
+            /** @description The processing allowance is used up; nothing was queued (`detail`: "Processing allowance exhausted") */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -3026,7 +3026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3129,7 +3129,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Processing allowance exhausted: nothing was queued */
+            /** @description The processing allowance is used up; nothing was queued (`detail`: "Processing allowance exhausted") */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -3156,7 +3156,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3256,7 +3256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Storage path does not belong to this user */
+            /** @description The storage path is not one of this user's files (`detail`: "Storage path does not belong to this user") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3283,7 +3283,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description File too large (maximum 4 GB) */
+            /** @description The file is over 4 GB (`detail`: "File too large (maximum 4 GB)") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3370,7 +3370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Processing allowance exhausted: nothing was queued */
+            /** @description The processing allowance is used up; nothing was queued (`detail`: "Processing allowance exhausted") */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -3397,7 +3397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4144,7 +4144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4439,7 +4439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4660,7 +4660,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4747,7 +4747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Storage path does not belong to this user */
+            /** @description The storage path is not one of this user's files (`detail`: "Storage path does not belong to this user") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4774,7 +4774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description File too large (maximum 4 GB) */
+            /** @description The file is over 4 GB (`detail`: "File too large (maximum 4 GB)") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4855,7 +4855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Storage path does not belong to this user */
+            /** @description The storage path is not one of this user's files (`detail`: "Storage path does not belong to this user") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4873,7 +4873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4946,7 +4946,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Storage path does not belong to this user */
+            /** @description The storage path is not one of this user's files (`detail`: "Storage path does not belong to this user") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5027,7 +5027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Storage path does not belong to this user */
+            /** @description The storage path is not one of this user's files (`detail`: "Storage path does not belong to this user") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5221,7 +5221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description File too large (maximum 4 GB) */
+            /** @description The file is over 4 GB (`detail`: "File too large (maximum 4 GB)") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5381,7 +5381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Storage path does not belong to this user */
+            /** @description The storage path is not one of this user's files (`detail`: "Storage path does not belong to this user") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5399,7 +5399,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description File too large (maximum 4 GB) */
+            /** @description The file is over 4 GB (`detail`: "File too large (maximum 4 GB)") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5498,7 +5498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5736,7 +5736,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5974,7 +5974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6206,7 +6206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6362,7 +6362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7684,7 +7684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Processing allowance exhausted: nothing was queued */
+            /** @description The processing allowance is used up; nothing was queued (`detail`: "Processing allowance exhausted") */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -7693,7 +7693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Storage path does not belong to this user */
+            /** @description The storage path is not one of this user's files (`detail`: "Storage path does not belong to this user") */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7720,7 +7720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description File too large (maximum 4 GB) */
+            /** @description The file is over 4 GB (`detail`: "File too large (maximum 4 GB)") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7881,7 +7881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7997,7 +7997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8179,7 +8179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8410,7 +8410,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8581,7 +8581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8742,7 +8742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8885,7 +8885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9121,7 +9121,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9353,7 +9353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9549,7 +9549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -10197,7 +10197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Processing allowance exhausted: nothing was queued */
+            /** @description The processing allowance is used up; nothing was queued (`detail`: "Processing allowance exhausted") */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -10224,7 +10224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Request body too large (more than 1 MiB of JSON) */
+            /** @description The JSON body is over 1 MiB (`detail`: "Request body too large") */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -12,7 +12,7 @@ const ERROR_STATUSES: Record<string, string> = {
   "400": "Invalid input",
   "401": "Missing or invalid credentials",
   "404": "Not found (or not yours)",
-  "413": "Request body too large (more than 1 MiB of JSON)",
+  "413": 'The JSON body is over 1 MiB (`detail`: "Request body too large")',
   "429": "Rate limit exceeded",
   "500": "Internal server error (details only in the server log, under the answer's `X-Request-Id`)",
 };
