@@ -1,9 +1,8 @@
 "use client";
 // /share/[hash]: a shared report, read-only and without signing in: the player, the timeline,
 // the chapters (as the owner titled them) and the segment lists, and the data as one JSON file.
-import Link from "next/link";
 import { useMemo } from "react";
-import { Logo } from "@/components/shell/logo";
+import { PublicPage } from "@/components/shell/public-page";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -84,28 +83,18 @@ function Body({ report, initialTime }: { report: SharedReport; initialTime?: num
 export function SharedReportView({ hash, initialTime }: { hash: string; initialTime?: number }) {
   const report = useSharedReport(hash);
   return (
-    <div className="min-h-dvh">
-      <header className="border-b border-zinc-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between px-4 sm:px-6">
-          <Logo />
-          <Link href="/sign-in" className="text-sm font-medium text-zinc-600 hover:text-zinc-900">
-            Sign in
-          </Link>
-        </div>
-      </header>
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
-        {report.isPending ? (
-          <LoadingBlock label="Loading the shared report…" />
-        ) : report.isError ? (
-          <Alert tone="error" title={isApiClientError(report.error, 404) ? "This link does not open a report" : "Could not load the report"}>
-            {isApiClientError(report.error, 404)
-              ? "It may have been revoked, or the video was deleted. Ask whoever shared it for a new link."
-              : errorDetail(report.error)}
-          </Alert>
-        ) : (
-          <Body report={report.data} initialTime={initialTime} />
-        )}
-      </main>
-    </div>
+    <PublicPage width="max-w-6xl">
+      {report.isPending ? (
+        <LoadingBlock label="Loading the shared report…" />
+      ) : report.isError ? (
+        <Alert tone="error" title={isApiClientError(report.error, 404) ? "This link does not open a report" : "Could not load the report"}>
+          {isApiClientError(report.error, 404)
+            ? "It may have been revoked, or the video was deleted. Ask whoever shared it for a new link."
+            : errorDetail(report.error)}
+        </Alert>
+      ) : (
+        <Body report={report.data} initialTime={initialTime} />
+      )}
+    </PublicPage>
   );
 }
