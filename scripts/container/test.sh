@@ -60,6 +60,15 @@ first_key() { # the first start's API key, from the logs of the named containers
   for c in "$@"; do podman logs "$c" 2>&1 | sed -n 's/.*API key: \(svc_live_[A-Za-z0-9_-]*\).*/\1/p'; done | head -n1
 }
 
+wait_first_key() { # the same, waited for: /api/ping (the health check) answers while start-up still runs
+  local i k
+  for i in $(seq 1 120); do
+    k=$(first_key "$@")
+    [ -n "$k" ] && { echo "$k"; return 0; }
+    sleep 0.5
+  done
+}
+
 main_job() { # BASE [FOLLOW_BASE]: the main job; prints its JSON line
   BASE="$1" FOLLOW_BASE="${2:-$1}" KEY="$KEY" CLIP="$CLIP" QUERY="boats leaving the harbour" \
     node "$HERE/main-job.mjs" | tail -n1
@@ -109,7 +118,7 @@ log "default profile: one app on the embedded database"
 compose up -d app
 APP=$(cname app)
 figure "default: seconds to healthy" "$(wait_healthy "$APP")"
-KEY=$(first_key "$APP")
+KEY=$(wait_first_key "$APP")
 [ -n "$KEY" ] || fail "no first-start API key in the app's logs"
 R=$(main_job http://localhost:3000)
 log "$R"
@@ -150,7 +159,7 @@ figure "team: seconds to healthy (both web processes)" $((SECONDS - t0))
 for c in "$(cname worker-1)" "$(cname worker-2)"; do
   [ "$(podman inspect -f '{{.State.Running}}' "$c")" = true ] || { podman logs --tail 20 "$c" >&2; fail "$c is not running"; }
 done
-KEY=$(first_key "$W1" "$W2")
+KEY=$(wait_first_key "$W1" "$W2")
 [ -n "$KEY" ] || fail "no first-start API key in the web processes' logs"
 R=$(main_job http://localhost:3001 http://localhost:3002)
 log "$R"
