@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Request } from "@playwright/test";
-import { choosePartSize } from "../lib/storage/multipart-layout";
+import { choosePartSize } from "@/lib/core/multipart-layout";
 import { signInAs } from "./pages/sign-in-page";
 import { UploadPage } from "./pages/upload-page";
 import { makeBigClip, throttle } from "./support/big-clip";

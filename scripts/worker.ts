@@ -36,7 +36,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (err) => {
-  const { withoutPaths } = await import("@/lib/api/public-error");
+  const { withoutPaths } = await import("@/lib/core/public-error");
   const { errorCause } = await import("@/lib/core/error-facts");
   fail(withoutPaths(errorCause(err)));
 });

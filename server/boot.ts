@@ -8,7 +8,7 @@ import { DataDirBusyError } from "@/db/data-dir-lock";
 import { DatabaseNewerError } from "@/db/schema-version";
 import { countUsers } from "@/db/queries/users";
 import { createUserWithKey } from "@/lib/users/create-user-with-key";
-import { withoutPaths } from "@/lib/api/public-error";
+import { withoutPaths } from "@/lib/core/public-error";
 import { errorCause } from "@/lib/core/error-facts";
 import { getStorage } from "@/lib/storage";
 import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";

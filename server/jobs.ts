@@ -6,7 +6,7 @@ import { logger } from "@/lib/log/logger";
 import { activeEngine } from "@/lib/pipeline/engine";
 import { startEmbeddedRunner, type EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { runnerConcurrency } from "@/lib/pipeline/runner-concurrency";
-import { recoverOrphanedRuns, sweepWorkDirs } from "@/lib/pipeline/recover-runs";
+import { recoverOrphanedRuns, sweepWorkDirs } from "@/lib/jobs/recover-runs";
 import { startReembedding } from "@/lib/search/reembed";
 import { recoverOrphanedClips } from "@/lib/clips/recover-clips";
 import { startClipWorker } from "@/lib/clips/clip-worker";

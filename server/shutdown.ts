@@ -8,8 +8,8 @@
 import fs from "node:fs";
 import { closeDb } from "@/db/client";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { endEventStreams } from "@/lib/pipeline/event-stream";
-import { settleEventHub } from "@/lib/pipeline/event-hub";
+import { endEventStreams } from "@/lib/jobs/event-stream";
+import { settleEventHub } from "@/lib/jobs/event-hub";
 import { clipWorker } from "@/lib/clips/clip-worker";
 import { importWorker } from "@/lib/imports/import-worker";
 import { stopReembedding } from "@/lib/search/reembed";

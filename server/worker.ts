@@ -3,7 +3,7 @@
 // events it writes; no HTTP. It shares a PostgreSQL server (DATABASE_URL) and the storage with the
 // web processes (RUNNER_CONCURRENCY=0), and stops like the server does (server/shutdown.ts).
 import { getDbHandle, type DbHandle } from "@/db/client";
-import { withoutPaths } from "@/lib/api/public-error";
+import { withoutPaths } from "@/lib/core/public-error";
 import { errorCause } from "@/lib/core/error-facts";
 import { storageDriverKind, getStorage } from "@/lib/storage";
 import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";

@@ -26,7 +26,7 @@ import { createUser } from "@/db/queries/users";
 import { insertVideo } from "@/db/queries/videos";
 import { parseWebVtt } from "@/lib/analysis/text/vtt";
 import { chaptersOf } from "@/lib/chapters/get-chapters";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
+import { embedJobSegments } from "@/lib/search/embed-segments";
 import { TOPICS } from "./topics";
 
 const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? def;

@@ -13,7 +13,7 @@ import { users } from "@/db/schema";
 import { embedQuery } from "@/lib/search/embed-query";
 import type { QueryVectors } from "@/lib/search/query-vectors";
 import { searchScope } from "@/lib/search/search-segments";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
+import { embedJobSegments } from "@/lib/search/embed-segments";
 import { LIBRARY, QUERIES, UNRELATED } from "./paraphrase-set";
 
 const THRESHOLDS = [0.3, 0.35, 0.4, 0.45];

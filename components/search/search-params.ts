@@ -1,7 +1,7 @@
 // The search as it lives in the URL (`/search?q=…&video=…&modules=a,b&threshold=0.4&limit=20`),
 // so a search can be linked to and the back button returns to the previous one. Values outside
 // what the API accepts are dropped or clamped here, so a hand-edited link still searches.
-import { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT } from "@/lib/search/limits";
+import { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT } from "@/lib/core/search-limits";
 import { isModuleName, type ModuleName } from "@/lib/pipeline/modules/registry";
 
 export { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT };

@@ -7,7 +7,7 @@ import { SecretReveal } from "@/components/ui/secret-reveal";
 import { TextField } from "@/components/ui/form-dialog";
 import { useCreateWebhook, type WebhookEvent } from "@/hooks/queries/webhooks";
 import { errorDetail } from "@/lib/browser/api-client";
-import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "@/lib/core/webhook-event-types";
 
 const SELECTABLE = WEBHOOK_EVENT_TYPES.filter((t) => t !== "webhook.test");
 

@@ -187,7 +187,7 @@ export async function listRunEvents(db: Db, params: { runId: string; afterId?: n
 
 /**
  * New events of several jobs at once, each after its own cursor (the SSE hub polls with one query
- * for all its subscribers; lib/pipeline/event-hub.ts says why one cursor for all would lose events).
+ * for all its subscribers; lib/jobs/event-hub.ts says why one cursor for all would lose events).
  */
 export async function eventsAfterCursors(db: Db, cursors: ReadonlyArray<readonly [jobId: string, afterId: number]>): Promise<RunEvent[]> {
   if (!cursors.length) return [];

@@ -4,7 +4,7 @@
 // not. Deterministic, so stored vectors and later queries always agree. Still used to compare a
 // query with vectors it made (until they are re-embedded) and as the last fallback.
 import { EMBEDDING_DIMENSIONS } from "@/db/schema";
-import { STOPWORDS, wordTokens } from "@/lib/analysis/text/stopwords";
+import { STOPWORDS, wordTokens } from "@/lib/core/stopwords";
 
 export const LEXICAL_EMBEDDING_MODEL = "local-lexical-hash-v1";
 

@@ -11,7 +11,7 @@ import {
   releaseIdempotencyKey,
   storeIdempotentResponse,
 } from "@/db/queries/idempotency";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 import { processSingleton } from "@/lib/core/process-singleton";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

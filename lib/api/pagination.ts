@@ -3,7 +3,7 @@
 // page while there is one. Without `limit` (and `cursor`) a list answers as it always did.
 import type { PageCursor } from "@/db/queries/page-cursor";
 import { isUuid } from "@/lib/core/uuid";
-import { badRequest } from "./errors";
+import { badRequest } from "@/lib/core/errors";
 
 import { DEFAULT_PAGE_LIMIT } from "@/lib/schemas/pagination";
 

@@ -8,7 +8,7 @@ import { getDbHandle } from "@/db/client";
 import { clearRateLimitWindows, countRateLimited, deleteEndedRateLimitWindows } from "@/db/queries/rate-limits";
 import { rateLimitPerMinute } from "@/lib/config";
 import type { UserContext } from "@/lib/auth/user-context";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/core/errors";
 import { errorCause } from "@/lib/core/error-facts";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";

@@ -11,7 +11,7 @@ import {
   touchApiKey,
 } from "@/db/queries/api-keys";
 import type { ApiKey } from "@/db/schema";
-import { notFound, unauthorized } from "@/lib/api/errors";
+import { notFound, unauthorized } from "@/lib/core/errors";
 import { processSingleton } from "@/lib/core/process-singleton";
 
 export const API_KEY_PATTERN = /^svc_live_[0-9a-f]{64}$/;

@@ -4,7 +4,7 @@
 import { createClerkClient, verifyToken } from "@clerk/backend";
 import type { Db } from "@/db/client";
 import { createUser, getUserByClerkId, getUserById, setClerkUserId, type NewUser } from "@/db/queries/users";
-import { unauthorized } from "@/lib/api/errors";
+import { unauthorized } from "@/lib/core/errors";
 import type { ClerkConfig } from "@/lib/config";
 import { isUuid } from "@/lib/core/uuid";
 import { processSingleton } from "@/lib/core/process-singleton";

@@ -1,7 +1,7 @@
 // Resolves the caller of a request into a UserContext: an API key (raw or `Bearer svc_live_…`)
 // or a Clerk bearer token.
 import type { Db } from "@/db/client";
-import { unauthorized } from "@/lib/api/errors";
+import { unauthorized } from "@/lib/core/errors";
 import { clerkConfig } from "@/lib/config";
 import { authenticateApiKey } from "./api-keys";
 import { resolveClerkUser, verifyClerkToken } from "./clerk";

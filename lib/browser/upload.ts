@@ -2,7 +2,7 @@
 // URL from POST /storage/upload-url, then a PUT of the raw bytes through XMLHttpRequest (fetch
 // has no upload progress), then POST /videos/register-and-process.
 import { contentTypeFor as contentTypeForName, extensionOf } from "@/lib/storage/content-types";
-import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
+import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/core/storage-limits";
 import { api, ApiClientError, detailOf, unwrap } from "./api-client";
 import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { formatBytes } from "./format";

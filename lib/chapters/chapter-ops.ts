@@ -1,8 +1,8 @@
 // The chapters endpoints: list, edit one (title, summary), and the WebVTT chapters track.
 import type { Db } from "@/db/client";
 import { getVideoChapters, saveVideoChapters } from "@/db/queries/chapters";
-import { badRequest, notFound } from "@/lib/api/errors";
-import { attachment, clock, fileStem } from "@/lib/results/formats";
+import { badRequest, notFound } from "@/lib/core/errors";
+import { attachment, clock, fileStem } from "@/lib/schemas/formats";
 import { requireVideo } from "@/lib/videos/video-ops";
 import { chaptersOf, toChapterResponse } from "./get-chapters";
 

@@ -1,7 +1,7 @@
 // The enterprise action askAgent ({job_id, query, modules?} → {answer, job_id, segments_used}):
 // the same engine as POST /chat/ask in vector mode, one-shot — no session is made or continued.
 import type { Db } from "@/db/client";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/core/errors";
 import { MAX_QUERY_CHARS } from "@/lib/schemas/search";
 import { requireVideo } from "@/lib/videos/video-ops";
 import { answerAboutVideo } from "./ask";

@@ -9,7 +9,7 @@ import { findVideoByAnyId, getSession, insertMessage, insertSession, lastMessage
 import { getProject } from "@/db/queries/projects";
 import { listVideos } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/core/errors";
 import { QueryVectors } from "@/lib/search/query-vectors";
 import type { ChatMode } from "@/lib/schemas/chat";
 import { composeAnswer, type Answer, type HistoryMessage } from "./answer";

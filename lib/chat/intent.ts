@@ -4,7 +4,7 @@
 // (dark or bright stretches, fades, motion) — for which the question is also searched in the
 // words the visual modules write ("dark", "fades out", "high motion"), since a viewer's words
 // ("when does the screen go dark?") rarely match them.
-import { STOPWORDS, wordTokens } from "@/lib/analysis/text/stopwords";
+import { STOPWORDS, wordTokens } from "@/lib/core/stopwords";
 
 export interface OverviewAsk {
   /** "what is it / what happens / summary" */

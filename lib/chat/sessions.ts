@@ -19,7 +19,7 @@ import {
 } from "@/db/queries/chat";
 import { getProject } from "@/db/queries/projects";
 import type { Video } from "@/db/schema";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/core/errors";
 
 async function requireVideoByAnyId(db: Db, params: { userId: string; videoId: string }): Promise<Video> {
   const video = await findVideoByAnyId(db, params);

@@ -1,7 +1,7 @@
 // Clips: create (queued for the clip worker), read, list, delete (with the file).
 import type { Db } from "@/db/client";
 import { deleteClip, getClip, insertClip, listClips, type Clip } from "@/db/queries/clips";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/core/errors";
 import type { PageRequest } from "@/lib/api/pagination";
 import type { CreateClipBody } from "@/lib/schemas/clips";
 import { getStorage } from "@/lib/storage";

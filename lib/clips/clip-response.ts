@@ -3,7 +3,7 @@
 import path from "node:path";
 import type { Clip } from "@/db/schema";
 import { appUrl } from "@/lib/config";
-import { signPlaybackToken } from "@/lib/playback/token";
+import { signPlaybackToken } from "@/lib/auth/playback-token";
 import { isoTime } from "@/lib/schemas/common";
 import type { ClipResponse } from "@/lib/schemas/clips";
 import { getStorage } from "@/lib/storage";

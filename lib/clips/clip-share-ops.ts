@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/client";
 import { getClipByShareHash, shareClipRow, unshareClipRow } from "@/db/queries/clip-shares";
 import { getStorage } from "@/lib/storage";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/core/errors";
 import { appUrl } from "@/lib/config";
 import { isoTime } from "@/lib/schemas/common";
 import { HASH_BYTES, HASH_FORMAT } from "@/lib/shares/share-ops";

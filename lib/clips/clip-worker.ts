@@ -9,12 +9,12 @@ import { claimClip, expireClipLeases, finishClip, renewClipLease, type Clip } fr
 import { insertNotification } from "@/db/queries/notifications";
 import { enqueueUserDeliveries } from "@/db/queries/user-webhook-deliveries";
 import { getVideoByJobId } from "@/db/queries/videos";
-import { publicErrorText } from "@/lib/api/public-error";
+import { publicErrorText } from "@/lib/core/public-error";
 import { OPEN_PREFIX, sentence } from "@/lib/notifications/run-messages";
 import { appUrl } from "@/lib/config";
 import { probeMedia } from "@/lib/media/probe";
 import { isoTime } from "@/lib/schemas/common";
-import { LeasedWorker } from "@/lib/pipeline/leased-worker";
+import { LeasedWorker } from "@/lib/jobs/leased-worker";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { getStorage } from "@/lib/storage";
 import { wakeWebhookDispatchers } from "@/lib/webhooks/dispatcher";

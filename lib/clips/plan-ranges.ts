@@ -4,7 +4,7 @@
 import type { Db } from "@/db/client";
 import type { ClipRange } from "@/db/schema";
 import { getVideoByJobId } from "@/db/queries/videos";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/core/errors";
 import {
   DEFAULT_CLIP_PADDING,
   DEFAULT_CLIP_SEARCH_HITS,

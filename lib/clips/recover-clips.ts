@@ -2,7 +2,7 @@
 // attempt counts), rather than after their lease lapses.
 import type { Db } from "@/db/client";
 import { expireClipLeases, processingClipLeases } from "@/db/queries/clips";
-import { ownerIsDeadHere } from "@/lib/pipeline/recover-runs";
+import { ownerIsDeadHere } from "@/lib/jobs/recover-runs";
 
 export async function recoverOrphanedClips(db: Db, opts: { exclusive: boolean }): Promise<number> {
   const orphans = (await processingClipLeases(db)).filter((c) => opts.exclusive || ownerIsDeadHere(c.leaseOwner));

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/client";
 import { getProject } from "@/db/queries/projects";
 import { getVideoByStoragePath, insertVideo } from "@/db/queries/videos";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/core/errors";
 import { presignUpload } from "@/lib/storage/presign-upload";
 import { isSupportedExtension, sanitizeFilename, withUniqueSuffix } from "@/lib/storage/paths";
 import { parseSelectedInsights } from "@/lib/videos/queue-processing";

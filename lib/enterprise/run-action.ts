@@ -2,7 +2,7 @@
 // answers as it does.
 import type { Db } from "@/db/client";
 import { listSegments } from "@/db/queries/segments";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/core/errors";
 import { askAgent } from "@/lib/chat/ask-agent";
 import { jsonResponse } from "@/lib/api/handler";
 import { createProject, listUserProjects } from "@/lib/projects/project-ops";

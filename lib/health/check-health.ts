@@ -5,7 +5,7 @@
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { withoutPaths } from "@/lib/api/public-error";
+import { withoutPaths } from "@/lib/core/public-error";
 import { errorCause } from "@/lib/core/error-facts";
 import { activeEngine } from "@/lib/pipeline/engine";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";

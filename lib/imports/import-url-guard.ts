@@ -4,7 +4,7 @@
 // IMPORT_ALLOW_PRIVATE_URLS=1 (tests, a local file server).
 import dns from "node:dns";
 import net from "node:net";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/core/errors";
 import { isBlockedAddress } from "@/lib/webhooks/url-guard";
 
 export function importAllowsPrivateUrls(): boolean {

@@ -9,17 +9,17 @@ import { getImport, markImported, markImportFailed } from "@/db/queries/imports"
 import { insertNotification } from "@/db/queries/notifications";
 import { claimRun, expireLeases, finishRun, getRun, renewLease, type Run } from "@/db/queries/runs";
 import { getVideoByJobId } from "@/db/queries/videos";
-import { clientErrorOf } from "@/lib/api/errors";
-import { publicErrorText } from "@/lib/api/public-error";
+import { clientErrorOf } from "@/lib/core/errors";
+import { publicErrorText } from "@/lib/core/public-error";
 import { probeVideo } from "@/lib/media/probe";
 import { runFailedMessage } from "@/lib/notifications/run-messages";
-import { emitEvent } from "@/lib/pipeline/events";
+import { emitEvent } from "@/lib/jobs/events";
 import { parseSelectedInsights, queueProcessing } from "@/lib/videos/queue-processing";
-import { LeasedWorker } from "@/lib/pipeline/leased-worker";
+import { LeasedWorker } from "@/lib/jobs/leased-worker";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { getStorage } from "@/lib/storage";
 import { contentTypeFor } from "@/lib/storage/content-types";
-import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
+import { MAX_UPLOAD_BYTES } from "@/lib/core/storage-limits";
 import { fetchToFile, ImportError } from "./fetch-url";
 import { logger } from "@/lib/log/logger";
 

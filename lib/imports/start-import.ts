@@ -9,7 +9,7 @@ import { getProject } from "@/db/queries/projects";
 import { insertRun } from "@/db/queries/runs";
 import { getVideoByStoragePath, insertVideo } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/core/errors";
 import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { getStorage } from "@/lib/storage";
 import { assertSupportedExtension, sanitizeFilename, userPrefix, withUniqueSuffix } from "@/lib/storage/paths";

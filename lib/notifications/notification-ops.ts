@@ -8,7 +8,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from "@/db/queries/notifications";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/core/errors";
 
 export { listNotifications, countUnreadNotifications, markAllNotificationsRead };
 

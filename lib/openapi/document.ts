@@ -1,7 +1,7 @@
 // Builds the OpenAPI 3.0 document from the endpoint contracts (the same zod schemas that parse
 // requests and shape responses).
 import { z } from "zod";
-import { pathIdsOf, type Endpoint } from "@/lib/api/contract";
+import { pathIdsOf, type Endpoint } from "@/lib/schemas/contract";
 import { errorBody } from "@/lib/schemas/common";
 import { webhookPayload } from "@/lib/schemas/webhooks";
 import { allEndpoints } from "./endpoints";

@@ -1,5 +1,5 @@
 // Every endpoint contract of the API. A test fails when a route handler has no entry here.
-import type { Endpoint } from "@/lib/api/contract";
+import type { Endpoint } from "@/lib/schemas/contract";
 import { chatApi } from "@/lib/schemas/chat";
 import { clipSharesApi, clipsApi } from "@/lib/schemas/clips";
 import { importsApi } from "@/lib/schemas/imports";

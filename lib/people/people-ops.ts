@@ -5,12 +5,12 @@
 import type { Db } from "@/db/client";
 import { listPeopleNames, listPersonSegments, rewritePersonSegment, upsertPersonName } from "@/db/queries/people";
 import { getVideoByJobId } from "@/db/queries/videos";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/core/errors";
 import { appUrl } from "@/lib/config";
 import { appearanceContent } from "@/lib/analysis/people/group";
 import { UNRECOGNISED_ID } from "@/lib/analysis/people/segments";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
-import { signPlaybackToken } from "@/lib/playback/token";
+import { embedJobSegments } from "@/lib/search/embed-segments";
+import { signPlaybackToken } from "@/lib/auth/playback-token";
 import { logger } from "@/lib/log/logger";
 
 const log = logger("people");

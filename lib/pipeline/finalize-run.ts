@@ -6,8 +6,8 @@ import { insertNotification } from "@/db/queries/notifications";
 import { insertUsageRecord } from "@/db/queries/usage";
 import { markVideoCompleted, markVideoFailed } from "@/db/queries/videos";
 import { runCompletedMessage, runFailedMessage } from "@/lib/notifications/run-messages";
-import { emitEvent } from "./events";
-import { forPeople, publicErrorText } from "@/lib/api/public-error";
+import { emitEvent } from "@/lib/jobs/events";
+import { forPeople, publicErrorText } from "@/lib/core/public-error";
 import { observeRunDuration } from "@/lib/metrics/observe";
 
 function secondsSince(d: Date | null): number {

@@ -3,7 +3,7 @@
 import { Inngest } from "inngest";
 import { getDb } from "@/db/client";
 import { latestRunForJob } from "@/db/queries/runs";
-import { QueueUnavailableError } from "./queue-unavailable-error";
+import { QueueUnavailableError } from "@/lib/jobs/queue-unavailable-error";
 
 export const PROCESS_EVENT = "video/process.requested";
 

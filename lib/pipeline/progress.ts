@@ -3,7 +3,7 @@
 // run stores a few hundred rows at most; 100 % is left to `module_completed`. Nothing once the run
 // is cancelled.
 import type { Db } from "@/db/client";
-import { emitEvent } from "./events";
+import { emitEvent } from "@/lib/jobs/events";
 import { logger } from "@/lib/log/logger";
 
 const log = logger("pipeline");

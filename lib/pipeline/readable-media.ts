@@ -1,7 +1,7 @@
 // What a run can read of its video: the probe, and for a damaged or truncated file the part that is
 // really there. A file that ends early is analysed up to where it ends (with a note saying so, and
 // the video's `duration` set to that); a file of which nothing can be read fails the run in words.
-import { UNREADABLE_VIDEO, UserFacingError } from "@/lib/api/public-error";
+import { UNREADABLE_VIDEO, UserFacingError } from "@/lib/core/public-error";
 import { formatClock } from "@/lib/core/clock";
 import { probeMedia, type MediaInfo } from "@/lib/media/probe";
 import { readableEnd } from "@/lib/media/readable-extent";

@@ -1,7 +1,7 @@
 // The interface every analysis module implements, and what the pipeline hands it.
 import type { MediaInfo } from "@/lib/media/probe";
 import type { ModuleName } from "./modules/registry";
-import type { SharedMedia } from "./shared-media";
+import type { SharedMedia } from "@/lib/analysis/shared-media";
 
 export interface SegmentDraft {
   start_time: number;

@@ -5,8 +5,8 @@
 // video has no transcript. Not cached (`no-cache`): an owner's correction shows on the next load.
 import type { Db } from "@/db/client";
 import { listSegments } from "@/db/queries/segments";
-import { notFound } from "@/lib/api/errors";
-import { toVtt } from "@/lib/results/formats";
+import { notFound } from "@/lib/core/errors";
+import { toVtt } from "@/lib/schemas/formats";
 import { toSegmentResponse } from "@/lib/schemas/results";
 import { authorizePlayback, VTT_CONTENT_TYPE } from "./serve-playback";
 

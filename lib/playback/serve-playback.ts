@@ -4,14 +4,14 @@
 import type { Db } from "@/db/client";
 import { getVideoForPlayback } from "@/db/queries/shares";
 import type { Video } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/core/errors";
 import { appUrl } from "@/lib/config";
-import { hlsManifestKey, thumbnailKey } from "@/lib/pipeline/renditions";
-import { storyboardImageKey, storyboardVttKey } from "@/lib/pipeline/storyboard";
+import { hlsManifestKey, thumbnailKey } from "@/lib/playback/renditions";
+import { storyboardImageKey, storyboardVttKey } from "@/lib/playback/storyboard";
 import { getStorage } from "@/lib/storage";
 import { personThumbnailKey } from "@/lib/analysis/people/thumbnails";
 import { hasPerson } from "@/lib/people/people-ops";
-import { PLAYBACK_TOKEN_TTL_SECONDS, verifyPlaybackToken } from "./token";
+import { PLAYBACK_TOKEN_TTL_SECONDS, verifyPlaybackToken } from "@/lib/auth/playback-token";
 import { rewriteManifest } from "./rewrite-manifest";
 import { rewriteVttImages } from "./rewrite-storyboard";
 

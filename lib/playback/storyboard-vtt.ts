@@ -4,7 +4,7 @@
 // writes it, the playback route rewrites its image URI, the browser parses it. Times and cue
 // blocks go through the same WebVTT writer and parser as subtitles.
 import { parseWebVtt } from "@/lib/analysis/text/vtt";
-import { clock } from "@/lib/results/formats";
+import { clock } from "@/lib/schemas/formats";
 
 export interface StoryboardCue {
   /** Seconds. */

@@ -12,7 +12,7 @@ import {
 } from "@/db/queries/projects";
 import { listVideos } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/core/errors";
 
 export async function requireProject(db: Db, params: { userId: string; projectId: string }): Promise<ProjectWithCount> {
   const project = await getProjectWithCount(db, params);

@@ -5,7 +5,7 @@ import { MODULE_NAMES, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { toSegmentResponse, type SegmentResponse } from "@/lib/schemas/results";
 import { requireVideo } from "@/lib/videos/video-ops";
 import { chaptersOf, toChapterResponse } from "@/lib/chapters/get-chapters";
-import { attachment, fileStem, toCsv, toSrt, toVtt } from "./formats";
+import { attachment, fileStem, toCsv, toSrt, toVtt } from "@/lib/schemas/formats";
 
 export const SCENE_GROUPING_MODULES = ["scenes", "shots", "grouped_shots", "video_reasoning"] as const;
 

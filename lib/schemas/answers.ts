@@ -1,7 +1,7 @@
 // Answers several endpoints share beside their success and the usual errors (lib/openapi/document.ts
 // adds 400, 401, 404, 413 for JSON bodies, 429 and 500 to every one that can give them), for the
 // endpoints' `otherResponses`. Each says when it happens; the body is the `{detail}` error.
-import type { OtherResponse } from "@/lib/api/contract";
+import type { OtherResponse } from "@/lib/schemas/contract";
 
 type Answers = Record<string, OtherResponse>;
 

@@ -1,7 +1,7 @@
 // Chapters of a video: made offline from scenes, transcript and on-screen text (titled by the
 // chat model when one is configured), stored so edits to titles and summaries persist.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 import { descriptionField } from "./common";
 import { jobIdParams } from "./videos";
 

@@ -1,7 +1,7 @@
 // Chat: sessions, messages, asking the agent and rating its answers.
 import { z } from "zod";
 import type { ChatMessageRow, ChatSessionRow, FeedbackRow } from "@/db/queries/chat";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { isoTime, nameField, okResponse, timestamp } from "./common";
 import { MAX_QUERY_CHARS } from "./search";
 import { moduleList } from "./videos";

@@ -1,8 +1,8 @@
 // Clips and highlight reels: request bodies, the response and the endpoints' contracts.
 import { z } from "zod";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { pageQuery } from "./pagination";
-import { DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS } from "@/lib/search/limits";
+import { DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS } from "@/lib/core/search-limits";
 import { nameField, okResponse, timestamp } from "./common";
 import { moduleList } from "./videos";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 import { keyResponse } from "./keys";
 import { profileResponse } from "./profile";
 import { projectResponse } from "./projects";

@@ -1,7 +1,7 @@
 // The multiplexed enterprise endpoint: POST /enterprise?action=<action>. Each action answers as
 // its standard endpoint does; the body holds the fields of the chosen action.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 import { descriptionField, nameField } from "./common";
 import { projectResponse } from "./projects";
 import { segmentResponse } from "./results";

@@ -1,6 +1,6 @@
 // Import by URL: the request body and the endpoint's contract.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 import { nameField } from "./common";
 import { moduleList } from "./videos";
 import { ALLOWANCE } from "./answers";

@@ -1,7 +1,7 @@
 // API keys: request bodies, responses and the endpoints' contracts.
 import { z } from "zod";
 import type { ApiKey } from "@/db/schema";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { isoTime, nameField, okResponse, timestamp } from "./common";
 
 export const keyResponse = z

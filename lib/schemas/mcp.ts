@@ -1,7 +1,7 @@
 // The MCP endpoint's contract: JSON-RPC 2.0 messages of the Model Context Protocol (Streamable
 // HTTP, stateless), authenticated like every other endpoint.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 
 const jsonRpcMessage = z
   .looseObject({

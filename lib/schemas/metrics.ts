@@ -1,4 +1,4 @@
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 
 export const metricsApi = {
   get: defineEndpoint({

@@ -1,9 +1,9 @@
 // Resumable multipart uploads (lib/storage/multipart.ts): create, part URLs, what is stored,
 // complete, abort; and the local driver's presigned part URL.
 import { z } from "zod";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
-import { MAX_PART_NUMBERS_PER_REQUEST, MAX_PARTS } from "@/lib/storage/multipart-layout";
-import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
+import { MAX_PART_NUMBERS_PER_REQUEST, MAX_PARTS } from "@/lib/core/multipart-layout";
+import { MAX_UPLOAD_BYTES } from "@/lib/core/storage-limits";
 import { okResponse, timestamp } from "./common";
 import { uploadUrlBody } from "./storage";
 import { answers, BAD_SIGNATURE, DISK_FULL, FILE_TOO_LARGE, NOT_YOUR_PATH } from "./answers";

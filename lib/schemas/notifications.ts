@@ -1,7 +1,7 @@
 // Notifications: responses and the endpoints' contracts.
 import { z } from "zod";
 import type { Notification } from "@/db/queries/notifications";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { pageCursorField } from "./pagination";
 import { isoTime, okResponse, timestamp } from "./common";
 

@@ -2,7 +2,7 @@
 // faces on the shots' keyframes, grouped over the whole video. No identity: "Person 1" … until
 // the user names them.
 import { z } from "zod";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { nameField } from "./common";
 import { jobIdParams } from "./videos";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 
 export const pingApi = {
   get: defineEndpoint({

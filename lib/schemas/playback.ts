@@ -1,7 +1,7 @@
 // Playback: no Authorization; a short-lived signed `token` (carried ready-made in the URLs of a
 // VideoResponse and of a shared report) grants one video. Without a valid token: 404.
 import { z } from "zod";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 
 /** Required in the document; a missing one is parsed as "" so it answers 404 like a wrong one. */
 const tokenField = z

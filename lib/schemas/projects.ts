@@ -1,7 +1,7 @@
 // Projects: request bodies, responses and the endpoints' contracts.
 import { z } from "zod";
 import type { ProjectWithCount } from "@/db/queries/projects";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
 import { videoResponse } from "./videos";
 

@@ -1,7 +1,7 @@
 // Segments, results and reports.
 import { z } from "zod";
 import type { SegmentRow } from "@/db/queries/segments";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 import { chapterResponse } from "./chapters";
 import { isoTime, timestamp } from "./common";
 import { jobIdParams, moduleName } from "./videos";

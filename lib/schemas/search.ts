@@ -1,7 +1,7 @@
 // Semantic search over segments: the request body, the result and the endpoint's contract.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
-import { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT } from "@/lib/search/limits";
+import { defineEndpoint } from "@/lib/schemas/contract";
+import { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT } from "@/lib/core/search-limits";
 import { segmentResponse } from "./results";
 import { moduleList } from "./videos";
 import { MODEL_FAILED } from "./answers";

@@ -1,6 +1,6 @@
 // Corrections of segments: edit one segment's text, list its revisions, restore one.
 import { z } from "zod";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { timestamp } from "./common";
 import { segmentResponse } from "./results";
 

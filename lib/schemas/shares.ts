@@ -1,6 +1,6 @@
 // Shared reports: creating and revoking a share of a video, and the public report behind a hash.
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 import { chapterResponse } from "./chapters";
 import { okResponse, timestamp } from "./common";
 import { segmentResponse } from "./results";

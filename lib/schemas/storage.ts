@@ -1,7 +1,7 @@
 // Storage: presigned upload/download URLs, the caller's files, and the local driver's object
 // endpoint (presigned URLs point at it; the signature is the credential).
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 import { pageCursorField, pageLimitField } from "./pagination";
 import { answers, BAD_SIGNATURE, DISK_FULL, FILE_TOO_LARGE, NOT_YOUR_PATH } from "./answers";
 

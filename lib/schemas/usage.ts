@@ -1,7 +1,7 @@
 // Usage records and the usage summary.
 import { z } from "zod";
 import type { UsageRecord } from "@/db/queries/usage";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 import { isoTime, timestamp } from "./common";
 
 export const usageResponse = z

@@ -2,7 +2,7 @@
 // shaping a row into a response (it signs playback URLs) is lib/videos/video-response.ts.
 import { z } from "zod";
 import type { Video } from "@/db/schema";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { pageCursorField, pageLimitField } from "./pagination";
 import { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";

@@ -1,8 +1,8 @@
 // Webhooks: request bodies, responses, payloads and the endpoints' contracts.
 import { z } from "zod";
 import type { WebhookDelivery, WebhookEndpoint } from "@/db/schema";
-import { defineEndpoint, pathId } from "@/lib/api/contract";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { defineEndpoint, pathId } from "@/lib/schemas/contract";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/core/webhook-event-types";
 import { isoTime, okResponse, timestamp } from "./common";
 
 const urlField = z.string().trim().min(1).max(2048).describe("http(s) URL; loopback, private and link-local targets are refused");

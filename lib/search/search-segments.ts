@@ -23,7 +23,7 @@ import {
   type VectorScope,
 } from "@/db/queries/search";
 import { availableEmbeddingModels } from "@/lib/ai/embeddings";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/core/errors";
 import { embedQuery } from "@/lib/search/embed-query";
 import type { QueryVectors } from "@/lib/search/query-vectors";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";

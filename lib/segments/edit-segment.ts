@@ -7,7 +7,7 @@
 // (the video's own 404 first).
 import type { Db } from "@/db/client";
 import { getRevision, getSegment, insertRevision, listRevisions, updateSegmentText } from "@/db/queries/segment-edits";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/core/errors";
 import { isoTime } from "@/lib/schemas/common";
 import { toSegmentResponse } from "@/lib/schemas/results";
 import { requireVideo } from "@/lib/videos/video-ops";

@@ -4,7 +4,7 @@
 // (embedWithFallback), recorded with the model that made it.
 import type { Db } from "@/db/client";
 import { writeEditedSegmentVector } from "@/db/queries/embeddings";
-import { embedWithFallback } from "@/lib/pipeline/embed-step";
+import { embedWithFallback } from "@/lib/search/embed-segments";
 
 export async function reembedSegment(db: Db, params: { userId: string; segmentId: string; content: string }): Promise<void> {
   const { result } = await embedWithFallback([params.content]);

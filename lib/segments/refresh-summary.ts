@@ -7,7 +7,7 @@
 import type { Db } from "@/db/client";
 import { deleteSegments, insertSegments, listSegments, type SegmentRow } from "@/db/queries/segments";
 import type { DigestInput, SegmentLike } from "@/lib/analysis/text/digest";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
+import { embedJobSegments } from "@/lib/search/embed-segments";
 import { summaryOffline } from "@/lib/pipeline/modules/video-reasoning/run";
 
 /** The modules whose words the offline summary is made of. */

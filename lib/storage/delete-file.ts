@@ -3,7 +3,7 @@
 // aborted here at once, elsewhere at the next lease renewal; their derived files are removed).
 import type { Db } from "@/db/client";
 import { deleteVideosByStoragePath } from "@/db/queries/videos";
-import { removeDerivedFiles } from "@/lib/pipeline/derived-files";
+import { removeDerivedFiles } from "@/lib/storage/derived-files";
 import { notifyRunCancelled } from "@/lib/pipeline/engine";
 import { storageNotFound } from "./errors";
 import { getStorage } from "./index";

@@ -1,5 +1,5 @@
 // Storage's own errors: what went wrong with a file, a key or an upload, by kind, in words a
-// client may read. They carry no HTTP status: lib/api/errors.ts `clientErrorOf` is the one place
+// client may read. They carry no HTTP status: lib/core/errors.ts `clientErrorOf` is the one place
 // that turns a kind into one (the presigned-URL routes answer through lib/api's `rawRoute`).
 // `instanceof` goes by a brand, like ApiError's: the driver may come from another bundle's copy.
 import { BrandedError } from "@/lib/core/branded";

@@ -16,7 +16,7 @@ import type { LocalStorageDriver } from "./local-driver";
 import { bodyToFile, WRITE_HIGH_WATER_MARK } from "./body-to-file";
 import { buildPartUrl } from "./multipart-signing";
 import type { MultipartBackend, StoredPart } from "./multipart-backend";
-import { expectedPartSize } from "./multipart-layout";
+import { expectedPartSize } from "@/lib/core/multipart-layout";
 
 const openForWrite = promisify((file: string, cb: (err: NodeJS.ErrnoException | null, fd: number) => void) =>
   fs.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o644, cb),

@@ -7,7 +7,7 @@ import type { Db } from "@/db/client";
 import type { MultipartUpload } from "@/db/queries/multipart";
 import { contentTypeFor } from "./content-types";
 import type { MultipartBackend, StoredPart } from "./multipart-backend";
-import { expectedPartSize } from "./multipart-layout";
+import { expectedPartSize } from "@/lib/core/multipart-layout";
 import type { S3StorageDriver } from "./s3-driver";
 
 const sdk = () => import("@aws-sdk/client-s3");

@@ -5,7 +5,7 @@
 // process killed mid-write, or a failed delete, left under results/).
 import type { Db } from "@/db/client";
 import { deleteExpiredReservations } from "@/db/queries/upload-reservations";
-import { sweepOrphanedDerivedFiles } from "@/lib/pipeline/derived-files";
+import { sweepOrphanedDerivedFiles } from "@/lib/storage/derived-files";
 import type { StorageDriver } from "./driver";
 import { localStorageRoot, storageDriverKind } from "./index";
 import { LocalStorageDriver } from "./local-driver";

@@ -18,7 +18,7 @@ import { isoTime } from "@/lib/schemas/common";
 import { getStorage } from "./index";
 import type { LocalStorageDriver } from "./local-driver";
 import type { MultipartBackend, StoredPart } from "./multipart-backend";
-import { choosePartSize, expectedPartSize, MULTIPART_TTL_MS, partCountFor } from "./multipart-layout";
+import { choosePartSize, expectedPartSize, MULTIPART_TTL_MS, partCountFor } from "@/lib/core/multipart-layout";
 import { LocalMultipart } from "./multipart-local";
 import { S3Multipart } from "./multipart-s3";
 import { assertSupportedExtension, MAX_UPLOAD_BYTES, sanitizeFilename, userPrefix, withUniqueSuffix } from "./paths";

@@ -3,7 +3,7 @@
 // `resolveOwnedKey` before it reaches a driver.
 import path from "node:path";
 import { invalidStorageInput, notOwned } from "./errors";
-import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/storage/limits";
+import { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS } from "@/lib/core/storage-limits";
 import { extensionOf } from "./content-types";
 
 export { MAX_UPLOAD_BYTES, SUPPORTED_EXTENSIONS };

@@ -2,7 +2,7 @@
 import type { Db } from "@/db/client";
 import { reservedMinutes, usedMinutes } from "@/db/queries/usage";
 import { lockBonusMinutes } from "@/db/queries/users";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 
 export const BASE_LIMIT_MINUTES = 3000;
 

@@ -1,7 +1,7 @@
 // GET /usage: the caller's usage records between two ISO 8601 dates (either may be left out).
 import type { Db } from "@/db/client";
 import { listUsageRecords } from "@/db/queries/usage";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/core/errors";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;

@@ -7,10 +7,10 @@ import { deleteVideoChapters } from "@/db/queries/chapters";
 import { deleteSegments } from "@/db/queries/segments";
 import { getVideoByJobId, updateVideo, type VideoStatus } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
-import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
+import { ApiError, badRequest, conflict, notFound } from "@/lib/core/errors";
 import { DEFAULT_MODULES, isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { activeEngine, notifyRunQueued } from "@/lib/pipeline/engine";
-import { QueueUnavailableError } from "@/lib/pipeline/queue-unavailable-error";
+import { QueueUnavailableError } from "@/lib/jobs/queue-unavailable-error";
 import { assertAllowance } from "@/lib/usage/allowance";
 import { refreshProbe } from "./refresh-probe";
 

@@ -3,7 +3,7 @@
 import type { Db } from "@/db/client";
 import { updateVideo } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
-import { ApiError, badRequest } from "@/lib/api/errors";
+import { ApiError, badRequest } from "@/lib/core/errors";
 import { probeVideo } from "@/lib/media/probe";
 import { MAX_FILE_SIZE } from "@/lib/schemas/videos";
 import { getStorage } from "@/lib/storage";

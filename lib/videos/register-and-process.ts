@@ -4,7 +4,7 @@
 // changes or re-runs the first video — only process/reprocess of that job do.
 import type { Db } from "@/db/client";
 import type { Video } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { queueProcessing } from "./queue-processing";
 import { registerUpload } from "./register-upload";

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import type { Db } from "@/db/client";
 import { getVideoByJobId, getVideoByStoragePath, insertVideo, jobIdTaken } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
-import { ApiError, badRequest, forbidden } from "@/lib/api/errors";
+import { ApiError, badRequest, forbidden } from "@/lib/core/errors";
 import { probeVideo } from "@/lib/media/probe";
 import type { ModuleName } from "@/lib/pipeline/modules/registry";
 import { MAX_FILE_SIZE } from "@/lib/schemas/videos";

@@ -5,11 +5,11 @@ import { cancelActiveRuns } from "@/db/queries/runs";
 import { deleteSegments } from "@/db/queries/segments";
 import { deleteVideo, getVideoByJobId, listVideos, updateVideo, type VideoStatus } from "@/db/queries/videos";
 import type { Video } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/core/errors";
 import { logger } from "@/lib/log/logger";
-import { removeDerivedFiles } from "@/lib/pipeline/derived-files";
+import { removeDerivedFiles } from "@/lib/storage/derived-files";
 import { notifyRunCancelled } from "@/lib/pipeline/engine";
-import { emitEvent } from "@/lib/pipeline/events";
+import { emitEvent } from "@/lib/jobs/events";
 
 const log = logger("videos");
 

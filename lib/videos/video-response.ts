@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import type { Video } from "@/db/schema";
 import type { VideoStatus } from "@/lib/core/video-statuses";
-import { playbackUrls } from "@/lib/playback/token";
+import { playbackUrls } from "@/lib/auth/playback-token";
 import { isoTime } from "@/lib/schemas/common";
 import type { videoResponse } from "@/lib/schemas/videos";
 

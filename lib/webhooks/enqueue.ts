@@ -6,7 +6,7 @@ import type { RunEvent } from "@/db/queries/runs";
 import { countSegmentsByModule, enqueueDeliveries, videoForEvents } from "@/db/queries/webhooks";
 import { appUrl } from "@/lib/config";
 import { isoTime } from "@/lib/schemas/common";
-import { eventPayload } from "@/lib/pipeline/event-payload";
+import { eventPayload } from "@/lib/jobs/event-payload";
 import { wakeWebhookDispatchers } from "./dispatcher";
 import { logger } from "@/lib/log/logger";
 

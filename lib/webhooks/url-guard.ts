@@ -3,7 +3,7 @@
 // address actually connected to (after DNS), unless WEBHOOK_ALLOW_PRIVATE_URLS=1.
 import dns from "node:dns";
 import net from "node:net";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/core/errors";
 
 const blocked = new net.BlockList();
 for (const [addr, prefix] of [

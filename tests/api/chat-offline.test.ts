@@ -51,7 +51,7 @@ async function seedSummary(owner: TestUser, video: { jobId: string; videoId: str
     db,
     drafts.map((d) => ({ ...video, userId: owner.user_id, module: "video_reasoning", startTime: d.start_time, endTime: d.end_time, content: d.content, metadata: JSON.stringify(d.metadata) })),
   );
-  const { embedJobSegments } = await import("@/lib/pipeline/embed-step");
+  const { embedJobSegments } = await import("@/lib/search/embed-segments");
   await embedJobSegments(db, { userId: owner.user_id, jobId: video.jobId });
 }
 
@@ -81,7 +81,7 @@ async function seedDigest(owner: TestUser, jobId: string, videoId: string, durat
     { videoId, jobId, userId: owner.user_id, module: "video_reasoning", startTime: 0, endTime: 20, content: "Scene 1 of 2 (0:00–0:20, 20.0 s); 2 shots; speech: \"The boats leave the harbour at dawn\"", metadata: meta("chapter") },
     { videoId, jobId, userId: owner.user_id, module: "video_reasoning", startTime: 20, endTime: 40, content: "Scene 2 of 2 (0:20–0:40, 20.0 s); 2 shots; speech: \"Seagulls circle over the fishing fleet\"", metadata: meta("chapter") },
   ]);
-  const { embedJobSegments } = await import("@/lib/pipeline/embed-step");
+  const { embedJobSegments } = await import("@/lib/search/embed-segments");
   await embedJobSegments(db, { userId: owner.user_id, jobId });
 }
 

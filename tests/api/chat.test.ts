@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { chatFeedback, chatMessages } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import { CHAT_SYSTEM_PROMPT } from "@/lib/chat/answer";
 import { askAgent } from "@/lib/chat/ask-agent";
 import { call } from "../helpers/api";

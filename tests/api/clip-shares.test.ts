@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { insertSegments } from "@/db/queries/segments";
 import { startClipWorker, type ClipWorker } from "@/lib/clips/clip-worker";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
+import { embedJobSegments } from "@/lib/search/embed-segments";
 import { call, GHOST } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
 import { makeClip } from "../helpers/media";

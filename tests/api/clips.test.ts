@@ -13,7 +13,7 @@ import { insertVideo } from "@/db/queries/videos";
 import { clips } from "@/db/schema";
 import { startClipWorker, type ClipWorker } from "@/lib/clips/clip-worker";
 import { recoverOrphanedClips } from "@/lib/clips/recover-clips";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
+import { embedJobSegments } from "@/lib/search/embed-segments";
 import { getStorage } from "@/lib/storage";
 import { startWebhookDispatcher, type WebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { call, GHOST } from "../helpers/api";
@@ -297,7 +297,7 @@ describe("webhooks and crashes", () => {
       .values({ userId: alice.user_id, title: "hopeless", status: "processing", ranges: [{ job_id: jobId, start: 0, end: 1 }], duration: 1, attempts: 3, leaseOwner: "gone:1-1:bbbbbb", leaseExpiresAt: new Date(Date.now() + 60_000) })
       .returning();
     expect(await recoverOrphanedClips(db, { exclusive: true })).toBeGreaterThanOrEqual(2);
-    const { LeasedWorker } = await import("@/lib/pipeline/leased-worker");
+    const { LeasedWorker } = await import("@/lib/jobs/leased-worker");
     expect(LeasedWorker).toBeTruthy();
     // a fresh worker (the process singleton is stopped): the same as a new process starting
     const { executeClip } = await import("@/lib/clips/clip-worker");

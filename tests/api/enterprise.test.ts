@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { insertSegments } from "@/db/queries/segments";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
+import { embedJobSegments } from "@/lib/search/embed-segments";
 import { profiles } from "@/db/schema";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { call, GHOST } from "../helpers/api";

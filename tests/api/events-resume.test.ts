@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { claimRun, latestRunForJob } from "@/db/queries/runs";
 import { videos } from "@/db/schema";
 import { finalizeRun } from "@/lib/pipeline/finalize-run";
-import { emitEvent } from "@/lib/pipeline/events";
+import { emitEvent } from "@/lib/jobs/events";
 import { call } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
 import { useHttpServer } from "../helpers/http-server";

@@ -4,7 +4,7 @@
 // least level is honoured; under the test runner it is silent unless LOG_LEVEL says otherwise.
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineEndpoint } from "@/lib/api/contract";
+import { defineEndpoint } from "@/lib/schemas/contract";
 import { handle } from "@/lib/api/handler";
 import { logger, logLevel, redirectLog } from "@/lib/log/logger";
 import { useApiTestEnv } from "../helpers/env";

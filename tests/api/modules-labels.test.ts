@@ -11,7 +11,7 @@ import { describeObjects, detectFused, detectObjects, OBJECT_THRESHOLD } from "@
 import { decodeRgb, detectRaw } from "@/lib/analysis/labels/detector";
 import { probeMedia } from "@/lib/media/probe";
 import { visualelements } from "@/lib/pipeline/modules/visualelements/run";
-import { SharedMedia } from "@/lib/pipeline/shared-media";
+import { SharedMedia } from "@/lib/analysis/shared-media";
 import type { ModuleContext } from "@/lib/pipeline/types";
 import { useApiTestEnv } from "../helpers/env";
 import { storeFile } from "../helpers/videos";

@@ -14,7 +14,7 @@ import { groupedShots } from "@/lib/pipeline/modules/grouped-shots/run";
 import { logos } from "@/lib/pipeline/modules/logos/run";
 import { scenes } from "@/lib/pipeline/modules/scenes/run";
 import { visualelements } from "@/lib/pipeline/modules/visualelements/run";
-import { SharedMedia } from "@/lib/pipeline/shared-media";
+import { SharedMedia } from "@/lib/analysis/shared-media";
 import type { ModuleContext, ModuleResult } from "@/lib/pipeline/types";
 import { call } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";

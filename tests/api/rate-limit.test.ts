@@ -3,7 +3,7 @@
 // socket address; X-Forwarded-For only with TRUST_PROXY), then 429 `Rate limit exceeded` with a
 // Retry-After in seconds. On a Postgres server every process counts in the same rows.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import { checkRateLimit, resetRateLimits } from "@/lib/api/rate-limit";
 import { getDb, openPostgres } from "@/db/client";
 import { countRateLimited } from "@/db/queries/rate-limits";

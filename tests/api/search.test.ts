@@ -15,7 +15,7 @@ import { summaryUnits } from "@/lib/analysis/text/extractive-summary";
 import { embedTextsLocally } from "@/lib/ai/embeddings";
 import { offlineSummary } from "@/lib/pipeline/modules/video-reasoning/run";
 import { insertSegments } from "@/db/queries/segments";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
+import { embedJobSegments } from "@/lib/search/embed-segments";
 import { rankCandidates } from "@/lib/search/rank";
 import { call } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";

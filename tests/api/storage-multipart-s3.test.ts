@@ -12,7 +12,7 @@ vi.hoisted(() => {
 
 import { getDb } from "@/db/client";
 import { getStorage } from "@/lib/storage";
-import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
+import { MAX_UPLOAD_BYTES } from "@/lib/core/storage-limits";
 import { sweepExpiredMultipartUploads } from "@/lib/storage/multipart";
 import { call } from "../helpers/api";
 import { useTestDb } from "../helpers/db";

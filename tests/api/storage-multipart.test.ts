@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 const DATA_DIR = await vi.hoisted(async () => (await import("../helpers/local-storage-env")).localStorageEnv("multipart"));
 
 import { getDb } from "@/db/client";
-import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
+import { MAX_UPLOAD_BYTES } from "@/lib/core/storage-limits";
 import { sweepExpiredMultipartUploads } from "@/lib/storage/multipart";
 import { call, GHOST } from "../helpers/api";
 import { useTestDb } from "../helpers/db";

@@ -12,16 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { videos } from "@/db/schema";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { SharedMedia } from "@/lib/pipeline/shared-media";
+import { SharedMedia } from "@/lib/analysis/shared-media";
 import { probeMedia } from "@/lib/media/probe";
 import {
   renderStoryboard,
   storyboardImageKey,
   storyboardStep,
   storyboardVttKey,
-} from "@/lib/pipeline/storyboard";
+} from "@/lib/playback/storyboard";
 import { cueAt, parseStoryboardVtt, type StoryboardCue } from "@/lib/playback/storyboard-vtt";
-import { signPlaybackToken } from "@/lib/playback/token";
+import { signPlaybackToken } from "@/lib/auth/playback-token";
 import { getStorage } from "@/lib/storage";
 import { call } from "../helpers/api";
 import { useTestDb } from "../helpers/db";

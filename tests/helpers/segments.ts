@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { getDb } from "@/db/client";
 import { insertSegments } from "@/db/queries/segments";
 import { insertVideo } from "@/db/queries/videos";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
+import { embedJobSegments } from "@/lib/search/embed-segments";
 
 /** A segment to seed; `end` defaults to `start` plus the video's `segmentSeconds`. */
 export interface SeedSegment {

@@ -1,7 +1,7 @@
 // API key format, prefix and hashing (no database involved).
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import { API_KEY_PATTERN, authenticateApiKey, generateApiKey, hashApiKey, INVALID_KEY, keyPrefix } from "@/lib/auth/api-keys";
 
 describe("generateApiKey", () => {

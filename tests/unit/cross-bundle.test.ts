@@ -31,9 +31,9 @@ describe("one object, two copies of its module", () => {
 
   it("an ApiError of the other copy is still an ApiError (its status, not a 500)", async () => {
     vi.resetModules();
-    const a = await import("@/lib/api/errors");
+    const a = await import("@/lib/core/errors");
     vi.resetModules();
-    const b = await import("@/lib/api/errors");
+    const b = await import("@/lib/core/errors");
     const { toErrorResponse } = await import("@/lib/api/handler");
     expect(a.ApiError).not.toBe(b.ApiError);
     const err = new a.ApiError(413, "File too large (maximum 4 GB)");

@@ -8,7 +8,7 @@ import { drizzle as pgliteDrizzle } from "drizzle-orm/pglite";
 import { drizzle as postgresDrizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
-import { forPeople, publicErrorText } from "@/lib/api/public-error";
+import { forPeople, publicErrorText } from "@/lib/core/public-error";
 import { errorCause, errorFacts, withoutSql } from "@/lib/core/error-facts";
 
 const SECRET = "4b2b9f0c1d2e3f405162738495a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d6e";

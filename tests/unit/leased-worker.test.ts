@@ -3,7 +3,7 @@
 // work threw.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { redirectLog } from "@/lib/log/logger";
-import { LeasedWorker, type LeasedJob } from "@/lib/pipeline/leased-worker";
+import { LeasedWorker, type LeasedJob } from "@/lib/jobs/leased-worker";
 
 let restore: (() => void) | null = null;
 afterEach(() => {

@@ -1,8 +1,8 @@
 // How the server cuts a multipart upload into parts: 8 MiB parts for small files, larger parts
 // (up to 64 MiB) for large ones, always within S3's rules (5 MiB to 5 GiB, ≤ 10,000 parts).
 import { describe, expect, it } from "vitest";
-import { choosePartSize, expectedPartSize, MAX_PARTS, MIB, MIN_PART_SIZE, partCountFor } from "@/lib/storage/multipart-layout";
-import { MAX_UPLOAD_BYTES } from "@/lib/storage/limits";
+import { choosePartSize, expectedPartSize, MAX_PARTS, MIB, MIN_PART_SIZE, partCountFor } from "@/lib/core/multipart-layout";
+import { MAX_UPLOAD_BYTES } from "@/lib/core/storage-limits";
 
 const GIB = 1024 * MIB;
 

@@ -1,7 +1,7 @@
 // Texts people read (a video's error, notifications, events, health) never name a path of the
 // machine; a full disk is said in plain words.
 import { describe, expect, it } from "vitest";
-import { forPeople, isDiskFull, publicErrorText, UNREADABLE_VIDEO, UserFacingError, withoutPaths } from "@/lib/api/public-error";
+import { forPeople, isDiskFull, publicErrorText, UNREADABLE_VIDEO, UserFacingError, withoutPaths } from "@/lib/core/public-error";
 import { MediaToolError } from "@/lib/media/ffmpeg";
 
 describe("withoutPaths", () => {

@@ -2,7 +2,7 @@
 // replaced by another under the same pid); never a live one, never another host's.
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { ownerIsDeadHere } from "@/lib/pipeline/recover-runs";
+import { ownerIsDeadHere } from "@/lib/jobs/recover-runs";
 import { identityToken, processStartTime } from "@/lib/core/process-identity";
 
 describe("ownerIsDeadHere", () => {

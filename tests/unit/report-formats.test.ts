@@ -2,7 +2,7 @@
 // injection); WebVTT escapes `&` and `<`; a blank line inside a segment's text never splits a cue.
 import { describe, expect, it } from "vitest";
 import { parseWebVtt } from "@/lib/analysis/text/vtt";
-import { toCsv, toSrt, toVtt } from "@/lib/results/formats";
+import { toCsv, toSrt, toVtt } from "@/lib/schemas/formats";
 import type { SegmentResponse } from "@/lib/schemas/results";
 
 const seg = (content: string, start = 1, end = 2): SegmentResponse => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientErrorOf, type ApiError } from "@/lib/api/errors";
+import { clientErrorOf, type ApiError } from "@/lib/core/errors";
 import {
   assertSupportedExtension,
   isOwnedKey,

@@ -1,11 +1,11 @@
 // The storyboard's pure parts: its layout, when keyframes alone suffice, and its WebVTT track
 // (written, parsed, rewritten for serving).
 import { describe, expect, it } from "vitest";
-import { keyframesCoverSlots, storyboardInterval, storyboardLayout } from "@/lib/pipeline/storyboard";
+import { keyframesCoverSlots, storyboardInterval, storyboardLayout } from "@/lib/playback/storyboard";
 import { rewriteVttImages } from "@/lib/playback/rewrite-storyboard";
 import { parseVttTime } from "@/lib/analysis/text/vtt";
 import { buildStoryboardVtt, cueAt, parseStoryboardVtt } from "@/lib/playback/storyboard-vtt";
-import { clock } from "@/lib/results/formats";
+import { clock } from "@/lib/schemas/formats";
 import { storyboardUrlFor } from "@/hooks/queries/storyboard";
 
 describe("storyboardLayout", () => {

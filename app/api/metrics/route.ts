@@ -1,6 +1,6 @@
 import { handle } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/method-not-allowed";
-import { authorizeScrape } from "@/lib/metrics/authorize-scrape";
+import { authorizeScrape } from "@/lib/api/authorize-scrape";
 import { renderMetrics } from "@/lib/metrics/scrape";
 import { metricsApi } from "@/lib/schemas/metrics";
 

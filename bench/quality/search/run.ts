@@ -19,8 +19,8 @@ import { loadSentenceEncoder, encodeSentences } from "@/lib/ai/sentence-encoder"
 import { tfjsModels } from "@/lib/ai/tfjs-models";
 import { processMemory } from "../metrics";
 import { parseWebVtt } from "@/lib/analysis/text/vtt";
-import { embedJobSegments } from "@/lib/pipeline/embed-step";
-import { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD } from "@/lib/search/limits";
+import { embedJobSegments } from "@/lib/search/embed-segments";
+import { DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_THRESHOLD } from "@/lib/core/search-limits";
 import { searchSegments } from "@/lib/search/search-segments";
 
 const CUES = [

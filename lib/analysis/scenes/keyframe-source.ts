@@ -2,7 +2,7 @@
 // The decode pass's still nearest the time (a JPEG the pass already wrote; a seek only when the
 // pass kept none near it), read back as small RGB.
 import { readImageRgb } from "@/lib/analysis/visual/colors";
-import type { SharedMedia } from "@/lib/pipeline/shared-media";
+import type { SharedMedia } from "@/lib/analysis/shared-media";
 import type { RgbImage } from "./keyframe-descriptor";
 
 /** The picture at `time`, taken from inside `span` [start, end] (the shot) when given. */

@@ -3,7 +3,7 @@
 // compare many of the same pairs, at milliseconds a pair.
 import type { FrameFeatures } from "@/lib/media/frame-features";
 import type { ShotSpan } from "@/lib/analysis/visual/shot-spans";
-import type { SharedMedia } from "@/lib/pipeline/shared-media";
+import type { SharedMedia } from "@/lib/analysis/shared-media";
 import { sharedKeyframeSource } from "./keyframe-source";
 import { describeShots, memoizedLookScores, type LookSimilarities, type ShotLookDescriptor } from "./shot-similarity";
 

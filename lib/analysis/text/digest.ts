@@ -1,7 +1,7 @@
 // A video's analysis, condensed: the time-stamped digest a reasoning model reads, and the numbers
 // and texts the offline digest reports. Everything here is computed from other modules' segments.
 import { extractKeyPhrases } from "./key-phrases";
-import { wordTokens } from "./stopwords";
+import { wordTokens } from "@/lib/core/stopwords";
 
 export interface SegmentLike {
   start_time: number;

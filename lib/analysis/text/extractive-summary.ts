@@ -9,7 +9,7 @@ import { formatClock } from "@/lib/core/clock";
 import { describeObjects } from "@/lib/analysis/labels/describe";
 import { onScreenTexts, type DigestInput, type SegmentLike } from "./digest";
 import { extractKeyPhrases } from "./key-phrases";
-import { STOPWORDS, wordTokens } from "./stopwords";
+import { STOPWORDS, wordTokens } from "@/lib/core/stopwords";
 
 export type UnitSource = "speech" | "on_screen" | "picture" | "logo";
 

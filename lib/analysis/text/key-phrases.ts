@@ -1,7 +1,7 @@
 // Key phrases of a text, RAKE-style (Rose et al. 2010): candidate phrases are the runs of
 // content words between stopwords and punctuation; a word scores degree/frequency over all
 // candidates, a phrase the sum of its words. Only words that occur in the text come out.
-import { STOPWORDS, wordTokens } from "./stopwords";
+import { STOPWORDS, wordTokens } from "@/lib/core/stopwords";
 
 /** Spoken fillers and vague words: they end a phrase here, though a search may still match them. */
 const FILLERS = new Set(

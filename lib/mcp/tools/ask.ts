@@ -2,10 +2,10 @@
 // answered from the stored analysis with `[mm:ss]` citations, in a chat session it can continue.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/core/errors";
 import { askQuestion } from "@/lib/chat/ask";
 import { CHAT_MODES } from "@/lib/schemas/chat";
-import { MAX_QUERY_CHARS } from "@/lib/search/limits";
+import { MAX_QUERY_CHARS } from "@/lib/core/search-limits";
 import { momentLink, type McpContext } from "../context";
 import { runTool } from "../tool-result";
 

@@ -3,7 +3,7 @@
 // the same operations and response shape as those routes.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/core/errors";
 import { zodDetail } from "@/lib/api/zod-detail";
 import { createClip, listUserClips, requireClip } from "@/lib/clips/clip-ops";
 import { toClipResponse } from "@/lib/clips/clip-response";

@@ -3,7 +3,7 @@
 // POST /videos/register-and-process and (for a URL) POST /videos/import.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/core/errors";
 import { listSegments } from "@/db/queries/segments";
 import type { Video } from "@/db/schema";
 import { VIDEO_STATUSES } from "@/lib/core/video-statuses";

@@ -15,7 +15,7 @@ import {
   type SegmentLike,
 } from "@/lib/analysis/text/digest";
 import { extractiveSummary, joinList, keyMomentLine, summaryUnits, type SummaryUnit } from "@/lib/analysis/text/extractive-summary";
-import { embedWithFallback } from "../../embed-step";
+import { embedWithFallback } from "@/lib/search/embed-segments";
 import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
 
 export const REASONING_SYSTEM_PROMPT = [

@@ -20,7 +20,7 @@ import type { MediaInfo } from "@/lib/media/probe";
 import { peopleSegments } from "@/lib/analysis/people/segments";
 import { ANALYSIS_HEIGHT, ANALYSIS_WIDTH } from "@/lib/media/decode-frames";
 import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
-import type { SharedMedia } from "../../shared-media";
+import type { SharedMedia } from "@/lib/analysis/shared-media";
 import { plural } from "@/lib/core/words";
 
 /** Shots with no decode-pass still inside (shorter than its interval) get a frame by seeking, at most this many. */

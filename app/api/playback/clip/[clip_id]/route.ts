@@ -1,8 +1,8 @@
 import { getClipById } from "@/db/queries/clips";
 import { handle } from "@/lib/api/handler";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/core/errors";
 import { clipTokenSubject } from "@/lib/clips/clip-response";
-import { verifyPlaybackToken } from "@/lib/playback/token";
+import { verifyPlaybackToken } from "@/lib/auth/playback-token";
 import { clipsApi } from "@/lib/schemas/clips";
 import { getStorage } from "@/lib/storage";
 import { otherMethods } from "@/lib/api/method-not-allowed";

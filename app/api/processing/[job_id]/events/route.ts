@@ -1,5 +1,5 @@
 import { handle } from "@/lib/api/handler";
-import { processingEventStream, sseResponse } from "@/lib/pipeline/event-stream";
+import { processingEventStream, sseResponse } from "@/lib/jobs/event-stream";
 import { videosApi } from "@/lib/schemas/videos";
 import { requireVideo } from "@/lib/videos/video-ops";
 import { otherMethods } from "@/lib/api/method-not-allowed";

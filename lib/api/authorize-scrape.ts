@@ -4,7 +4,7 @@
 // records it, or with TRUST_PROXY the address our own proxies appended; a client-sent
 // X-Forwarded-For is never believed, so a proxy on the same host does not open the metrics to all.
 import crypto from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/core/errors";
 import { clientAddress } from "@/lib/api/rate-limit";
 
 export const METRICS_TOKEN_DETAIL = "Missing or invalid metrics token";

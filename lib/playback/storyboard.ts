@@ -21,7 +21,7 @@ import { ffmpegPath, MediaToolError } from "@/lib/media/ffmpeg";
 import { buildStoryboardVtt, type StoryboardCue } from "@/lib/playback/storyboard-vtt";
 import { getStorage } from "@/lib/storage";
 import { resultsPrefix } from "./renditions";
-import type { SharedMedia } from "./shared-media";
+import type { SharedMedia } from "@/lib/analysis/shared-media";
 import { runSignal } from "@/lib/core/run-context";
 import { tileStills } from "./storyboard-stills";
 import { logger } from "@/lib/log/logger";

@@ -13,7 +13,7 @@ import { getStorage } from "@/lib/storage";
 import { decodeFrameFeatures, stillSize, type DecodedFrames, type FrameFeatures, type Still } from "@/lib/media/decode-frames";
 import { nearestStill } from "@/lib/media/decode-stills";
 import { KeyframeReads } from "@/lib/analysis/keyframes/pool";
-import { UserFacingError } from "@/lib/api/public-error";
+import { UserFacingError } from "@/lib/core/public-error";
 import { formatClock } from "@/lib/core/clock";
 
 export interface DecodeHooks {

@@ -12,7 +12,7 @@ import { existingJobIds, getVideoByJobId } from "@/db/queries/videos";
 import { isUuid } from "@/lib/core/uuid";
 import { getStorage } from "@/lib/storage";
 import type { StorageDriver } from "@/lib/storage/driver";
-import { resultsPrefix } from "./renditions";
+import { resultsPrefix } from "@/lib/playback/renditions";
 
 interface VideoFiles {
   userId: string;

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import { getStorage } from "@/lib/storage";
-import type { SharedMedia } from "./shared-media";
+import type { SharedMedia } from "@/lib/analysis/shared-media";
 
 export const resultsPrefix = (userId: string, jobId: string) => `results/${userId}/${jobId}/`;
 export const thumbnailKey = (userId: string, jobId: string) => `${resultsPrefix(userId, jobId)}thumbnail.jpg`;

@@ -1,7 +1,7 @@
 // An endpoint's contract: method, path and zod schemas. Route handlers parse with it, the
 // OpenAPI document is generated from it, and tests check that every route has one.
 import { z } from "zod";
-import type { ResourceName } from "./errors";
+import type { ResourceName } from "@/lib/core/errors";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "HEAD";
 
