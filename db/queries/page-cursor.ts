@@ -9,6 +9,12 @@ export interface PageCursor {
   id: string;
 }
 
+/** A page asked for: its size, and the cursor it starts after. */
+export interface PageRequest {
+  limit: number;
+  cursor?: PageCursor;
+}
+
 const ms = (createdAt: PgColumn) => sql`date_trunc('milliseconds', ${createdAt})`;
 
 /** Rows after `cursor` in page order. */

@@ -9,7 +9,7 @@
 // few words at a time, the first at once.
 import crypto from "node:crypto";
 import { withAnswerStream } from "@/lib/chat/answer-stream";
-import { clientErrorOf } from "@/lib/core/errors";
+import { clientErrorOf } from "@/lib/storage/errors";
 import { logger } from "@/lib/log/logger";
 
 const log = logger("api");

@@ -1,7 +1,7 @@
 // Optional pages of a list: `limit` (1–200) and an opaque `cursor` (base64url of the last row's
 // created_at and id). The body stays the list; a `Link: <…>; rel="next"` header names the next
 // page while there is one. Without `limit` (and `cursor`) a list answers as it always did.
-import type { PageCursor } from "@/db/queries/page-cursor";
+import type { PageCursor, PageRequest } from "@/db/queries/page-cursor";
 import { isUuid } from "@/lib/core/uuid";
 import { badRequest } from "@/lib/core/errors";
 
@@ -21,11 +21,6 @@ export function decodeCursor(text: string): PageCursor {
   const createdAt = new Date(at ?? "");
   if (rest.length || !id || !isUuid(id) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at) throw invalid();
   return { createdAt, id };
-}
-
-export interface PageRequest {
-  limit: number;
-  cursor?: PageCursor;
 }
 
 /** The page asked for, or null for the whole list. */

@@ -2,7 +2,7 @@
 import type { Db } from "@/db/client";
 import { deleteClip, getClip, insertClip, listClips, type Clip } from "@/db/queries/clips";
 import { notFound } from "@/lib/core/errors";
-import type { PageRequest } from "@/lib/api/pagination";
+import type { PageRequest } from "@/db/queries/page-cursor";
 import type { CreateClipBody } from "@/lib/schemas/clips";
 import { getStorage } from "@/lib/storage";
 import { clipWorker, wakeClipWorkers } from "./clip-worker";

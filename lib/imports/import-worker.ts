@@ -9,7 +9,7 @@ import { getImport, markImported, markImportFailed } from "@/db/queries/imports"
 import { insertNotification } from "@/db/queries/notifications";
 import { claimRun, expireLeases, finishRun, getRun, renewLease, type Run } from "@/db/queries/runs";
 import { getVideoByJobId } from "@/db/queries/videos";
-import { clientErrorOf } from "@/lib/core/errors";
+import { clientErrorOf } from "@/lib/storage/errors";
 import { publicErrorText } from "@/lib/core/public-error";
 import { probeVideo } from "@/lib/media/probe";
 import { runFailedMessage } from "@/lib/notifications/run-messages";

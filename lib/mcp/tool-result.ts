@@ -4,7 +4,7 @@
 // `Internal server error`, never with a stack trace or a path.
 import crypto from "node:crypto";
 import { ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { clientErrorOf } from "@/lib/core/errors";
+import { clientErrorOf } from "@/lib/storage/errors";
 import { logger } from "@/lib/log/logger";
 import { protocolError } from "./protocol-error";
 

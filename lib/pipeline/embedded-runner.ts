@@ -12,7 +12,8 @@ import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, reco
 import { identityToken } from "@/lib/core/process-identity";
 import { untilAborted, withRunSignal } from "@/lib/core/run-context";
 import { removeDerivedFilesIfVideoGone } from "@/lib/storage/derived-files";
-import { onRunCancelled, onRunQueued } from "./engine";
+import { onRunQueued } from "./engine";
+import { onRunCancelled } from "@/lib/jobs/run-cancel";
 import { failRun } from "./finalize-run";
 import { publicErrorText } from "@/lib/core/public-error";
 import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";

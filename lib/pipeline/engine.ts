@@ -25,17 +25,3 @@ export async function notifyRunQueued(jobId: string): Promise<void> {
   // The embedded runner also polls: a missed wake-up only delays a run by a second.
   for (const w of wakers) await w(jobId);
 }
-
-type CancelListener = (jobId: string) => void;
-const cancelListeners = processSingleton<Set<CancelListener>>("__vaCancelListeners", () => new Set<CancelListener>());
-
-/** The embedded runner hears here that a job's run was cancelled (video deleted, segments cleared). */
-export function onRunCancelled(fn: CancelListener): () => void {
-  cancelListeners.add(fn);
-  return () => cancelListeners.delete(fn);
-}
-
-/** Aborts this process's work on the job at once; other processes notice at their next lease renewal. */
-export function notifyRunCancelled(jobId: string): void {
-  for (const fn of cancelListeners) fn(jobId);
-}

@@ -2,22 +2,9 @@
 import type { MediaInfo } from "@/lib/media/probe";
 import type { ModuleName } from "./modules/registry";
 import type { SharedMedia } from "@/lib/analysis/shared-media";
+import type { ModuleResult } from "@/lib/analysis/module-result";
 
-export interface SegmentDraft {
-  start_time: number;
-  end_time: number;
-  content: string;
-  /** Serialized to JSON text; must say `provider` and `method` or `model`. */
-  metadata: { provider: "local" | "openai"; method?: string; model?: string; [k: string]: unknown };
-}
-
-export interface ModuleResult {
-  segments: SegmentDraft[];
-  /** What the module could not do with what is configured (shown in events and the notification). */
-  notes?: string[];
-  /** Data for modules that build on this one (kept in the run's step record, so keep it small). */
-  data?: unknown;
-}
+export type { ModuleResult, SegmentDraft } from "@/lib/analysis/module-result";
 
 export interface VideoInfo {
   jobId: string;

@@ -6,8 +6,8 @@ import path from "node:path";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import { getStorage } from "@/lib/storage";
 import type { SharedMedia } from "@/lib/analysis/shared-media";
+import { resultsPrefix } from "@/lib/storage/derived-files";
 
-export const resultsPrefix = (userId: string, jobId: string) => `results/${userId}/${jobId}/`;
 export const thumbnailKey = (userId: string, jobId: string) => `${resultsPrefix(userId, jobId)}thumbnail.jpg`;
 export const hlsPrefix = (userId: string, jobId: string) => `${resultsPrefix(userId, jobId)}hls/`;
 export const hlsManifestKey = (userId: string, jobId: string) => `${hlsPrefix(userId, jobId)}index.m3u8`;

@@ -20,7 +20,7 @@ import path from "node:path";
 import { ffmpegPath, MediaToolError } from "@/lib/media/ffmpeg";
 import { buildStoryboardVtt, type StoryboardCue } from "@/lib/playback/storyboard-vtt";
 import { getStorage } from "@/lib/storage";
-import { resultsPrefix } from "./renditions";
+import { resultsPrefix } from "@/lib/storage/derived-files";
 import type { SharedMedia } from "@/lib/analysis/shared-media";
 import { runSignal } from "@/lib/core/run-context";
 import { tileStills } from "./storyboard-stills";

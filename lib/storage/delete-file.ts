@@ -4,7 +4,7 @@
 import type { Db } from "@/db/client";
 import { deleteVideosByStoragePath } from "@/db/queries/videos";
 import { removeDerivedFiles } from "@/lib/storage/derived-files";
-import { notifyRunCancelled } from "@/lib/pipeline/engine";
+import { notifyRunCancelled } from "@/lib/jobs/run-cancel";
 import { storageNotFound } from "./errors";
 import { getStorage } from "./index";
 import { resolveOwnedKey } from "./paths";

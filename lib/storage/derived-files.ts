@@ -12,7 +12,9 @@ import { existingJobIds, getVideoByJobId } from "@/db/queries/videos";
 import { isUuid } from "@/lib/core/uuid";
 import { getStorage } from "@/lib/storage";
 import type { StorageDriver } from "@/lib/storage/driver";
-import { resultsPrefix } from "@/lib/playback/renditions";
+
+/** Where a video's derived files live. */
+export const resultsPrefix = (userId: string, jobId: string) => `results/${userId}/${jobId}/`;
 
 interface VideoFiles {
   userId: string;

@@ -1,8 +1,9 @@
 // Storage's own errors: what went wrong with a file, a key or an upload, by kind, in words a
-// client may read. They carry no HTTP status: lib/core/errors.ts `clientErrorOf` is the one place
+// client may read. They carry no HTTP status: `clientErrorOf` below is the one place
 // that turns a kind into one (the presigned-URL routes answer through lib/api's `rawRoute`).
 // `instanceof` goes by a brand, like ApiError's: the driver may come from another bundle's copy.
 import { BrandedError } from "@/lib/core/branded";
+import { ApiError } from "@/lib/core/errors";
 
 export type StorageErrorKind =
   /** The request's input cannot be stored (bad key, extension, size, parts). */
@@ -60,3 +61,21 @@ export const replacingRegistered = () =>
 export const fileTooLarge = () => new StorageError("too-large", "File too large (maximum 4 GB)");
 export const diskFull = () => new StorageError("disk-full", DISK_FULL_DETAIL);
 export const interrupted = () => invalidStorageInput("Upload interrupted before it completed");
+
+/** The status each kind of storage error is answered with; its message is the `detail`. */
+const STORAGE_STATUS: Record<StorageErrorKind, number> = {
+  invalid: 400,
+  "not-owned": 403,
+  "bad-signature": 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-large": 413,
+  "disk-full": 507,
+};
+
+/** What a thrown error answers a client with, when it is one meant for them (else null: a 500). */
+export function clientErrorOf(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (err instanceof StorageError) return new ApiError(STORAGE_STATUS[err.kind], err.message, {}, err.extra);
+  return null;
+}

@@ -8,7 +8,7 @@ import type { Video } from "@/db/schema";
 import { notFound } from "@/lib/core/errors";
 import { logger } from "@/lib/log/logger";
 import { removeDerivedFiles } from "@/lib/storage/derived-files";
-import { notifyRunCancelled } from "@/lib/pipeline/engine";
+import { notifyRunCancelled } from "@/lib/jobs/run-cancel";
 import { emitEvent } from "@/lib/jobs/events";
 
 const log = logger("videos");

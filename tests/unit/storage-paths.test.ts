@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientErrorOf, type ApiError } from "@/lib/core/errors";
+import type { ApiError } from "@/lib/core/errors";
+import { clientErrorOf } from "@/lib/storage/errors";
 import {
   assertSupportedExtension,
   isOwnedKey,

@@ -1,7 +1,7 @@
 // visualelements' people: the faces described on the shots' keyframes grouped into people, each
 // appearance a segment of visualelements whose metadata names the person (kind "person",
 // person_id, person_name), each person's picture stored for GET /videos/{job_id}/people.
-import type { SegmentDraft } from "@/lib/pipeline/types";
+import type { SegmentDraft } from "@/lib/analysis/module-result";
 import { FACE_DESCRIPTION_METHOD } from "./describe";
 import { appearanceContent, FACE_GROUPING_METHOD, faceGroupingEnabled, groupPeople, PERSON_SIMILARITY, type ShotFace } from "./group";
 import { storePersonThumbnail } from "./thumbnails";

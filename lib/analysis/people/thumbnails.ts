@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
-import { resultsPrefix } from "@/lib/playback/renditions";
+import { resultsPrefix } from "@/lib/storage/derived-files";
 import { getStorage } from "@/lib/storage";
 
 export const personThumbnailKey = (userId: string, jobId: string, personId: string) => `${resultsPrefix(userId, jobId)}people/${personId}.jpg`;

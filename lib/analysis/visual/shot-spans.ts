@@ -3,7 +3,7 @@
 // segment per shot; after a resumed run only what was stored survives, so both are read
 // defensively and only the fields needed here are kept.
 import type { Shot, TransitionKind } from "@/lib/analysis/shots/types";
-import type { ModuleResult } from "@/lib/pipeline/types";
+import type { ModuleResult } from "@/lib/analysis/module-result";
 import { metadataOf } from "./util";
 
 export interface ShotSpan {

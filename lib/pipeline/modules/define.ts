@@ -1,7 +1,8 @@
 // What an analysis module is, and the registry every list of modules is derived from (names,
-// labels, lane order, defaults, dependencies, colours). No imports and no server code: the pages
+// labels, lane order, defaults, dependencies, colours). No imports but lib/core's and no server code: the pages
 // read the same registry as the pipeline. A module's run function lives in its folder's run.ts,
 // on the server side only (see ./runs.ts).
+import type { ModelCapability } from "@/lib/core/capabilities";
 
 /** Full Tailwind class strings (Tailwind only sees literal class names). */
 export interface ModuleColour {
@@ -39,7 +40,7 @@ export interface ModuleDefinition {
 }
 
 /** A model-backed capability a module uses where one is configured. */
-export type ModelCapability = "vision" | "chat" | "transcribe";
+export type { ModelCapability };
 
 export interface WithoutModel {
   readonly needs: ModelCapability;
