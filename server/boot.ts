@@ -93,8 +93,9 @@ async function run(): Promise<void> {
   }
   getStorage(); // the local driver sweeps partial uploads of dead processes when it is created
   startMultipartSweeper(handle.db);
+  // Whichever engine runs the pipeline, this process queues the webhooks of the run events it
+  // writes and delivers them: started before the runner, so the events of a resumed run are queued.
+  startWebhookDispatcher(handle.db);
   // The runner and re-embedding, unless RUNNER_CONCURRENCY=0 (web only) or Inngest drives the pipeline.
   await startJobs(handle);
-  // Whichever engine runs the pipeline, this process delivers the webhooks its events queued.
-  startWebhookDispatcher(handle.db);
 }

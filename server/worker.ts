@@ -42,8 +42,9 @@ export async function startWorker(): Promise<void> {
     log.warn("APP_URL is not set: the links in the webhooks this worker sends point at localhost; set the public URL of the web processes");
   }
   getStorage();
-  await startJobs(handle);
-  // This process writes the run events: it delivers the webhooks they queue at once.
+  // This process writes the run events: it queues their webhooks and delivers them at once
+  // (started before the runner, so the events of a resumed run are queued).
   startWebhookDispatcher(handle.db);
+  await startJobs(handle);
   log.info({ pid: process.pid }, `worker ${process.pid} running jobs; no HTTP`);
 }

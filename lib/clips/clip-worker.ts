@@ -17,7 +17,7 @@ import { isoTime } from "@/lib/schemas/common";
 import { LeasedWorker } from "@/lib/jobs/leased-worker";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { getStorage } from "@/lib/storage";
-import { wakeWebhookDispatchers } from "@/lib/webhooks/dispatcher";
+import { wakeWebhookDispatchers } from "@/lib/webhooks/wake";
 import { clipKey, clipStreamUrl } from "./clip-response";
 import { cutClip, type CutSource } from "./cut-clip";
 import { logger } from "@/lib/log/logger";

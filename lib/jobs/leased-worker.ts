@@ -1,14 +1,15 @@
-// A small in-process worker over a table of leased jobs (clips, imports): claims due rows
-// (queued, or held by a process whose lease lapsed) with FOR UPDATE SKIP LOCKED, runs at most
-// `concurrency` at once, renews each lease while working, and on a graceful stop aborts its work
-// and hands the leases back at once. A process that dies leaves its leases to lapse: any worker
-// on the same database takes the job over; each job's claims are counted, so one that keeps dying
-// ends `failed`, never stuck. Job-side code: it logs through the server's log (component: the
-// worker's name).
+// A small in-process worker over a table of leased jobs (clips, imports), on the claim-and-tick
+// loop of ./claim-loop.ts: claims due rows (queued, or held by a process whose lease lapsed) with
+// FOR UPDATE SKIP LOCKED, runs at most `concurrency` at once, renews each lease while working,
+// and on a graceful stop aborts its work and hands the leases back at once. A process that dies
+// leaves its leases to lapse: any worker on the same database takes the job over; each job's
+// claims are counted, so one that keeps dying ends `failed`, never stuck. Job-side code: it logs
+// through the server's log (component: the worker's name).
 import crypto from "node:crypto";
 import os from "node:os";
 import { identityToken } from "@/lib/core/process-identity";
 import { logger } from "@/lib/log/logger";
+import { ClaimLoop } from "./claim-loop";
 
 export interface LeasedJob {
   id: string;
@@ -29,63 +30,49 @@ export interface LeasedWorkerSpec<J extends LeasedJob> {
 
 export class LeasedWorker<J extends LeasedJob> {
   readonly owner = `${os.hostname()}:${identityToken()}:${crypto.randomBytes(3).toString("hex")}`;
-  private active = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  private timer: NodeJS.Timeout | null = null;
-  /** The tick under way (a claim in flight), which shutdown() waits for. */
-  private ticking: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  /** The work in hand, by job id: what cancel() and shutdown() abort. */
+  private active = new Map<string, AbortController>();
+  private readonly loop: ClaimLoop<J>;
   private readonly log: ReturnType<typeof logger>;
 
   constructor(private readonly spec: LeasedWorkerSpec<J>) {
     this.log = logger(spec.name);
+    this.loop = new ClaimLoop<J>({
+      concurrency: spec.concurrency,
+      pollMs: spec.pollMs,
+      // One job per claim: each claim counts an attempt of that job.
+      claim: async () => {
+        const job = await spec.claim(this.owner, spec.leaseMs);
+        return job ? [job] : [];
+      },
+      run: (job) => this.work(job),
+      log: this.log,
+      claimFailed: "claiming failed",
+    });
   }
 
   start(): this {
-    this.timer = setInterval(() => void this.tick(), this.spec.pollMs);
-    this.timer.unref();
-    void this.tick();
+    this.loop.start();
     return this;
   }
 
   get busy(): number {
-    return this.active.size;
+    return this.loop.busy;
   }
 
   /** Aborts this process's work on one job (it was deleted). */
   cancel(id: string): void {
-    this.active.get(id)?.controller.abort();
+    this.active.get(id)?.abort();
   }
 
   tick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.ticking) {
-      this.again = true;
-      return this.ticking;
-    }
-    this.ticking = this.claimDue().finally(() => {
-      this.ticking = null;
-    });
-    return this.ticking;
+    return this.loop.tick();
   }
 
-  private async claimDue(): Promise<void> {
-    try {
-      do {
-        this.again = false;
-        while (!this.stopped && this.active.size < this.spec.concurrency) {
-          const job = await this.spec.claim(this.owner, this.spec.leaseMs);
-          if (!job) break;
-          this.launch(job);
-        }
-      } while (this.again && !this.stopped);
-    } catch (err) {
-      this.log.error({ err }, "claiming failed");
-    }
-  }
-
-  private launch(job: J): void {
+  /** Works one job, renewing its lease meanwhile (a renewal refused: the job is no longer ours, so its work is aborted). */
+  private async work(job: J): Promise<void> {
     const controller = new AbortController();
+    this.active.set(job.id, controller);
     const heartbeat = setInterval(async () => {
       try {
         if (!(await this.spec.renew(job.id, this.owner, this.spec.leaseMs))) controller.abort();
@@ -94,15 +81,14 @@ export class LeasedWorker<J extends LeasedJob> {
       }
     }, Math.max(500, this.spec.leaseMs / 4));
     heartbeat.unref();
-    const done = this.spec
-      .execute(job, this.owner, controller.signal)
-      .catch((err) => this.log.error({ err, id: job.id }, `${job.id} failed`))
-      .finally(() => {
-        clearInterval(heartbeat);
-        this.active.delete(job.id);
-        if (!this.stopped) void this.tick();
-      });
-    this.active.set(job.id, { controller, done });
+    try {
+      await this.spec.execute(job, this.owner, controller.signal);
+    } catch (err) {
+      this.log.error({ err, id: job.id }, `${job.id} failed`);
+    } finally {
+      clearInterval(heartbeat);
+      this.active.delete(job.id);
+    }
   }
 
   /**
@@ -110,13 +96,10 @@ export class LeasedWorker<J extends LeasedJob> {
    * work in hand, waits for it (at most `waitMs`) and hands it back.
    */
   async shutdown(waitMs = 2_000): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.ticking;
+    await this.loop.stop();
     const ids = [...this.active.keys()];
-    const running = [...this.active.values()].map((a) => a.done);
-    for (const a of this.active.values()) a.controller.abort();
-    await Promise.race([Promise.allSettled(running), new Promise((r) => setTimeout(r, waitMs).unref())]);
+    for (const controller of this.active.values()) controller.abort();
+    await this.loop.settle(waitMs);
     await this.spec.release(ids, true);
   }
 }

@@ -1,7 +1,8 @@
-// Delivers queued webhook messages. Runs inside every app process (server/boot.ts): claims due
-// deliveries from Postgres (FOR UPDATE SKIP LOCKED + a lock lease, so one process makes each
-// attempt), POSTs them signed, and records the outcome: delivered, or retried with exponential
-// backoff for about a day (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), then failed.
+// Delivers queued webhook messages. Runs inside every app process (server/boot.ts), on the
+// claim-and-tick loop of lib/jobs/claim-loop.ts: claims due deliveries from Postgres (FOR UPDATE
+// SKIP LOCKED + a lock lease, so one process makes each attempt), POSTs them signed, and records
+// the outcome: delivered, or retried with exponential backoff for about a day (5 s, 5 min, 30 min,
+// 2 h, 5 h, 10 h, 10 h), then failed.
 import type { Db } from "@/db/client";
 import { claimDueDeliveries, deleteFinishedDeliveries, recordAttempt, type DueDelivery } from "@/db/queries/webhooks";
 import { postWebhook } from "./send";
@@ -9,6 +10,9 @@ import { signedHeaders } from "./signing";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { countWebhookDelivery } from "@/lib/metrics/observe";
 import { logger } from "@/lib/log/logger";
+import { ClaimLoop } from "@/lib/jobs/claim-loop";
+import { subscribeWebhooksToRunEvents } from "./enqueue";
+import { webhookWakers } from "./wake";
 
 const log = logger("webhooks");
 
@@ -27,26 +31,10 @@ export interface DispatcherOptions {
   timeoutMs?: number;
 }
 
-type Waker = () => void;
-const wakers = processSingleton<Set<Waker>>("__vaWebhookWakers", () => new Set<Waker>());
-
-/** Called after deliveries were queued in this process: local dispatchers claim at once. */
-export function wakeWebhookDispatchers(): void {
-  for (const w of wakers) w();
-}
-
 export class WebhookDispatcher {
-  private active = 0;
-  private timer: NodeJS.Timeout | null = null;
-  /** The tick under way (a claim in flight), which stop() waits for. */
-  private ticking: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private idle: (() => void)[] = [];
   private lastCleanup = 0;
   private readonly wake = () => void this.tick();
-  private readonly pollMs: number;
-  private readonly concurrency: number;
+  private readonly loop: ClaimLoop<DueDelivery>;
   private readonly lockMs: number;
   private readonly retryDelaysMs: number[];
   private readonly timeoutMs: number | undefined;
@@ -55,18 +43,24 @@ export class WebhookDispatcher {
     private readonly db: Db,
     opts: DispatcherOptions = {},
   ) {
-    this.pollMs = opts.pollMs ?? 1_000;
-    this.concurrency = opts.concurrency ?? 8;
     this.lockMs = opts.lockMs ?? 30_000;
     this.retryDelaysMs = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
     this.timeoutMs = opts.timeoutMs;
+    this.loop = new ClaimLoop<DueDelivery>({
+      concurrency: opts.concurrency ?? 8,
+      pollMs: opts.pollMs ?? 1_000,
+      claim: (room) => this.claim(room),
+      run: (d) => this.attempt(d),
+      log,
+      claimFailed: "claiming deliveries failed",
+    });
   }
 
+  /** Starts delivering, and queueing the deliveries of this process's run events (once per process). */
   start(): this {
-    wakers.add(this.wake);
-    this.timer = setInterval(this.wake, this.pollMs);
-    this.timer.unref();
-    void this.tick();
+    subscribeWebhooksToRunEvents();
+    webhookWakers.add(this.wake);
+    this.loop.start();
     return this;
   }
 
@@ -76,48 +70,24 @@ export class WebhookDispatcher {
    * database may be closed after it without a query of ours failing.
    */
   async stop(waitMs = 2_000): Promise<void> {
-    this.stopped = true;
-    wakers.delete(this.wake);
-    if (this.timer) clearInterval(this.timer);
-    await this.ticking;
-    if (this.active) {
-      await Promise.race([new Promise<void>((r) => this.idle.push(r)), new Promise((r) => setTimeout(r, waitMs).unref())]);
-    }
+    webhookWakers.delete(this.wake);
+    await this.loop.stop();
+    await this.loop.settle(waitMs);
   }
 
   tick(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.ticking) {
-      this.again = true;
-      return this.ticking;
-    }
-    this.ticking = this.claimDue().finally(() => {
-      this.ticking = null;
-    });
-    return this.ticking;
+    return this.loop.tick();
   }
 
-  private async claimDue(): Promise<void> {
-    try {
-      if (Date.now() - this.lastCleanup > 3_600_000) {
-        this.lastCleanup = Date.now();
-        await deleteFinishedDeliveries(this.db, new Date(Date.now() - LOG_RETENTION_MS));
-      }
-      do {
-        this.again = false;
-        while (!this.stopped && this.active < this.concurrency) {
-          const claimed = await claimDueDeliveries(this.db, { limit: this.concurrency - this.active, lockMs: this.lockMs });
-          if (!claimed.length) break;
-          for (const d of claimed) void this.attempt(d);
-        }
-      } while (this.again && !this.stopped);
-    } catch (err) {
-      log.error({ err }, "claiming deliveries failed");
+  private async claim(room: number): Promise<DueDelivery[]> {
+    if (Date.now() - this.lastCleanup > 3_600_000) {
+      this.lastCleanup = Date.now();
+      await deleteFinishedDeliveries(this.db, new Date(Date.now() - LOG_RETENTION_MS));
     }
+    return claimDueDeliveries(this.db, { limit: room, lockMs: this.lockMs });
   }
 
   private async attempt(d: DueDelivery): Promise<void> {
-    this.active++;
     try {
       const at = new Date();
       const headers = signedHeaders({ secret: d.secret, id: d.id, body: d.payload });
@@ -140,10 +110,6 @@ export class WebhookDispatcher {
     } catch (err) {
       // The lock lapses and another tick retries this attempt.
       log.error({ err, deliveryId: d.id }, `delivery ${d.id} could not be recorded`);
-    } finally {
-      this.active--;
-      if (!this.active) for (const r of this.idle.splice(0)) r();
-      if (!this.stopped) void this.tick();
     }
   }
 }

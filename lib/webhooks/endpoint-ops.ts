@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { deleteEndpoint, getEndpoint, insertDelivery, insertEndpoint, updateEndpoint } from "@/db/queries/webhooks";
 import type { WebhookDelivery, WebhookEndpoint } from "@/db/schema";
 import { notFound } from "@/lib/core/errors";
-import { wakeWebhookDispatchers } from "./dispatcher";
+import { wakeWebhookDispatchers } from "./wake";
 import { messageBody } from "./enqueue";
 import { generateSecret } from "./signing";
 import { assertWebhookUrl } from "./url-guard";

@@ -1,13 +1,15 @@
-// Turns a run event into webhook messages for the video owner's endpoints: the event as the
-// processing stream shows it, and at `done` also `video.completed` / `video.failed` with segment
-// counts and links. Payloads follow Standard Webhooks: {type, timestamp, data}.
+// Turns a run event into webhook messages for the video owner's endpoints (a subscriber of run
+// events, lib/jobs/events.ts): the event as the processing stream shows it, and at `done` also
+// `video.completed` / `video.failed` with segment counts and links. Payloads follow Standard
+// Webhooks: {type, timestamp, data}.
 import type { Db } from "@/db/client";
 import type { RunEvent } from "@/db/queries/runs";
 import { countSegmentsByModule, enqueueDeliveries, videoForEvents } from "@/db/queries/webhooks";
 import { appUrl } from "@/lib/config";
 import { isoTime } from "@/lib/schemas/common";
 import { eventPayload } from "@/lib/jobs/event-payload";
-import { wakeWebhookDispatchers } from "./dispatcher";
+import { subscribeRunEvents } from "@/lib/jobs/events";
+import { wakeWebhookDispatchers } from "./wake";
 import { logger } from "@/lib/log/logger";
 
 const log = logger("webhooks");
@@ -69,4 +71,9 @@ export async function enqueueRunEvent(db: Db, e: RunEvent): Promise<void> {
   } catch (err) {
     log.error({ err, eventId: e.id }, `queueing deliveries for event ${e.id} failed`);
   }
+}
+
+/** Queues the deliveries of every run event this process writes from now on (the dispatcher's start calls it). */
+export function subscribeWebhooksToRunEvents(): void {
+  subscribeRunEvents("webhooks", enqueueRunEvent);
 }
