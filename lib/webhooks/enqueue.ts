@@ -4,7 +4,7 @@
 import type { Db } from "@/db/client";
 import type { RunEvent } from "@/db/queries/runs";
 import { countSegmentsByModule, enqueueDeliveries, videoForEvents } from "@/db/queries/webhooks";
-import { appUrl } from "@/lib/config";
+import { env } from "@/lib/env";
 import { isoTime } from "@/lib/schemas/common";
 import { eventPayload } from "@/lib/pipeline/event-payload";
 import { wakeWebhookDispatchers } from "./dispatcher";
@@ -13,7 +13,7 @@ import { logger } from "@/lib/log/logger";
 const log = logger("webhooks");
 
 export function videoLinks(jobId: string): Record<string, string> {
-  const base = appUrl();
+  const base = env().APP_URL;
   return {
     app: `${base}/videos/${jobId}`,
     status: `${base}/api/processing/${jobId}/status`,
