@@ -1,5 +1,5 @@
 // The house's floors as import rules, checked by `npm run lint` (dependency-cruiser):
-//   lib/core (imports nothing of the project) → db → the rest of lib → app, components, hooks,
+//   lib/core (imports nothing of the project) → lib/env (the configuration) → db → the rest of lib → app, components, hooks,
 //   server/ (the server process's start-up and shutdown, beside instrumentation.ts).
 // Inside lib, the floors of LIB_LAYERS below (README, "Layers inside lib"). An import points
 // down or sideways, never up, and never in a circle. Browser code (components, hooks,
@@ -104,11 +104,18 @@ Object.assign(module.exports, {
       to: { path: "^(?!lib/core/|node_modules/)", dependencyTypesNot: ["core"] },
     },
     {
+      name: "env-imports-only-core",
+      severity: "error",
+      comment: "lib/env (the configuration, read by every floor) sits on lib/core only.",
+      from: { path: "^lib/env/" },
+      to: { path: "^(?!lib/env/|lib/core/|node_modules/)", dependencyTypesNot: ["core"] },
+    },
+    {
       name: "db-imports-only-core",
       severity: "error",
-      comment: "db sits on lib/core only; anything else in lib builds on db, not under it.",
+      comment: "db sits on lib/core and lib/env only; anything else in lib builds on db, not under it.",
       from: { path: "^db/" },
-      to: { path: "^(?!db/|lib/core/|node_modules/)", dependencyTypesNot: ["core"] },
+      to: { path: "^(?!db/|lib/core/|lib/env/|node_modules/)", dependencyTypesNot: ["core"] },
     },
     {
       name: "lib-never-imports-the-top",

@@ -30,6 +30,36 @@ const config = [
     },
   },
   {
+    // Configuration is read in one place: `env()` from lib/env (README, "Configuration").
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration with env() from @/lib/env (browser values: @/lib/env/public)." },
+      ],
+      "no-restricted-imports": [
+        "error",
+        ...["process", "node:process"].map((name) => ({ name, importNames: ["env"], message: "Read configuration with env() from @/lib/env." })),
+      ],
+    },
+  },
+  {
+    // Where process.env may be read: lib/env itself, and the entry points — scripts, benches, tests,
+    // tool configs, Next's instrumentation (NEXT_RUNTIME must stay literal for the build), and the
+    // plain-JavaScript programs the app runs as child processes (they cannot import lib/env).
+    files: [
+      "lib/env/**",
+      "scripts/**",
+      "bench/**",
+      "tests/**",
+      "e2e/**",
+      "*.config.{js,mjs,cjs,ts,mts}",
+      "instrumentation.ts",
+      "lib/**/*.child.{mjs,cjs}",
+      "lib/**/*.cjs",
+    ],
+    rules: { "no-restricted-properties": "off", "no-restricted-imports": "off" },
+  },
+  {
     // Worker threads and Node scripts loaded as CommonJS: `require` is their module system.
     files: ["**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },

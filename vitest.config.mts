@@ -34,6 +34,8 @@ export default defineConfig({
     // server or the embedded runner, so two at a time keep both cores busy.
     maxWorkers: 2,
     env: { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1" },
+    // The app reads its configuration once: tests that change the environment make it read again.
+    setupFiles: ["tests/helpers/reread-env.ts"],
     projects: [
       // tests/crash runs the real server as child processes, and so does tests/cli: their own config (vitest.crash.config.mts).
       { extends: true, test: { name: "pglite", include: ["tests/**/*.test.ts"], exclude: ["tests/crash/**", "tests/cli/**"] } },

@@ -20,5 +20,6 @@ export default defineConfig({
     hookTimeout: 600_000,
     pool: "forks",
     env: { NEXT_TELEMETRY_DISABLED: "1" },
+    setupFiles: ["tests/helpers/reread-env.ts"],
   },
 });

@@ -3,6 +3,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import "./globals.css";
+import { CLERK_PUBLISHABLE_KEY } from "@/lib/env/public";
 
 export const metadata: Metadata = {
   title: { default: "Video Analysis", template: "%s · Video Analysis" },
@@ -20,7 +21,7 @@ export const viewport: Viewport = {
 
 // Clerk only when its publishable key is set (inlined at build time); otherwise local sign-in
 // with an API key.
-const clerkPublishableKey = process.env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY;
+const clerkPublishableKey = CLERK_PUBLISHABLE_KEY;
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   const app = <Providers>{children}</Providers>;

@@ -10,6 +10,7 @@ import { acquireDataDirLock } from "./data-dir-lock";
 import { assertNotNewerThanBuild } from "./schema-version";
 import { ReadCache } from "./read-cache";
 import { processSingleton } from "@/lib/core/process-singleton";
+import { env } from "@/lib/env";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -114,14 +115,11 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   };
 }
 
-export function dataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./data");
-}
-
 /** The process's database, opened (and migrated) on first use. */
 export function getDbHandle(): Promise<DbHandle> {
+  const { DATABASE_URL, DATA_DIR } = env();
   holder.handle ??= (
-    process.env.DATABASE_URL ? openPostgres(process.env.DATABASE_URL) : openPglite(dataDir())
+    DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(DATA_DIR)
   ).catch((err) => {
     holder.handle = undefined;
     throw err;

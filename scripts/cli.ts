@@ -36,17 +36,18 @@ async function runAdmin(argv: string[]): Promise<number> {
     return 0;
   }
   if (!ADMIN_VERBS.includes(verb)) return fail(2, `Unknown command "${verb}".\n${CLI_USAGE}`, `Unknown command "${verb}"; see npm run cli -- --help`);
-  const { closeDb, dataDir, getDb } = await import("@/db/client");
+  const { closeDb, getDb } = await import("@/db/client");
+  const { env } = await import("@/lib/env");
   const { lockHolder } = await import("@/db/data-dir-lock");
   const { sendControlCommand } = await import("@/server/control-socket");
   try {
     let result: unknown;
-    const holder = process.env.DATABASE_URL ? null : lockHolder(dataDir());
+    const holder = env().DATABASE_URL ? null : lockHolder(env().DATA_DIR);
     if (holder !== null) {
-      result = await sendControlCommand(dataDir(), verb, args).catch((err) => {
+      result = await sendControlCommand(env().DATA_DIR, verb, args).catch((err) => {
         if (err instanceof CliError) throw err;
         throw new CliError(
-          `The app (pid ${holder}) holds ${dataDir()} but its control socket did not answer (${(err as Error).message}). Stop it or retry once it has started.`,
+          `The app (pid ${holder}) holds ${env().DATA_DIR} but its control socket did not answer (${(err as Error).message}). Stop it or retry once it has started.`,
         );
       });
     } else {

@@ -3,7 +3,7 @@
 // process, clear leftovers, start the embedded runner and re-embed vectors of an earlier embedding
 // model (unless Inngest drives the pipeline or RUNNER_CONCURRENCY=0: server/jobs.ts), and the
 // webhook dispatcher. A worker process (`npm run worker`) boots through server/worker.ts instead.
-import { dataDir, getDbHandle } from "@/db/client";
+import { getDbHandle } from "@/db/client";
 import { DataDirBusyError } from "@/db/data-dir-lock";
 import { DatabaseNewerError } from "@/db/schema-version";
 import { countUsers } from "@/db/queries/users";
@@ -17,6 +17,8 @@ import { startControlSocket } from "./control-socket";
 import { startMultipartSweeper } from "@/lib/storage/multipart-sweeper";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
+import { env } from "@/lib/env";
+import { CLERK_PUBLISHABLE_KEY } from "@/lib/env/public";
 
 const log = logger("boot");
 
@@ -63,7 +65,7 @@ export async function bootOrExit(opts: { tries?: number; delayMs?: number } = {}
 
 /** The browser signs in with an API key unless Clerk's publishable key is built in. */
 function browserUsesLocalSignIn(): boolean {
-  return !process.env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY;
+  return !CLERK_PUBLISHABLE_KEY;
 }
 
 async function run(): Promise<void> {
@@ -71,7 +73,7 @@ async function run(): Promise<void> {
   const handle = await getDbHandle();
   log.info({ database: handle.kind, ms: Date.now() - t0 }, `database ready (${handle.kind}: ${handle.location}) in ${Date.now() - t0} ms`);
   if (handle.kind === "pglite") {
-    await startControlSocket(dataDir(), async () => handle.db);
+    await startControlSocket(env().DATA_DIR, async () => handle.db);
   }
   if (browserUsesLocalSignIn() && (await countUsers(handle.db)) === 0) {
     const { user_id, api_key } = await createUserWithKey(handle.db, {

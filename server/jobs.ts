@@ -5,19 +5,19 @@ import type { DbHandle } from "@/db/client";
 import { logger } from "@/lib/log/logger";
 import { activeEngine } from "@/lib/pipeline/engine";
 import { startEmbeddedRunner, type EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { runnerConcurrency } from "@/lib/pipeline/runner-concurrency";
 import { recoverOrphanedRuns, sweepWorkDirs } from "@/lib/jobs/recover-runs";
 import { startReembedding } from "@/lib/search/reembed";
 import { recoverOrphanedClips } from "@/lib/clips/recover-clips";
 import { startClipWorker } from "@/lib/clips/clip-worker";
 import { recoverOrphanedImports } from "@/lib/imports/recover-imports";
 import { startImportWorker } from "@/lib/imports/import-worker";
+import { env } from "@/lib/env";
 
 const log = logger("boot");
 
 /** RUNNER_CONCURRENCY=0: this process serves HTTP and runs no jobs (worker processes do). */
 export function isWebOnly(): boolean {
-  return runnerConcurrency() === 0;
+  return env().RUNNER_CONCURRENCY === 0;
 }
 
 /** Starts the embedded runner (unless Inngest drives the pipeline or this process is web only). */

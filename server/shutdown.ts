@@ -17,6 +17,7 @@ import { stopMultipartSweeper } from "@/lib/storage/multipart-sweeper";
 import { stopWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
+import { env } from "@/lib/env";
 
 const log = logger("shutdown");
 
@@ -86,8 +87,8 @@ export function installShutdownHandlers(): void {
   state.installed = true;
   for (const sig of ["SIGTERM", "SIGINT"] as const) process.on(sig, () => void shutdown(sig));
   // `npm start` runs us as its child: when it dies (even by kill -9), we go too.
-  const parent = Number(process.env.VA_PARENT_PID);
-  if (parent > 0) {
+  const parent = env().VA_PARENT_PID;
+  if (parent) {
     setInterval(() => {
       if (process.ppid !== parent) void shutdown("parent process exited");
     }, 250).unref();

@@ -10,6 +10,7 @@ import { startWebhookDispatcher } from "@/lib/webhooks/dispatcher";
 import { logger } from "@/lib/log/logger";
 import { startJobs } from "./jobs";
 import { workerRefusal } from "./worker-refusal";
+import { env } from "@/lib/env";
 
 const log = logger("worker");
 
@@ -38,7 +39,7 @@ export async function startWorker(): Promise<void> {
   if (storageDriverKind() === "local") {
     log.warn("STORAGE_DRIVER=local: this worker must see the web processes' DATA_DIR/storage (same host or a shared file system); use S3 across machines");
   }
-  if (!process.env.APP_URL) {
+  if (env().APP_URL === `http://localhost:${env().PORT}`) {
     log.warn("APP_URL is not set: the links in the webhooks this worker sends point at localhost; set the public URL of the web processes");
   }
   getStorage();

@@ -7,8 +7,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { setAuthorizationSource } from "@/lib/browser/api-client";
 import { clearStoredKey, keyPrefixOf, readStoredKey, storeKey, subscribeToStoredKey } from "@/lib/browser/key-storage";
+import { CLERK_PUBLISHABLE_KEY } from "@/lib/env/public";
 
-export const isClerkEnabled = Boolean(process.env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY);
+export const isClerkEnabled = Boolean(CLERK_PUBLISHABLE_KEY);
 
 export type AuthStatus = "loading" | "signed-in" | "signed-out";
 

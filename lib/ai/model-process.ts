@@ -10,6 +10,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { countModelProcessRestart } from "@/lib/metrics/observe";
+import { childProcessEnv } from "@/lib/env/child-env";
 
 interface Pending {
   resolve: (v: Record<string, unknown>) => void;
@@ -99,7 +100,7 @@ function start(spec: ModelProcessSpec): Running {
   const file = path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "ai", spec.script);
   const child = fork(/* turbopackIgnore: true */ file, [], {
     cwd: process.cwd(),
-    env: { ...process.env, ...MALLOC_ENV, VA_MODELS_ROOT: process.cwd(), ...spec.env?.() },
+    env: childProcessEnv({ ...MALLOC_ENV, VA_MODELS_ROOT: process.cwd(), ...spec.env?.() }),
     execArgv: spec.execArgv ?? [],
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],

@@ -13,6 +13,7 @@
 // say), and the modules that need it fall back to local analysis with a note.
 import OpenAI from "openai";
 import { processSingleton } from "@/lib/core/process-singleton";
+import { env, type Config } from "@/lib/env";
 
 export type ModelKind = "chat" | "vision" | "transcribe" | "embedding";
 
@@ -29,16 +30,19 @@ const DEFAULTS = {
   embedding: "text-embedding-3-small",
 };
 
-const VAR_PART: Record<ModelKind, string> = { chat: "CHAT", vision: "VISION", transcribe: "TRANSCRIBE", embedding: "EMBEDDING" };
+const VAR_PART = { chat: "CHAT", vision: "VISION", transcribe: "TRANSCRIBE", embedding: "EMBEDDING" } as const satisfies Record<ModelKind, string>;
 /** Sent when a capability's own endpoint needs no key (the SDK insists on one). */
 const NO_KEY = "no-key";
 
-function env(name: string): string | undefined {
-  return process.env[name]?.trim() || undefined;
+/** The OPENAI_* variables that hold text (names, URLs, keys). */
+type OpenAIVar = Exclude<Extract<keyof Config, `OPENAI_${string}`>, "OPENAI_TRANSCRIBE_CHUNK_SECONDS">;
+
+function setting(name: OpenAIVar): string | undefined {
+  return env()[name];
 }
 
-function modelVar(name: string, fallback: string | null): string | null {
-  const raw = env(name);
+function modelVar(name: OpenAIVar, fallback: string | null): string | null {
+  const raw = setting(name);
   if (!raw) return fallback;
   return raw.toLowerCase() === "none" ? null : raw;
 }
@@ -57,12 +61,12 @@ function modelNames(): Record<ModelKind, string | null> {
 export function getModelEndpoint(kind: ModelKind): ModelEndpoint | null {
   const model = modelNames()[kind];
   if (!model) return null;
-  const ownURL = env(`OPENAI_${VAR_PART[kind]}_BASE_URL`);
-  const ownKey = env(`OPENAI_${VAR_PART[kind]}_API_KEY`);
-  const sharedKey = env("OPENAI_API_KEY");
+  const ownURL = setting(`OPENAI_${VAR_PART[kind]}_BASE_URL`);
+  const ownKey = setting(`OPENAI_${VAR_PART[kind]}_API_KEY`);
+  const sharedKey = setting("OPENAI_API_KEY");
   if (ownURL) return { apiKey: ownKey ?? sharedKey ?? NO_KEY, baseURL: ownURL, model };
   const apiKey = ownKey ?? sharedKey;
-  return apiKey ? { apiKey, baseURL: env("OPENAI_BASE_URL"), model } : null;
+  return apiKey ? { apiKey, baseURL: setting("OPENAI_BASE_URL"), model } : null;
 }
 
 type Holder = { clients: Map<string, OpenAI> };

@@ -6,7 +6,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
-import { dataDir } from "@/db/client";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import type { MediaInfo } from "@/lib/media/probe";
 import { getStorage } from "@/lib/storage";
@@ -15,6 +14,7 @@ import { nearestStill } from "@/lib/media/decode-stills";
 import { KeyframeReads } from "@/lib/analysis/keyframes/pool";
 import { UserFacingError } from "@/lib/core/public-error";
 import { formatClock } from "@/lib/core/clock";
+import { env } from "@/lib/env";
 
 export interface DecodeHooks {
   onTime?: (seconds: number) => void;
@@ -35,7 +35,7 @@ const RUN_READS = new Map<string, KeyframeReads>();
 const MAX_RUN_READS = 16;
 
 export function workDirFor(jobId: string): string {
-  return path.join(dataDir(), "work", jobId);
+  return path.join(env().DATA_DIR, "work", jobId);
 }
 
 /** A temporary name beside `file`, unique to this writer (renamed into place when complete). */

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { ApiError } from "@/lib/core/errors";
 import { clientAddress } from "@/lib/api/rate-limit";
+import { env } from "@/lib/env";
 
 export const METRICS_TOKEN_DETAIL = "Missing or invalid metrics token";
 export const METRICS_LOOPBACK_DETAIL = "Metrics are served to loopback clients only; set METRICS_TOKEN to scrape from elsewhere";
@@ -23,7 +24,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 /** Throws 401 (token set, wrong or missing) or 403 (no token set, caller not on loopback). */
 export function authorizeScrape(req: Request): void {
-  const token = process.env.METRICS_TOKEN?.trim();
+  const token = env().METRICS_TOKEN;
   if (token) {
     const m = /^Bearer\s+(.+)$/i.exec(req.headers.get("authorization")?.trim() ?? "");
     if (!m || !sameSecret(m[1]!.trim(), token)) throw new ApiError(401, METRICS_TOKEN_DETAIL, { "WWW-Authenticate": "Bearer" });

@@ -16,6 +16,7 @@ import { zodDetail } from "./zod-detail";
 import { isUuid } from "@/lib/core/uuid";
 import { observed } from "@/lib/metrics/observe";
 import { logger } from "@/lib/log/logger";
+import { env } from "@/lib/env";
 
 const log = logger("api");
 
@@ -180,7 +181,7 @@ export function handle<E extends Endpoint>(
       const respond = async (): Promise<Response> => {
         const result = await fn({ req, db, user, params, query, body, requestId } as HandlerArgs<E>);
         if (result instanceof Response) return result;
-        const shaped = endpoint.response && process.env.NODE_ENV !== "production" ? endpoint.response.parse(result) : result;
+        const shaped = endpoint.response && env().NODE_ENV !== "production" ? endpoint.response.parse(result) : result;
         return jsonResponse(shaped, endpoint.status ?? 200);
       };
       const idempotencyKey = endpoint.idempotent && user ? idempotencyKeyOf(req) : null;

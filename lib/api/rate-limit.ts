@@ -6,12 +6,12 @@
 // database has one process, which counts in memory.
 import { getDbHandle } from "@/db/client";
 import { clearRateLimitWindows, countRateLimited, deleteEndedRateLimitWindows } from "@/db/queries/rate-limits";
-import { rateLimitPerMinute } from "@/lib/config";
 import type { UserContext } from "@/lib/auth/user-context";
 import { ApiError } from "@/lib/core/errors";
 import { errorCause } from "@/lib/core/error-facts";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
+import { env } from "@/lib/env";
 
 const log = logger("rate-limit");
 
@@ -29,10 +29,7 @@ const state = processSingleton("__vaRate", () => ({
 
 /** How many proxies in front of the app append to X-Forwarded-For (TRUST_PROXY; 0: trust none). */
 export function trustedProxyHops(): number {
-  const v = (process.env.TRUST_PROXY || "").trim().toLowerCase();
-  if (v === "true" || v === "yes") return 1;
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : 0;
+  return env().TRUST_PROXY;
 }
 
 /**
@@ -111,7 +108,7 @@ async function countRequest(key: string, now: number): Promise<Window> {
 
 /** Counts a request; throws 429 with Retry-After when the credential (or address) is over its limit. */
 export async function checkRateLimit(key: string, now = Date.now()): Promise<void> {
-  const limit = rateLimitPerMinute();
+  const limit = env().RATE_LIMIT_PER_MINUTE;
   const w = await countRequest(key, now);
   if (w.count > limit) {
     const retryAfter = Math.min(60, Math.max(1, Math.ceil((w.start + WINDOW_MS - now) / 1000)));

@@ -3,7 +3,8 @@
 // holds it fetch the thumbnail, the storyboard (moment previews), the HLS stream and the source
 // file of that one video until it expires; nothing else. Signing is synchronous so responses can carry ready-made URLs.
 import crypto from "node:crypto";
-import { appSecret, appUrl } from "@/lib/config";
+import { appSecret } from "@/lib/config";
+import { env } from "@/lib/env";
 
 /** A token is valid for at least this long after it is issued… */
 export const PLAYBACK_TOKEN_TTL_SECONDS = 6 * 3600;
@@ -52,7 +53,7 @@ export interface PlaybackUrls {
 /** Absolute URLs of a video's thumbnail, HLS stream and source file, with a fresh token. */
 export function playbackUrls(jobId: string): PlaybackUrls {
   const token = encodeURIComponent(signPlaybackToken(jobId));
-  const base = `${appUrl()}/api/playback`;
+  const base = `${env().APP_URL}/api/playback`;
   return {
     thumbnail_url: `${base}/thumbnail/${jobId}?token=${token}`,
     stream_url: `${base}/stream/${jobId}?token=${token}`,

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { acquireDataDirLock, DataDirBusyError } from "@/db/data-dir-lock";
+import { env } from "@/lib/env";
 
 const run = promisify(execFile);
 const MANIFEST = "backup-manifest.json";
@@ -27,7 +28,7 @@ export interface BackupManifest {
 }
 
 function refuseServer(verb: string): void {
-  if (process.env.DATABASE_URL) {
+  if (env().DATABASE_URL) {
     throw new BackupError(
       `DATABASE_URL is set: \`${verb}\` covers the embedded database only. Back up a server install with pg_dump and its storage (README "Backups and upgrades").`,
     );
@@ -125,9 +126,8 @@ export async function runBackupCommand(verb: "backup" | "restore", args: string[
     console.error(`Usage: npm run cli -- ${verb} <file>`);
     return 2;
   }
-  const { dataDir } = await import("@/db/client");
   try {
-    const result = verb === "backup" ? await backupDataDir(dataDir(), file) : await restoreDataDir(dataDir(), file);
+    const result = verb === "backup" ? await backupDataDir(env().DATA_DIR, file) : await restoreDataDir(env().DATA_DIR, file);
     console.log(JSON.stringify(result));
     return 0;
   } catch (err) {

@@ -2,7 +2,7 @@
 // URL with a signed token (6 h) to play it in the app; a shared one its share page (until revoked).
 import path from "node:path";
 import type { Clip } from "@/db/schema";
-import { appUrl } from "@/lib/config";
+import { env } from "@/lib/env";
 import { signPlaybackToken } from "@/lib/auth/playback-token";
 import { isoTime } from "@/lib/schemas/common";
 import type { ClipResponse } from "@/lib/schemas/clips";
@@ -13,11 +13,11 @@ import { sanitizeFilename } from "@/lib/storage/paths";
 export const clipTokenSubject = (clipId: string) => `clip:${clipId}`;
 
 export function clipStreamUrl(clipId: string): string {
-  return `${appUrl()}/api/playback/clip/${clipId}?token=${encodeURIComponent(signPlaybackToken(clipTokenSubject(clipId)))}`;
+  return `${env().APP_URL}/api/playback/clip/${clipId}?token=${encodeURIComponent(signPlaybackToken(clipTokenSubject(clipId)))}`;
 }
 
 /** A shared clip's page (app/share/clip/[hash]). */
-export const clipShareUrl = (hash: string) => `${appUrl()}/share/clip/${hash}`;
+export const clipShareUrl = (hash: string) => `${env().APP_URL}/share/clip/${hash}`;
 
 export async function toClipResponse(c: Clip): Promise<ClipResponse> {
   const done = c.status === "completed" && c.storagePath;

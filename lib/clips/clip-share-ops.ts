@@ -5,14 +5,14 @@ import type { Db } from "@/db/client";
 import { getClipByShareHash, shareClipRow, unshareClipRow } from "@/db/queries/clip-shares";
 import { getStorage } from "@/lib/storage";
 import { notFound } from "@/lib/core/errors";
-import { appUrl } from "@/lib/config";
+import { env } from "@/lib/env";
 import { isoTime } from "@/lib/schemas/common";
 import { HASH_BYTES, HASH_FORMAT } from "@/lib/shares/share-ops";
 import { requireClip } from "./clip-ops";
 import { clipShareUrl } from "./clip-response";
 
 /** The shared clip's MP4, as long as the share lasts. */
-export const sharedClipStreamUrl = (hash: string) => `${appUrl()}/api/shared-clips/${hash}/stream`;
+export const sharedClipStreamUrl = (hash: string) => `${env().APP_URL}/api/shared-clips/${hash}/stream`;
 
 export async function shareClip(db: Db, params: { userId: string; clipId: string }): Promise<{ share_hash: string; url: string; created: boolean }> {
   const shared = await shareClipRow(db, { ...params, shareHash: crypto.randomBytes(HASH_BYTES).toString("base64url") });

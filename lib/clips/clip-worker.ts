@@ -4,14 +4,14 @@
 // once at start-up, lib/server/boot.ts), and one that keeps dying ends `failed`.
 import fs from "node:fs";
 import path from "node:path";
-import { dataDir, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { claimClip, expireClipLeases, finishClip, renewClipLease, type Clip } from "@/db/queries/clips";
 import { insertNotification } from "@/db/queries/notifications";
 import { enqueueUserDeliveries } from "@/db/queries/user-webhook-deliveries";
 import { getVideoByJobId } from "@/db/queries/videos";
 import { publicErrorText } from "@/lib/core/public-error";
 import { OPEN_PREFIX, sentence } from "@/lib/notifications/run-messages";
-import { appUrl } from "@/lib/config";
+import { env } from "@/lib/env";
 import { probeMedia } from "@/lib/media/probe";
 import { isoTime } from "@/lib/schemas/common";
 import { LeasedWorker } from "@/lib/jobs/leased-worker";
@@ -27,7 +27,7 @@ const log = logger("clips");
 export const CLIP_LEASE_MS = 15_000;
 const MAX_ATTEMPTS = 3;
 
-const clipWorkDir = (clipId: string) => path.join(dataDir(), "clip-work", clipId);
+const clipWorkDir = (clipId: string) => path.join(env().DATA_DIR, "clip-work", clipId);
 
 /** Makes local copies of the videos (S3: downloads) for as long as `fn` runs. */
 async function withLocalFiles<T>(keys: string[], fn: (files: Map<string, string>) => Promise<T>, acc = new Map<string, string>()): Promise<T> {
@@ -41,7 +41,7 @@ async function announce(db: Db, clip: Clip, type: "clip.completed" | "clip.faile
     const payload = JSON.stringify({
       type,
       timestamp: isoTime(new Date()) + "Z",
-      data: { clip_id: clip.id, title: clip.title, ranges: clip.ranges, ...extra, links: { clip: `${appUrl()}/api/clips/${clip.id}`, app: `${appUrl()}/clips` } },
+      data: { clip_id: clip.id, title: clip.title, ranges: clip.ranges, ...extra, links: { clip: `${env().APP_URL}/api/clips/${clip.id}`, app: `${env().APP_URL}/clips` } },
     });
     if (await enqueueUserDeliveries(db, { userId: clip.userId, eventType: type, payload })) wakeWebhookDispatchers();
   } catch (err) {

@@ -1,7 +1,7 @@
 // Every environment variable the server reads, in one zod schema. Start-up checks it
 // (lib/env/check-env.ts) so a wrong value stops the process with the variable's name instead of
-// turning into a silent default. The modules that use a variable still read process.env when they
-// need it (tests change the environment between cases); this file decides what a valid value is.
+// turning into a silent default; the app reads the parsed result through env() (lib/env/index.ts),
+// with the defaults of lib/env/defaults.ts. This file decides what a valid value is.
 // `.env.example` and README's configuration table list exactly these names (tests/unit/env-schema.test.ts).
 import { z } from "zod";
 
@@ -139,7 +139,20 @@ export const NOT_CONFIGURATION = [
   "VA_MODEL_PROFILE",
 ] as const;
 
-export const envSchema = z.object(envShape).superRefine((env, ctx) => {
+/**
+ * The variables of NOT_CONFIGURATION that the app's own code reads (through env() like the rest):
+ * never refused, and not in README's table.
+ */
+export const processShape = {
+  NODE_ENV: text(),
+  // `npm start` names itself here: its child exits when it dies (server/shutdown.ts).
+  VA_PARENT_PID: text(),
+  VA_URL: text(),
+  VA_API_KEY: text(),
+  INIT_CWD: text(),
+} as const satisfies Partial<Record<(typeof NOT_CONFIGURATION)[number], z.ZodType>>;
+
+export const envSchema = z.object({ ...envShape, ...processShape }).superRefine((env, ctx) => {
   if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
     ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when STORAGE_DRIVER=s3" });
   }

@@ -10,6 +10,7 @@ import { errorCause } from "@/lib/core/error-facts";
 import { activeEngine } from "@/lib/pipeline/engine";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { getStorage } from "@/lib/storage";
+import { env } from "@/lib/env";
 
 const CHECK_TIMEOUT_MS = 3_000;
 
@@ -50,7 +51,7 @@ async function probeStorage(): Promise<void> {
 /** `ok` when the embedded runner runs here; `off` when this process is not meant to run jobs. */
 function runnerCheck(): string {
   if (activeEngine() === "inngest") return "off";
-  if (process.env.RUNNER_CONCURRENCY?.trim() === "0") return "off";
+  if (env().RUNNER_CONCURRENCY === 0) return "off";
   const runner = embeddedRunner();
   if (!runner) return "not started";
   return runner.isStopped ? "stopped" : "ok";

@@ -6,9 +6,10 @@ import dns from "node:dns";
 import net from "node:net";
 import { badRequest } from "@/lib/core/errors";
 import { isBlockedAddress } from "@/lib/webhooks/url-guard";
+import { env } from "@/lib/env";
 
 export function importAllowsPrivateUrls(): boolean {
-  return process.env.IMPORT_ALLOW_PRIVATE_URLS === "1";
+  return env().IMPORT_ALLOW_PRIVATE_URLS;
 }
 
 export const IMPORT_URL_REFUSED = "url: must not point to a loopback, private or link-local address";

@@ -4,7 +4,7 @@
 // file with progress events, stores and probes it, then queues it like an upload.
 import fs from "node:fs";
 import path from "node:path";
-import { dataDir, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { getImport, markImported, markImportFailed } from "@/db/queries/imports";
 import { insertNotification } from "@/db/queries/notifications";
 import { claimRun, expireLeases, finishRun, getRun, renewLease, type Run } from "@/db/queries/runs";
@@ -22,6 +22,7 @@ import { contentTypeFor } from "@/lib/storage/content-types";
 import { MAX_UPLOAD_BYTES } from "@/lib/core/storage-limits";
 import { fetchToFile, ImportError } from "./fetch-url";
 import { logger } from "@/lib/log/logger";
+import { env } from "@/lib/env";
 
 const log = logger("imports");
 
@@ -31,7 +32,7 @@ const MAX_ATTEMPTS = 3;
 /** At most one progress event per this many ms (plus the first and the last). */
 const PROGRESS_EVERY_MS = 1_000;
 
-const importWorkDir = (runId: string) => path.join(dataDir(), "import-work", runId);
+const importWorkDir = (runId: string) => path.join(env().DATA_DIR, "import-work", runId);
 
 /** The import ends: the video `failed` with the reason, a notification and the stream's `done`. */
 async function failImport(db: Db, run: Run, error: unknown): Promise<void> {

@@ -3,9 +3,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { dataDir, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { activeRunJobIds, expireLeases, runningLeases } from "@/db/queries/runs";
 import { isProcessAlive, parseIdentityToken } from "@/lib/core/process-identity";
+import { env } from "@/lib/env";
 
 /** True when `owner` (host:pid-start:random) names a process on this host that no longer runs. */
 export function ownerIsDeadHere(owner: string | null, host = os.hostname()): boolean {
@@ -28,7 +29,7 @@ export async function recoverOrphanedRuns(db: Db, opts: { exclusive: boolean }):
 
 /** Removes work directories of jobs that have no queued or running run. */
 export async function sweepWorkDirs(db: Db): Promise<number> {
-  const root = path.join(dataDir(), "work");
+  const root = path.join(env().DATA_DIR, "work");
   let names: string[];
   try {
     names = await fs.promises.readdir(root);

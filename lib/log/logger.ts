@@ -10,6 +10,7 @@ import pino, { type Logger } from "pino";
 import pretty from "pino-pretty";
 import { errorFacts, withoutSql } from "@/lib/core/error-facts";
 import { processSingleton } from "@/lib/core/process-singleton";
+import { env } from "@/lib/env";
 
 /** Where lines go; tests put a collector here. */
 export interface LogSink {
@@ -27,9 +28,7 @@ const REDACT_PATHS = [
 ];
 
 export function logLevel(): string {
-  const set = process.env.LOG_LEVEL?.trim().toLowerCase();
-  if (set) return set;
-  return process.env.NODE_ENV === "test" ? "silent" : "info";
+  return env().LOG_LEVEL;
 }
 
 function defaultSink(): LogSink {

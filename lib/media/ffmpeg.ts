@@ -1,9 +1,10 @@
 // Running ffmpeg/ffprobe (system binaries; FFMPEG_PATH / FFPROBE_PATH override).
 import { spawn } from "node:child_process";
 import { runSignal } from "@/lib/core/run-context";
+import { env } from "@/lib/env";
 
-export const ffmpegPath = () => process.env.FFMPEG_PATH || "ffmpeg";
-export const ffprobePath = () => process.env.FFPROBE_PATH || "ffprobe";
+export const ffmpegPath = () => env().FFMPEG_PATH;
+export const ffprobePath = () => env().FFPROBE_PATH;
 
 export class MediaToolError extends Error {}
 

@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import { listPeopleNames, listPersonSegments, rewritePersonSegment, upsertPersonName } from "@/db/queries/people";
 import { getVideoByJobId } from "@/db/queries/videos";
 import { notFound } from "@/lib/core/errors";
-import { appUrl } from "@/lib/config";
+import { env } from "@/lib/env";
 import { appearanceContent } from "@/lib/analysis/people/group";
 import { UNRECOGNISED_ID } from "@/lib/analysis/people/segments";
 import { embedJobSegments } from "@/lib/search/embed-segments";
@@ -51,7 +51,7 @@ const order = (rows: PersonRow[]) => {
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 export function personThumbnailUrl(jobId: string, personId: string, token = signPlaybackToken(jobId)): string {
-  return `${appUrl()}/api/playback/people/${jobId}/${encodeURIComponent(personId)}?token=${encodeURIComponent(token)}`;
+  return `${env().APP_URL}/api/playback/people/${jobId}/${encodeURIComponent(personId)}?token=${encodeURIComponent(token)}`;
 }
 
 async function load(db: Db, params: { userId: string; jobId: string }) {

@@ -20,9 +20,7 @@ import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
 import { workDirFor } from "@/lib/analysis/shared-media";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
-import { runnerConcurrency } from "./runner-concurrency";
-
-export { runnerConcurrency };
+import { env } from "@/lib/env";
 
 const log = logger("runner");
 
@@ -59,7 +57,7 @@ export class EmbeddedRunner {
     private readonly db: Db,
     opts: RunnerOptions = {},
   ) {
-    this.concurrency = opts.concurrency ?? runnerConcurrency();
+    this.concurrency = opts.concurrency ?? env().RUNNER_CONCURRENCY;
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.pollMs = opts.pollMs ?? 1_000;
     this.maxAttempts = opts.maxAttempts ?? 3;

@@ -1,10 +1,11 @@
 // Which engine drives the pipeline: Inngest when configured, else the embedded runner.
 import { processSingleton } from "@/lib/core/process-singleton";
+import { env } from "@/lib/env";
 
 export type EngineName = "embedded" | "inngest";
 
 export function activeEngine(): EngineName {
-  return process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV ? "inngest" : "embedded";
+  return env().INNGEST_EVENT_KEY || env().INNGEST_DEV ? "inngest" : "embedded";
 }
 
 type Waker = (jobId: string) => void | Promise<void>;

@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { getVideoForPlayback } from "@/db/queries/shares";
 import type { Video } from "@/db/schema";
 import { notFound } from "@/lib/core/errors";
-import { appUrl } from "@/lib/config";
+import { env } from "@/lib/env";
 import { hlsManifestKey, thumbnailKey } from "@/lib/playback/renditions";
 import { storyboardImageKey, storyboardVttKey } from "@/lib/playback/storyboard";
 import { getStorage } from "@/lib/storage";
@@ -68,7 +68,7 @@ export async function storyboardTrack(db: Db, params: { jobId: string; token: st
   const storage = getStorage();
   if (!(await storage.stat(key))) throw notFound("File");
   const imageKey = storyboardImageKey(video.userId, video.jobId);
-  const imageUrl = `${appUrl()}/api/playback/storyboard/${video.jobId}/image?token=${encodeURIComponent(params.token)}`;
+  const imageUrl = `${env().APP_URL}/api/playback/storyboard/${video.jobId}/image?token=${encodeURIComponent(params.token)}`;
   const body = rewriteVttImages((await storage.getBytes(key)).toString("utf8"), key, (k) => (k === imageKey ? imageUrl : null));
   return new Response(body, { headers: { "Content-Type": VTT_CONTENT_TYPE, "Cache-Control": "private, max-age=300", ...CORS } });
 }

@@ -6,7 +6,7 @@ import { listSegments } from "@/db/queries/segments";
 import { deleteShareForVideo, getShareForVideo, getSharedVideo, insertShareIfAbsent } from "@/db/queries/shares";
 import { notFound } from "@/lib/core/errors";
 import { chaptersOf, toChapterResponse } from "@/lib/chapters/get-chapters";
-import { appUrl } from "@/lib/config";
+import { env } from "@/lib/env";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { playbackUrls } from "@/lib/auth/playback-token";
 import { groupByModule } from "@/lib/results/get-results";
@@ -20,7 +20,7 @@ export const HASH_FORMAT = /^[A-Za-z0-9_-]{22,128}$/;
 
 /** The page a person opens (app/share/[hash]); it reads GET /api/shared-reports/{share_hash}. */
 export function shareUrl(shareHash: string): string {
-  return `${appUrl()}/share/${shareHash}`;
+  return `${env().APP_URL}/share/${shareHash}`;
 }
 
 export async function shareVideo(

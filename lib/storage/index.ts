@@ -2,11 +2,11 @@
 // instance per configuration, so tests and tools that change the environment get a fresh one.
 import "server-only";
 import path from "node:path";
-import { dataDir } from "@/db/client";
 import type { StorageDriver } from "./driver";
 import { LocalStorageDriver } from "./local-driver";
 import { S3StorageDriver, s3ConfigFromEnv } from "./s3-driver";
 import { processSingleton } from "@/lib/core/process-singleton";
+import { env } from "@/lib/env";
 
 export type { StorageDriver, StoredObject } from "./driver";
 
@@ -14,18 +14,16 @@ type Holder = { key?: string; driver?: StorageDriver };
 const holder: Holder = processSingleton<Holder>("__vaStorage", () => ({}));
 
 export function storageDriverKind(): "local" | "s3" {
-  const kind = (process.env.STORAGE_DRIVER || "local").trim().toLowerCase();
-  if (kind !== "local" && kind !== "s3") throw new Error(`STORAGE_DRIVER must be local or s3 (got ${kind})`);
-  return kind;
+  return env().STORAGE_DRIVER;
 }
 
 export function localStorageRoot(): string {
-  return path.join(dataDir(), "storage");
+  return path.join(env().DATA_DIR, "storage");
 }
 
 export function getStorage(): StorageDriver {
   const kind = storageDriverKind();
-  const e = process.env;
+  const e = env();
   const cacheKey =
     kind === "local"
       ? `local|${localStorageRoot()}`
@@ -48,6 +46,6 @@ export function getStorage(): StorageDriver {
 
 /** The public URL of a key when STORAGE_PUBLIC_URL (a public base URL, e.g. a CDN) is set, else "". */
 export function publicUrlFor(key: string): string {
-  const base = process.env.STORAGE_PUBLIC_URL?.trim().replace(/\/+$/, "");
+  const base = env().STORAGE_PUBLIC_URL;
   return base ? `${base}/${key.split("/").map(encodeURIComponent).join("/")}` : "";
 }

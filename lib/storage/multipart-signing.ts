@@ -4,7 +4,8 @@
 // derived from APP_SECRET (a part signature can never pass as an object URL or a playback token),
 // compared in constant time.
 import crypto from "node:crypto";
-import { appSecret, appUrl } from "@/lib/config";
+import { appSecret } from "@/lib/config";
+import { env } from "@/lib/env";
 
 export const MULTIPART_ROUTE = "/api/storage/multipart/";
 
@@ -25,7 +26,7 @@ function sign(uploadId: string, partNumber: number, expires: number): Buffer {
 export function buildPartUrl(uploadId: string, partNumber: number, expiresIn: number): string {
   const expires = Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(expiresIn));
   const q = new URLSearchParams({ expires: String(expires), sig: sign(uploadId, partNumber, expires).toString("base64url") });
-  return `${appUrl()}${MULTIPART_ROUTE}${uploadId}/parts/${partNumber}?${q.toString()}`;
+  return `${env().APP_URL}${MULTIPART_ROUTE}${uploadId}/parts/${partNumber}?${q.toString()}`;
 }
 
 /** True when the URL's signature matches this upload and part and has not expired. */

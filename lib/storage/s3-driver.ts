@@ -12,6 +12,7 @@ import { invalidStoragePath, storageNotFound } from "./errors";
 import { attachmentDisposition, contentTypeFor } from "./content-types";
 import { DEFAULT_DOWNLOAD_EXPIRES_IN, type StorageDriver, type StoredObject } from "./driver";
 import { isSafeKey } from "./paths";
+import { env } from "@/lib/env";
 
 export interface S3Config {
   bucket: string;
@@ -20,16 +21,11 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-/** S3_BUCKET (required), S3_REGION (us-east-1), S3_ENDPOINT, S3_FORCE_PATH_STYLE (true/1). */
-export function s3ConfigFromEnv(env: NodeJS.ProcessEnv = process.env): S3Config {
-  const bucket = env.S3_BUCKET?.trim();
+/** S3_BUCKET (required), S3_REGION (else AWS_REGION, else us-east-1), S3_ENDPOINT, S3_FORCE_PATH_STYLE. */
+export function s3ConfigFromEnv(): S3Config {
+  const { S3_BUCKET: bucket, S3_REGION: region, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: forcePathStyle } = env();
   if (!bucket) throw new Error("STORAGE_DRIVER=s3 needs S3_BUCKET");
-  return {
-    bucket,
-    region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || "us-east-1",
-    endpoint: env.S3_ENDPOINT?.trim() || undefined,
-    forcePathStyle: /^(true|1|yes)$/i.test(env.S3_FORCE_PATH_STYLE?.trim() ?? ""),
-  };
+  return { bucket, region, endpoint, forcePathStyle };
 }
 
 function statusOf(err: unknown): number | undefined {

@@ -3,7 +3,8 @@
 // tampered URL). The HMAC-SHA256 (key derived from APP_SECRET) covers method, key, content type,
 // expiry and the download filename, and is compared in constant time.
 import crypto from "node:crypto";
-import { appSecret, appUrl } from "@/lib/config";
+import { appSecret } from "@/lib/config";
+import { env } from "@/lib/env";
 
 export const OBJECT_ROUTE = "/api/storage/object/";
 
@@ -57,7 +58,7 @@ export function buildSignedUrl(opts: {
   if (filename) q.set("filename", filename);
   if (opts.method === "PUT") q.set("content_type", opts.contentType ?? "");
   q.set("sig", sig.toString("base64url"));
-  return `${appUrl()}${OBJECT_ROUTE}${encodeKeyPath(opts.key)}?${q.toString()}`;
+  return `${env().APP_URL}${OBJECT_ROUTE}${encodeKeyPath(opts.key)}?${q.toString()}`;
 }
 
 /** True when the URL's signature matches this method, key and content type and has not expired. */

@@ -5,7 +5,7 @@
 import type { Db } from "@/db/client";
 import type { RunEvent } from "@/db/queries/runs";
 import { countSegmentsByModule, enqueueDeliveries, videoForEvents } from "@/db/queries/webhooks";
-import { appUrl } from "@/lib/config";
+import { env } from "@/lib/env";
 import { isoTime } from "@/lib/schemas/common";
 import { eventPayload } from "@/lib/jobs/event-payload";
 import { subscribeRunEvents } from "@/lib/jobs/events";
@@ -15,7 +15,7 @@ import { logger } from "@/lib/log/logger";
 const log = logger("webhooks");
 
 export function videoLinks(jobId: string): Record<string, string> {
-  const base = appUrl();
+  const base = env().APP_URL;
   return {
     app: `${base}/videos/${jobId}`,
     status: `${base}/api/processing/${jobId}/status`,

@@ -4,6 +4,7 @@
 import dns from "node:dns";
 import net from "node:net";
 import { badRequest } from "@/lib/core/errors";
+import { env } from "@/lib/env";
 
 const blocked = new net.BlockList();
 for (const [addr, prefix] of [
@@ -35,7 +36,7 @@ for (const [addr, prefix] of [
 ] as const) blocked.addSubnet(addr, prefix, "ipv6");
 
 export function allowPrivateUrls(): boolean {
-  return process.env.WEBHOOK_ALLOW_PRIVATE_URLS === "1";
+  return env().WEBHOOK_ALLOW_PRIVATE_URLS;
 }
 
 /** True for addresses a webhook must not reach (IPv4-mapped IPv6 is judged as its IPv4). */

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { redirectLog } from "@/lib/log/logger";
 import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { runnerConcurrency } from "@/lib/pipeline/runner-concurrency";
+import { env } from "@/lib/env";
 import { startJobs } from "@/server/jobs";
 import { workerRefusal } from "@/server/worker-refusal";
 import { useApiTestEnv } from "../helpers/env";
@@ -17,17 +17,16 @@ afterEach(() => {
 });
 
 describe("RUNNER_CONCURRENCY", () => {
-  it("0 means no runs in this process; unset or not a count means the default; a count is taken", () => {
+  it("0 means no runs in this process; unset means the default; a count is taken; not a count is refused by name", () => {
     vi.stubEnv("RUNNER_CONCURRENCY", "0");
-    expect(runnerConcurrency()).toBe(0);
+    expect(env().RUNNER_CONCURRENCY).toBe(0);
     vi.stubEnv("RUNNER_CONCURRENCY", "3");
-    expect(runnerConcurrency()).toBe(3);
+    expect(env().RUNNER_CONCURRENCY).toBe(3);
     vi.stubEnv("RUNNER_CONCURRENCY", "");
-    const fallback = runnerConcurrency();
-    expect(fallback).toBeGreaterThanOrEqual(1);
+    expect(env().RUNNER_CONCURRENCY).toBeGreaterThanOrEqual(1);
     for (const v of ["abc", "-1", "1.5"]) {
       vi.stubEnv("RUNNER_CONCURRENCY", v);
-      expect(runnerConcurrency(), v).toBe(fallback);
+      expect(() => env(), v).toThrow(/RUNNER_CONCURRENCY must be a whole number/);
     }
   });
 

@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { dataDir, getDb } from "@/db/client";
+import { getDb } from "@/db/client";
+import { env } from "@/lib/env";
 import { claimRun } from "@/db/queries/runs";
 import { processingRuns, runSteps } from "@/db/schema";
 import { DEFAULT_LEASE_MS, EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
@@ -85,7 +86,7 @@ describe("cancelling", () => {
       // Its files go once the abandoned steps wound down (ffmpeg killed; a model load may take a while).
       for (let i = 0; i < 1500 && fs.existsSync(workDirFor(jobId)); i++) await new Promise((r) => setTimeout(r, 10));
       expect(fs.existsSync(workDirFor(jobId))).toBe(false);
-      expect(dataDir()).toBeTruthy();
+      expect(env().DATA_DIR).toBeTruthy();
     } finally {
       await runner.stop();
     }

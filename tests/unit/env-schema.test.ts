@@ -96,8 +96,9 @@ function namesReadInCode(): Set<string> {
   const patterns = [
     /process\.env\.([A-Z][A-Z0-9_]*)/g,
     /process\.env\[["']([A-Z][A-Z0-9_]*)["']\]/g,
-    /\b(?:env|e)\.([A-Z][A-Z0-9_]{2,})\b/g, // `const e = process.env; e.S3_BUCKET`, `env.S3_REGION`
-    /\benv\(["']([A-Z][A-Z0-9_]*)["']\)/g, // lib/ai/provider.ts's env("OPENAI_API_KEY")
+    /\benv\(\)\.([A-Z][A-Z0-9_]*)/g, // `env().DATA_DIR` (lib/env)
+    /\b(?:env|e)\.([A-Z][A-Z0-9_]{2,})\b/g, // `const e = env(); e.S3_BUCKET`
+    /\bsetting\(["']([A-Z][A-Z0-9_]*)["']\)/g, // lib/ai/provider.ts's setting("OPENAI_API_KEY")
     /modelVar\(["']([A-Z][A-Z0-9_]*)["']/g,
   ];
   for (const f of files) {

@@ -4,6 +4,7 @@
 // the other side of a dialogue lie between). No identity: people are numbered in order of first appearance.
 import crypto from "node:crypto";
 import { clusterFaces } from "./cluster";
+import { env } from "@/lib/env";
 
 /**
  * Average cosine similarity of faceres descriptions at which two groups are one person. Calibrated
@@ -17,7 +18,7 @@ export const FACE_GROUPING_METHOD = "faceres_average_linkage";
 
 /** FACE_GROUPING=0 (or false/off/no) turns people grouping off. */
 export function faceGroupingEnabled(): boolean {
-  return !/^(0|false|off|no)$/i.test((process.env.FACE_GROUPING ?? "").trim());
+  return env().FACE_GROUPING;
 }
 
 export interface ShotFace {

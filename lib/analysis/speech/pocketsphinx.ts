@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
+import { env } from "@/lib/env";
 
 export interface RecognizedWord {
   word: string;
@@ -18,8 +19,8 @@ export const POCKETSPHINX_MODEL = "cmusphinx-en-us-ptm-5.2";
 /** The only language of the packaged acoustic and language models. */
 export const POCKETSPHINX_LANGUAGE = "en";
 
-export const pocketsphinxPath = () => process.env.POCKETSPHINX_PATH || "pocketsphinx_continuous";
-const modelDir = () => process.env.POCKETSPHINX_MODEL_DIR || "/usr/share/pocketsphinx/model/en-us";
+export const pocketsphinxPath = () => env().POCKETSPHINX_PATH;
+const modelDir = () => env().POCKETSPHINX_MODEL_DIR;
 
 function modelArgs(): string[] {
   const dir = modelDir();

@@ -1,11 +1,10 @@
 // How much of a video's keyframes are read (OCR, object labels): every shot, in an order spread
 // over the timeline, until a time budget is spent — so a long video is read evenly, not cut off.
+import { env } from "@/lib/env";
 
 /** Default budget: two minutes, or half the video's duration when that is longer. */
 export function readBudgetSeconds(durationSeconds: number): number {
-  const env = Number(process.env.VISUAL_READ_BUDGET_SECONDS);
-  if (Number.isFinite(env) && env > 0) return env;
-  return Math.max(120, 0.5 * (durationSeconds || 0));
+  return env().VISUAL_READ_BUDGET_SECONDS ?? Math.max(120, 0.5 * (durationSeconds || 0));
 }
 
 /** 0..n-1 ordered so that every prefix is spread over the range (0, n/2, n/4, 3n/4, …). */

@@ -3,6 +3,7 @@
 // failed request or job (exit 1).
 import path from "node:path";
 import { createApiClient, type ApiClient } from "@/lib/client/typed-client";
+import { env } from "@/lib/env";
 
 export class UsageError extends Error {}
 /** A failed job (the request itself went fine): exit 1 after the output is printed. */
@@ -44,9 +45,9 @@ export interface RemoteContext {
 }
 
 export function remoteContext(values: { url?: string; key?: string; json?: boolean }, io: Output = processOutput): RemoteContext {
-  const url = (values.url ?? process.env.VA_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  const url = (values.url ?? env().VA_URL ?? "http://localhost:3000").replace(/\/+$/, "");
   if (!/^https?:\/\/[^/]+/.test(url)) throw new UsageError(`--url must be an http(s) address, not "${url}"`);
-  const key = values.key ?? process.env.VA_API_KEY;
+  const key = values.key ?? env().VA_API_KEY;
   if (!key) throw new UsageError("An API key is needed: --key KEY or VA_API_KEY (npm run cli -- key create … makes one)");
   return { api: createApiClient({ origin: url, authorization: () => key }), url, json: !!values.json, io };
 }
@@ -60,7 +61,7 @@ export function printJson(ctx: RemoteContext, value: unknown): void {
  * package's directory and names the caller's in INIT_CWD (`npm --prefix … run cli` from anywhere).
  */
 export function userPath(p: string): string {
-  return path.resolve(process.env.INIT_CWD || process.cwd(), p);
+  return path.resolve(env().INIT_CWD || process.cwd(), p);
 }
 
 /** A command's --help: the text, or with --json `{"help": text}`. */

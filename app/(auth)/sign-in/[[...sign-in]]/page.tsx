@@ -3,11 +3,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiKeySignInForm } from "@/components/auth/api-key-sign-in-form";
 import { Logo } from "@/components/shell/logo";
+import { CLERK_PUBLISHABLE_KEY } from "@/lib/env/public";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 // With Clerk configured, Clerk's sign-in; otherwise sign-in with an API key of this instance.
-const clerkEnabled = Boolean(process.env.NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY);
+const clerkEnabled = Boolean(CLERK_PUBLISHABLE_KEY);
 
 export default function SignInPage() {
   return (

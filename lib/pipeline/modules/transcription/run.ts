@@ -20,6 +20,7 @@ import {
 } from "@/lib/analysis/speech";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
+import { env } from "@/lib/env";
 
 /** Subtitle codecs that hold pictures, not text. */
 const BITMAP_SUBTITLES = new Set(["dvd_subtitle", "hdmv_pgs_subtitle", "dvb_subtitle", "xsub", "dvb_teletext"]);
@@ -36,7 +37,7 @@ const ENGLISH_TAGS = new Set(["eng", "en", "und", ""]);
 
 /** Longest audio piece sent in one request (OPENAI_TRANSCRIBE_CHUNK_SECONDS, default 600 s). */
 export function transcribeChunkSeconds(): number {
-  const n = Number(process.env.OPENAI_TRANSCRIBE_CHUNK_SECONDS);
+  const n = env().OPENAI_TRANSCRIBE_CHUNK_SECONDS;
   return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_CHUNK_SECONDS) : 600;
 }
 
