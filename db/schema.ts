@@ -584,7 +584,8 @@ export const videoImports = pgTable(
     jobId: uuid("job_id").notNull(),
     userId: uuid("user_id").notNull(),
     url: text("url").notNull(),
-    modules: text("modules").notNull().default("[]"),
+    /** The modules to run once the file is fetched (module names). */
+    modules: jsonb("modules").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     initialPrompt: text("initial_prompt"),
     createdAt: createdAt(),
   },

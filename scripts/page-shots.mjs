@@ -23,6 +23,14 @@ async function call(key, method, urlPath, body) {
   return text ? JSON.parse(text) : null;
 }
 
+/** Every module, as the running server lists them (its OpenAPI document, built from the module registry). */
+async function allModules() {
+  const res = await fetch(`${base}/api/openapi.json`);
+  if (!res.ok) throw new Error(`GET /openapi.json: ${res.status}`);
+  const doc = await res.json();
+  return doc.paths["/videos/register-and-process"].post.requestBody.content["application/json"].schema.properties.modules.items.enum;
+}
+
 function makeClip(name) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-shots-"));
   const out = path.join(dir, `${name}.mp4`);
@@ -51,7 +59,7 @@ async function setUp() {
   });
   const { api_key: key } = JSON.parse(out.trim().split("\n").pop());
   const storagePath = await upload(key, makeClip("Harbour walk at dusk"));
-  const modules = ["shots", "scenes", "grouped_shots", "transcription", "visualelements", "logos", "video_reasoning"];
+  const modules = await allModules();
   const { job_id: jobId } = await call(key, "POST", "/videos/register-and-process", { storage_path: storagePath, modules });
   for (let i = 0; ; i++) {
     const { status } = await call(key, "GET", `/processing/${jobId}/status`);

@@ -9,10 +9,14 @@ export interface SegmentDraft {
   metadata: { provider: "local" | "openai"; method?: string; model?: string; [k: string]: unknown };
 }
 
-export interface ModuleResult {
+/** What a module's run returns; `Output` is the shape of its `data` (its module.ts's Output). */
+export interface ModuleResult<Output = never> {
   segments: SegmentDraft[];
   /** What the module could not do with what is configured (shown in events and the notification). */
   notes?: string[];
-  /** Data for modules that build on this one (kept in the run's step record, so keep it small). */
-  data?: unknown;
+  /**
+   * Data for modules that build on this one (kept in the run's step record as JSON, so keep it
+   * small). null when the results were kept from an earlier run rather than made by this one.
+   */
+  data?: Output | null;
 }

@@ -13,14 +13,13 @@ import { clip, oneLine } from "./context";
 import { offlineAnswer } from "./offline-answer";
 import type { Retrieved } from "./retrieve";
 import { logger } from "@/lib/log/logger";
+import { MODULE_DESCRIPTIONS, MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 
 const log = logger("chat");
 
 export const CHAT_SYSTEM_PROMPT = [
   "You answer questions about one video. Everything you know about it is the analysis below: time-stamped",
-  "segments from its modules (transcription = what is said; visualelements = colours, motion and on-screen text",
-  "per shot; shots and scenes = the cut structure; grouped_shots = recurring set-ups; logos = brands seen;",
-  "video_reasoning = summary, chapters and key moments).",
+  `segments from its modules (${MODULE_NAMES.map((m) => `${m} = ${MODULE_DESCRIPTIONS[m]}`).join("; ")}).`,
   "Rules: answer only from these segments and the conversation. Cite the moments you rely on with their start",
   "time in square brackets, exactly like [01:23] (or [1:02:03] past an hour). If the segments do not contain",
   "the answer, say so plainly and do not guess. Answer in the language of the question. Markdown is welcome.",

@@ -14,7 +14,7 @@ import { publicErrorText } from "@/lib/core/public-error";
 import { probeVideo } from "@/lib/media/probe";
 import { runFailedMessage } from "@/lib/notifications/run-messages";
 import { emitEvent } from "@/lib/jobs/events";
-import { parseSelectedInsights, queueProcessing } from "@/lib/videos/queue-processing";
+import { knownModules, queueProcessing } from "@/lib/videos/queue-processing";
 import { LeasedWorker } from "@/lib/jobs/leased-worker";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { getStorage } from "@/lib/storage";
@@ -92,7 +92,7 @@ export async function executeImport(db: Db, run: Run, signal: AbortSignal): Prom
         userId: run.userId,
         jobId: run.jobId,
         kind: "start",
-        modules: parseSelectedInsights(request.modules, "modules"),
+        modules: knownModules(request.modules, "modules"),
         initialPrompt: request.initialPrompt ?? undefined,
       });
     } catch (err) {

@@ -60,7 +60,7 @@ export async function startImport(db: Db, opts: StartImportOptions): Promise<Vid
       projectId: opts.projectId ?? null,
     });
     const run = await insertRun(tx, { videoId: v.id, jobId: v.jobId, userId: opts.userId, status: "queued", action: "import", modules, engine: "import" });
-    await insertImport(tx, { runId: run.id, jobId: v.jobId, userId: opts.userId, url: url.toString(), modules: JSON.stringify(modules), initialPrompt: opts.initialPrompt ?? null });
+    await insertImport(tx, { runId: run.id, jobId: v.jobId, userId: opts.userId, url: url.toString(), modules, initialPrompt: opts.initialPrompt ?? null });
     return v;
   });
   wakeImportWorkers();

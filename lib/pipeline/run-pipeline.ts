@@ -21,13 +21,13 @@ import { hlsPrefix, renderHls, renderThumbnail } from "@/lib/playback/renditions
 import { executionOrder, isModuleName, MODULE_DEPENDENCIES, readsEveryResult, readsFrames, type ModuleName } from "./modules/registry";
 import { progressReporter } from "./progress";
 import { runTaskGraph, type GraphTask } from "./task-graph";
-import { MODULE_RUNS } from "./modules/runs";
+import { MODULE_RUNS } from "./modules/runs.generated";
 import { visualReadAhead } from "./modules/visualelements/run";
 import { SharedMedia } from "@/lib/analysis/shared-media";
 import { assertFramesDecoded, probeReadable, truncationNote, type ReadableMedia } from "./readable-media";
 import { storyboardStep } from "@/lib/playback/storyboard";
 import { observeModuleDuration } from "@/lib/metrics/observe";
-import type { ModuleResult } from "./types";
+import type { ModuleResult, ModuleResults } from "./types";
 import { logger } from "@/lib/log/logger";
 
 const log = logger("pipeline");
@@ -91,7 +91,8 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   const { media, declaredDuration } = "media" in probed ? probed : { media: probed, declaredDuration: null };
   const shared = new SharedMedia(run.jobId, video.storagePath, media);
   const order = executionOrder(selected);
-  const results: Partial<Record<ModuleName, ModuleResult>> = {};
+  // Each module's result as its step record keeps it (JSON): the `data` a module returned, so of its Output type.
+  const results: Partial<Record<ModuleName, ModuleResult<unknown>>> = {};
   let storyboardNote: string | undefined;
   // The derived files this run wrote (also when replayed from recorded steps): what a completed
   // run keeps under results/<user_id>/<job_id>/.
@@ -129,7 +130,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
       if (kept) return { kept: 0, notes: [], data: null, segments: kept.segments } satisfies StoredModuleStep;
       const t0 = performance.now();
       await emitEvent(db, { runId, jobId: run.jobId, type: "module_started", data: { module: name, selected: isSelected } });
-      const result: ModuleResult = await MODULE_RUNS[name].run({
+      const result: ModuleResult<unknown> = await MODULE_RUNS[name].run({
         video: {
           jobId: run.jobId,
           userId: run.userId,
@@ -140,7 +141,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
         },
         media,
         shared,
-        results,
+        results: results as ModuleResults,
         progress: progressOf(name),
         signal,
       });

@@ -51,9 +51,14 @@ export function parseSelectedInsights(text: string | undefined, field = "selecte
   if (!Array.isArray(value) || value.some((m) => typeof m !== "string")) {
     throw badRequest(`${field}: must be JSON text of an array of module names`);
   }
-  const unknown = value.find((m) => !isModuleName(m));
+  return knownModules(value as string[], field);
+}
+
+/** The names as modules of this build; a name no module has (say, stored before one was removed) is a 400. */
+export function knownModules(names: readonly string[], field: string): ModuleName[] {
+  const unknown = names.find((m) => !isModuleName(m));
   if (unknown !== undefined) throw badRequest(`${field}: unknown module "${unknown}" (one of ${MODULE_NAMES.join(", ")})`);
-  return value as ModuleName[];
+  return names as ModuleName[];
 }
 
 function chooseModules(requested: ModuleName[] | undefined, video: Video): ModuleName[] {

@@ -9,7 +9,7 @@ import { getDb } from "@/db/client";
 import { dominantColors, readImageRgb } from "@/lib/analysis/visual/colors";
 import { probeMedia } from "@/lib/media/probe";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
-import { MODULE_RUNS } from "@/lib/pipeline/modules/runs";
+import { MODULE_RUNS } from "@/lib/pipeline/modules/runs.generated";
 import { groupedShots } from "@/lib/pipeline/modules/grouped-shots/run";
 import { logos } from "@/lib/pipeline/modules/logos/run";
 import { scenes } from "@/lib/pipeline/modules/scenes/run";
@@ -55,7 +55,7 @@ function offlineTextRun() {
   return textRun;
 }
 
-const meta = (r: ModuleResult, i: number) => r.segments[i]!.metadata as Record<string, any>;
+const meta = (r: ModuleResult<unknown>, i: number) => r.segments[i]!.metadata as Record<string, any>;
 
 afterAll(() => {
   for (const k of OPENAI_ENV) {

@@ -16,11 +16,11 @@ useApiTestEnv("typed-client");
 const server = useHttpServer({ appUrl: true });
 
 describe("lib/client/api-types.ts", () => {
-  it("is what `npm run gen:api-types` writes from the current document (regenerate when this fails)", async () => {
+  it("is what `npm run gen` writes from the current document (regenerate when this fails)", async () => {
     const committed = fs.readFileSync(path.join(process.cwd(), API_TYPES_FILE), "utf8");
     const fresh = await generateApiTypes();
     expect(fresh.length).toBeGreaterThan(10_000);
-    expect(committed === fresh, `${API_TYPES_FILE} is stale: run npm run gen:api-types`).toBe(true);
+    expect(committed === fresh, `${API_TYPES_FILE} is stale: run npm run gen`).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { ModuleResults } from "@/lib/pipeline/types";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-visual-clips-"));
 
@@ -136,7 +137,9 @@ export function fadeClip(): KnownClip {
 }
 
 /** The shots module's result for a known shot list, in the shape it stores. */
-export function shotsResult(shots: KnownShot[]) {
+export function shotsResult(shots: KnownShot[]): NonNullable<ModuleResults["shots"]> {
+  // Segments only, as a shots result kept from an earlier run (no `data`): readShotSpans takes the
+  // shots from them and their keyframe times.
   return {
     segments: shots.map((s, i) => ({
       start_time: s.start,
@@ -144,6 +147,5 @@ export function shotsResult(shots: KnownShot[]) {
       content: `Shot ${i + 1}`,
       metadata: { provider: "local" as const, method: "test_known_cuts", keyframe_time: s.keyframeTime },
     })),
-    data: { shots: shots.map((s) => ({ ...s, transitions: [] })) },
   };
 }

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { migrationsFolder, type Db } from "@/db/client";
 import * as schema from "@/db/schema";
 import { findActiveKeyByHash } from "@/db/queries/api-keys";
+import { getImport } from "@/db/queries/imports";
 import { listProjects } from "@/db/queries/projects";
 import { latestRunForJob } from "@/db/queries/runs";
 import { listSegments } from "@/db/queries/segments";
@@ -97,6 +98,43 @@ describe("upgrading from the oldest schema", () => {
       expect(near.rows.map((r) => r.content)).toEqual(["The boats leave the harbour at dawn"]);
       const usage = await client.query<{ modules: unknown }>(`select modules from usage_records`);
       expect(usage.rows.map((r) => r.modules)).toEqual([["transcription", "scenes"]]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("0014: video_imports.modules from JSON text to jsonb", () => {
+  it("converts the text an import wrote before it into the same list, and the default into an empty one", async () => {
+    const client = new PGlite({ extensions: { vector } });
+    try {
+      const db = drizzle({ client, schema }) as unknown as Db;
+      const before = journalMigrations(migrationsFolder()).length - 1;
+      await migrate(db as never, { migrationsFolder: oldMigrations(before) });
+      const RUN2 = "66666666-6666-4666-8666-666666666666";
+      // Written as start-import.ts wrote them up to 0013: JSON.stringify of the list, or the column's default.
+      await client.exec(`
+        INSERT INTO users (id) VALUES ('${USER}');
+        INSERT INTO videos (id, user_id, job_id, name, status, selected_insights, storage_path)
+          VALUES ('${VIDEO}', '${USER}', '${JOB}', 'boats.mp4', 'importing', '["shots","scenes"]', 'u/${USER}/boats.mp4');
+        INSERT INTO processing_runs (id, video_id, job_id, user_id, status, action, engine, modules)
+          VALUES ('${RUN}', '${VIDEO}', '${JOB}', '${USER}', 'queued', 'import', 'import', '["shots","scenes"]'),
+                 ('${RUN2}', '${VIDEO}', '${JOB}', '${USER}', 'queued', 'import', 'import', '[]');
+        INSERT INTO video_imports (run_id, job_id, user_id, url, modules)
+          VALUES ('${RUN}', '${JOB}', '${USER}', 'https://example.com/boats.mp4', '["shots","scenes"]');
+        INSERT INTO video_imports (run_id, job_id, user_id, url)
+          VALUES ('${RUN2}', '${JOB}', '${USER}', 'https://example.com/boats.mp4');
+      `);
+      const column = `select data_type from information_schema.columns where table_name = 'video_imports' and column_name = 'modules'`;
+      expect((await client.query<{ data_type: string }>(column)).rows).toEqual([{ data_type: "text" }]);
+
+      await migrate(db as never, { migrationsFolder: migrationsFolder() });
+
+      expect((await client.query<{ data_type: string }>(column)).rows).toEqual([{ data_type: "jsonb" }]);
+      expect((await getImport(db, RUN))?.modules).toEqual(["shots", "scenes"]);
+      expect((await getImport(db, RUN2))?.modules).toEqual([]);
+      const kinds = await client.query<{ kind: string }>(`select jsonb_typeof(modules) as kind from video_imports order by run_id`);
+      expect(kinds.rows).toEqual([{ kind: "array" }, { kind: "array" }]);
     } finally {
       await client.close();
     }

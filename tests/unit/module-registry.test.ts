@@ -2,7 +2,7 @@
 // colours) comes from one list of definitions, and a module added through the registry alone is
 // listed, ordered and run.
 import { describe, expect, it } from "vitest";
-import { createModuleRegistry, type ModuleDefinition } from "@/lib/pipeline/modules/define";
+import { createModuleRegistry, defineModule, type ModuleDefinition } from "@/lib/pipeline/modules/define";
 import {
   DEFAULT_MODULES,
   LANE_ORDER,
@@ -12,7 +12,8 @@ import {
   PICTURE_MODULES,
   sortModules,
 } from "@/lib/pipeline/modules/registry";
-import { MODULE_RUNS } from "@/lib/pipeline/modules/runs";
+import { MODULE_NAMES as GENERATED_NAMES } from "@/lib/pipeline/modules/names.generated";
+import { MODULE_RUNS } from "@/lib/pipeline/modules/runs.generated";
 import { moduleTaskDeps } from "@/lib/pipeline/run-pipeline";
 import type { ModuleContext, ModuleResult } from "@/lib/pipeline/types";
 
@@ -36,8 +37,9 @@ describe("the product's registry", () => {
     expect(PICTURE_MODULES).toEqual(["visualelements", "shots"]);
   });
 
-  it("has a run function for every module", () => {
-    expect(Object.keys(MODULE_RUNS).sort()).toEqual([...MODULE_NAMES].sort());
+  it("has a run function for every module, and the generated names in the same order", () => {
+    expect(Object.keys(MODULE_RUNS)).toEqual([...MODULE_NAMES]);
+    expect(GENERATED_NAMES).toEqual(MODULE_NAMES);
   });
 });
 
@@ -47,6 +49,7 @@ describe("a module added through the registry alone", () => {
     name: "scene_count",
     label: "Scene count",
     description: "How many scenes the video has",
+    apiOrder: 7,
     lane: 1.5,
     onByDefault: false,
     dependsOn: ["scenes"],
@@ -94,10 +97,17 @@ describe("a module added through the registry alone", () => {
   });
 
   it("fails typecheck when a piece is missing or a dependency is unknown", () => {
-    const { label: _label, ...withoutLabel } = sceneCount;
+    const { label: _label, run: _run, ...withoutLabel } = sceneCount;
     // @ts-expect-error: a module without a label is not a ModuleDefinition
     const missingLabel: ModuleDefinition = withoutLabel;
     expect(missingLabel.label).toBeUndefined();
+    // The error is at defineModule, and what it gives back is still typed by its name.
+    // @ts-expect-error: defineModule refuses a definition without a label
+    const defined = defineModule(withoutLabel);
+    const name: "scene_count" = defined.name;
+    expect(name).toBe("scene_count");
+    // @ts-expect-error: "scense" is no module of the product's registry
+    expect(defineModule({ ...withoutLabel, label: "Scene count", dependsOn: ["scense"] }).dependsOn).toEqual(["scense"]);
     // @ts-expect-error: "scense" is no module of this registry
     expect(() => createModuleRegistry([...MODULE_DEFINITIONS, { ...sceneCount, dependsOn: ["scense"] }])).toThrow(/unknown module scense/);
   });

@@ -1,6 +1,7 @@
 // The shots other modules build on, read from the shots module's result in one normalised shape.
-// The shots module returns `data: { shots }` (richer objects from lib/analysis/shots) plus one
-// segment per shot; after a resumed run only what was stored survives, so both are read
+// The shots module returns `data: { shots }` (its Output: lib/analysis/shots objects) plus one
+// segment per shot; its data has been through the run's step record (JSON: a non-finite number is
+// null there) and is null when the shots were kept from an earlier run, so both are read
 // defensively and only the fields needed here are kept.
 import type { Shot, TransitionKind } from "@/lib/analysis/shots/types";
 import type { ModuleResult } from "@/lib/analysis/module-result";
@@ -20,37 +21,35 @@ export interface ShotSpan {
 
 const num = (x: unknown): number | undefined => (typeof x === "number" && Number.isFinite(x) ? x : undefined);
 
-function keyframeOf(o: Record<string, unknown>, start: number, end: number): number {
-  const k = num(o.keyframeTime) ?? num(o.keyframe_time) ?? num(o.keyframe);
+function keyframeOf(k: number | undefined, start: number, end: number): number {
   return k !== undefined && k >= start && k <= end ? k : (start + end) / 2;
 }
 
+/** A shots-module result (`ModuleResults["shots"]`) as read back: any field of a shot may be gone. */
+type StoredShots = ModuleResult<{ shots: Partial<Shot>[] }>;
+
 /** The shots of a shots-module result, in time order; empty when there is none. */
-export function readShotSpans(result: ModuleResult | undefined): ShotSpan[] {
+export function readShotSpans(result: StoredShots | undefined): ShotSpan[] {
   if (!result) return [];
   const raw: Omit<ShotSpan, "index">[] = [];
-  const data = result.data as { shots?: unknown } | null | undefined;
-  if (data && Array.isArray(data.shots)) {
-    for (const shot of data.shots as Partial<Shot>[]) {
-      const s = (shot ?? {}) as Record<string, unknown>;
-      const start = num(s.start) ?? num(s.start_time);
-      const end = num(s.end) ?? num(s.end_time);
-      if (start === undefined || end === undefined || !(end > start)) continue;
-      raw.push({
-        start,
-        end,
-        keyframeTime: keyframeOf(s, start, end),
-        ...(typeof shot.startsWith === "string" ? { startsWith: shot.startsWith } : {}),
-        ...(typeof shot.endsWith === "string" ? { endsWith: shot.endsWith } : {}),
-      });
-    }
+  for (const shot of result.data?.shots ?? []) {
+    const start = num(shot.start);
+    const end = num(shot.end);
+    if (start === undefined || end === undefined || !(end > start)) continue;
+    raw.push({
+      start,
+      end,
+      keyframeTime: keyframeOf(num(shot.keyframeTime), start, end),
+      ...(typeof shot.startsWith === "string" ? { startsWith: shot.startsWith } : {}),
+      ...(typeof shot.endsWith === "string" ? { endsWith: shot.endsWith } : {}),
+    });
   }
   if (!raw.length) {
     for (const seg of result.segments ?? []) {
       const start = num(seg.start_time);
       const end = num(seg.end_time);
       if (start === undefined || end === undefined || !(end > start)) continue;
-      raw.push({ start, end, keyframeTime: keyframeOf(metadataOf(seg.metadata), start, end) });
+      raw.push({ start, end, keyframeTime: keyframeOf(num(metadataOf(seg.metadata).keyframe_time), start, end) });
     }
   }
   raw.sort((a, b) => a.start - b.start || a.end - b.end);

@@ -1,6 +1,7 @@
 // get_transcript and get_results: a video's segments, as timed text or as the API's Segment objects.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { getSegments } from "@/lib/results/get-results";
 import { moduleName } from "@/lib/schemas/videos";
 import { requireVideo } from "@/lib/videos/video-ops";
@@ -35,7 +36,7 @@ export function registerResultTools(server: McpServer, ctx: McpContext): void {
     "get_results",
     {
       title: "Get analysis results",
-      description: `The segments one module produced for a video (id, module, content, start_time, end_time in seconds, metadata as JSON text), ordered by start_time, ${RESULTS_PAGE} at a time: pass offset to read on. Modules: transcription, visualelements, scenes, shots, grouped_shots, logos, video_reasoning.`,
+      description: `The segments one module produced for a video (id, module, content, start_time, end_time in seconds, metadata as JSON text), ordered by start_time, ${RESULTS_PAGE} at a time: pass offset to read on. Modules: ${MODULE_NAMES.join(", ")}.`,
       inputSchema: {
         job_id: z.string().max(64).describe("The video's job_id"),
         module: moduleName.describe("Which module's segments"),

@@ -1,8 +1,9 @@
-// What an analysis module is, and the registry every list of modules is derived from (names,
-// labels, lane order, defaults, dependencies, colours). No imports but lib/core's and no server code: the pages
-// read the same registry as the pipeline. A module's run function lives in its folder's run.ts,
-// on the server side only (see ./runs.ts).
+// What an analysis module is (`defineModule`, in each folder's module.ts), and the registry every
+// list of modules is derived from (names, labels, lane order, defaults, dependencies, colours). No
+// imports but lib/core's and no server code: the pages read the same registry as the pipeline. A
+// module's run function lives in its folder's run.ts, on the server side only (see ./runs.generated.ts).
 import type { ModelCapability } from "@/lib/core/capabilities";
+import type { ModuleName } from "./names.generated";
 
 /** Full Tailwind class strings (Tailwind only sees literal class names). */
 export interface ModuleColour {
@@ -14,20 +15,25 @@ export interface ModuleColour {
   readonly active: string;
 }
 
-/** Everything about a module except its run function: one per folder, in `<folder>/module.ts`. */
-export interface ModuleDefinition {
-  /** The API's word (request bodies, segment rows, URLs). */
-  readonly name: string;
+/**
+ * Everything about a module except its run function: one per folder, in `<folder>/module.ts`.
+ * `N` is its name; `Dep` the names it may depend on (those of the registry, for `defineModule`).
+ */
+export interface ModuleDefinition<N extends string = string, Dep extends string = string> {
+  /** The API's word (request bodies, segment rows, URLs): its folder's name, `_` for `-`. */
+  readonly name: N;
   /** What people read: the pages, notifications and reports. */
   readonly label: string;
   /** One line on the module picker and the results page. */
   readonly description: string;
+  /** Its place in the API's list of modules (request validation, the OpenAPI enum, results): lowest first. */
+  readonly apiOrder: number;
   /** Position of its lane on the timeline and in lists (structure, then what is said and seen, then summaries). */
   readonly lane: number;
   /** Selected when a person or a request does not choose. */
   readonly onByDefault: boolean;
   /** Modules whose results this one reads; the pipeline runs them first. */
-  readonly dependsOn: readonly string[];
+  readonly dependsOn: readonly Dep[];
   /** It reads decoded frames: its step waits for the decode pass (false: it starts beside it). */
   readonly readsFrames: boolean;
   /** It digests whatever else ran: its step waits for every other module of the run. */
@@ -48,6 +54,15 @@ export interface WithoutModel {
   readonly note: string;
   /** It would find nothing without the model: off by default there. */
   readonly findsNothing?: boolean;
+}
+
+/**
+ * A module's definition, as its folder's module.ts exports it. A missing or misspelt field, or a
+ * `dependsOn` naming no module of the registry, is one error here; the registry built from the
+ * definitions keeps its types either way (they are declared here, not inferred from the object).
+ */
+export function defineModule<const N extends string>(definition: ModuleDefinition<N, ModuleName>): ModuleDefinition<N, ModuleName> {
+  return definition;
 }
 
 const FALLBACK_COLOUR: ModuleColour = { block: "bg-zinc-600 hover:bg-zinc-700", dot: "bg-zinc-500", active: "ring-zinc-900" };

@@ -1,21 +1,15 @@
-// The one list of analysis modules: one line per module folder, in the order the API lists them
-// (request validation, the OpenAPI enum, results). Every other list — names, labels, lane order,
-// defaults, dependencies, colours — is derived from it. Browser-safe: the pages import it too.
+// The registry of analysis modules, built from the definitions `npm run gen` collects from the
+// module folders (./definitions.generated.ts, in the API's order: request validation, the OpenAPI
+// enum, results). Every list — names, labels, lane order, defaults, dependencies, colours — is
+// derived from it. Browser-safe: the pages import it too.
 // Adding a module: README, "Adding an analysis module".
 import { createModuleRegistry } from "./define";
-import { transcription } from "./transcription/module";
-import { visualelements } from "./visualelements/module";
-import { scenes } from "./scenes/module";
-import { shots } from "./shots/module";
-import { groupedShots } from "./grouped-shots/module";
-import { logos } from "./logos/module";
-import { videoReasoning } from "./video-reasoning/module";
+import { MODULE_DEFINITIONS } from "./definitions.generated";
 
-export const MODULE_DEFINITIONS = [transcription, visualelements, scenes, shots, groupedShots, logos, videoReasoning] as const;
+export { MODULE_DEFINITIONS, type ModuleOutputs } from "./definitions.generated";
+export type { ModuleName } from "./names.generated";
 
 export const moduleRegistry = createModuleRegistry(MODULE_DEFINITIONS);
-
-export type ModuleName = (typeof MODULE_DEFINITIONS)[number]["name"];
 
 export const MODULE_NAMES = moduleRegistry.names;
 export const DEFAULT_MODULES = moduleRegistry.defaults;

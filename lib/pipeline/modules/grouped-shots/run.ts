@@ -4,10 +4,10 @@
 import { sharedShotLooks } from "@/lib/analysis/scenes/shared-looks";
 import { groupByLook, SETUP_THRESHOLD } from "@/lib/analysis/visual/group-shots";
 import { readShotSpans } from "@/lib/analysis/visual/shot-spans";
-import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
+import type { ModuleRunner, ModuleContext, ModuleResultOf, SegmentDraft } from "../../types";
 import { plural } from "@/lib/core/words";
 
-async function run(ctx: ModuleContext): Promise<ModuleResult> {
+async function run(ctx: ModuleContext): Promise<ModuleResultOf<"grouped_shots">> {
   if (!ctx.media.video) return { segments: [], notes: ["The file has no video stream"] };
   const shots = readShotSpans(ctx.results.shots);
   if (!shots.length) return { segments: [], notes: ["No shots were detected, so there is nothing to group"] };
@@ -51,4 +51,4 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   };
 }
 
-export const groupedShots: ModuleRunner = { run };
+export const groupedShots: ModuleRunner<"grouped_shots"> = { run };

@@ -1,11 +1,15 @@
 // logos: brands seen on screen.
 // What the pages and the API know about it (browser-safe); its run function is in ./run.ts.
-import type { ModuleDefinition } from "../define";
+import { defineModule } from "../define";
 
-export const logos = {
+/** It hands no `data` on: modules that build on it read its segments. */
+export type Output = never;
+
+export const logos = defineModule({
   name: "logos",
   label: "Logos",
   description: "Brands seen on screen",
+  apiOrder: 5,
   lane: 5,
   onByDefault: true,
   dependsOn: ["visualelements"],
@@ -16,4 +20,4 @@ export const logos = {
     note: "Without a vision model only brand names written on screen are found, so it is off unless you pick it.",
     findsNothing: true,
   },
-} as const satisfies ModuleDefinition;
+});

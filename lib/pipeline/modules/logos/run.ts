@@ -118,4 +118,4 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   return { segments, notes };
 }
 
-export const logos: ModuleRunner = { run };
+export const logos: ModuleRunner<"logos"> = { run };

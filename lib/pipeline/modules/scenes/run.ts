@@ -47,4 +47,4 @@ async function run(ctx: ModuleContext): Promise<ModuleResult> {
   return { segments, notes };
 }
 
-export const scenes: ModuleRunner = { run };
+export const scenes: ModuleRunner<"scenes"> = { run };

@@ -2,7 +2,7 @@
 import { describeShot, detectShots } from "@/lib/analysis/shots";
 import type { ModuleRunner } from "../../types";
 
-export const shots: ModuleRunner = {
+export const shots: ModuleRunner<"shots"> = {
   async run(ctx) {
     if (!ctx.media.video) return { segments: [], notes: ["The file has no video stream"] };
     const decoded = await ctx.shared.frames();

@@ -19,7 +19,7 @@ import {
   transcribeOffline,
 } from "@/lib/analysis/speech";
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
-import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
+import type { ModuleRunner, ModuleContext, ModuleResultOf, SegmentDraft } from "../../types";
 import { env } from "@/lib/env";
 
 /** Subtitle codecs that hold pictures, not text. */
@@ -41,7 +41,7 @@ export function transcribeChunkSeconds(): number {
   return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_CHUNK_SECONDS) : 600;
 }
 
-async function fromSubtitles(ctx: ModuleContext, notes: string[]): Promise<ModuleResult | null> {
+async function fromSubtitles(ctx: ModuleContext, notes: string[]): Promise<ModuleResultOf<"transcription"> | null> {
   const track = ctx.media.subtitles[0];
   if (!track) return null;
   if (BITMAP_SUBTITLES.has(track.codec)) {
@@ -86,13 +86,13 @@ async function fromSpeechToText(
   stt: NonNullable<ReturnType<typeof getModelClient>>,
   wav: string,
   notes: string[],
-): Promise<ModuleResult> {
+): Promise<ModuleResultOf<"transcription">> {
   const duration = ctx.video.duration;
   const { silences, maxVolumeDb } = await analyzeSilence(wav, duration, { signal: ctx.signal });
   // Never even peaking at -50 dBFS: nothing a model could hear, and the classic hallucination bait.
   if (maxVolumeDb !== null && maxVolumeDb < -50) {
     notes.push("The audio track is silent: there is no speech to transcribe");
-    return { segments: [], notes, data: { source: "openai", model: stt.model, chunks: 0 } };
+    return { segments: [], notes, data: { source: "openai", model: stt.model, chunks: [] } };
   }
   const chunks = planAudioChunks(duration, silences, { maxSeconds: transcribeChunkSeconds() });
   const dir = path.join(ctx.shared.workDir, "stt");
@@ -157,7 +157,7 @@ async function fromSpeechToText(
   };
 }
 
-async function offline(ctx: ModuleContext, notes: string[]): Promise<ModuleResult> {
+async function offline(ctx: ModuleContext, notes: string[]): Promise<ModuleResultOf<"transcription">> {
   const problem = await offlineSpeechUnavailableReason();
   if (problem) {
     notes.push(`${NO_STT_NOTE}; offline speech-to-text is unavailable: ${problem}`);
@@ -202,7 +202,7 @@ async function offline(ctx: ModuleContext, notes: string[]): Promise<ModuleResul
   return { segments, notes, data: { source: "offline", ...result.data, utterances: segments.length } };
 }
 
-export const transcription: ModuleRunner = {
+export const transcription: ModuleRunner<"transcription"> = {
   async run(ctx) {
     const notes: string[] = [];
     const subs = await fromSubtitles(ctx, notes);

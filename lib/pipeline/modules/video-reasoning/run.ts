@@ -16,7 +16,7 @@ import {
 } from "@/lib/analysis/text/digest";
 import { extractiveSummary, joinList, keyMomentLine, summaryUnits, type SummaryUnit } from "@/lib/analysis/text/extractive-summary";
 import { embedWithFallback } from "@/lib/search/embed-segments";
-import type { ModuleRunner, ModuleContext, ModuleResult, SegmentDraft } from "../../types";
+import type { ModuleRunner, ModuleContext, ModuleResultOf, SegmentDraft } from "../../types";
 
 export const REASONING_SYSTEM_PROMPT = [
   "You are a video analyst. You receive a digest of automatic analyses of one video: shot boundaries,",
@@ -180,8 +180,8 @@ export async function summaryOffline(input: DigestInput, signal?: AbortSignal): 
   return offlineSummary(input, units, result);
 }
 
-export const videoReasoning: ModuleRunner = {
-  async run(ctx): Promise<ModuleResult> {
+export const videoReasoning: ModuleRunner<"video_reasoning"> = {
+  async run(ctx): Promise<ModuleResultOf<"video_reasoning">> {
     const input = digestInput(ctx);
     if (!hasAnything(input)) {
       return { segments: [], notes: ["The other modules found nothing to summarise (no shots, scenes, transcript or on-screen text)"] };

@@ -1,11 +1,15 @@
 // visualelements: what is seen in each shot.
 // What the pages and the API know about it (browser-safe); its run function is in ./run.ts.
-import type { ModuleDefinition } from "../define";
+import { defineModule } from "../define";
 
-export const visualelements = {
+/** It hands no `data` on: modules that build on it read its segments. */
+export type Output = never;
+
+export const visualelements = defineModule({
   name: "visualelements",
   label: "Visual elements",
   description: "Per shot: colours, brightness, motion, text on screen, objects and faces",
+  apiOrder: 1,
   lane: 4,
   onByDefault: true,
   dependsOn: ["shots"],
@@ -13,4 +17,4 @@ export const visualelements = {
   describesPicture: true,
   colour: { block: "bg-amber-700 hover:bg-amber-800", dot: "bg-amber-500", active: "ring-amber-900" },
   withoutModel: { needs: "vision", note: "Without a vision model, shots are not described in sentences; everything else is found on this computer." },
-} as const satisfies ModuleDefinition;
+});

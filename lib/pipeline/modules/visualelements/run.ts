@@ -285,4 +285,4 @@ function describeAnalyzer(client: Parameters<typeof describeKeyframe>[0], model:
   return { name: "description", unavailable: async () => null, analyze: (kf, signal) => describeKeyframe(client, model, kf.file, signal) };
 }
 
-export const visualelements: ModuleRunner = { run: analyse };
+export const visualelements: ModuleRunner<"visualelements"> = { run: analyse };
