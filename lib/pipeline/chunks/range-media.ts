@@ -1,0 +1,69 @@
+// A chunk's view of the video: the same shared artefacts as a whole run's (SharedMedia), but the
+// decode pass covers only the chunk's picture range (input seeking, nothing re-encoded; frame and
+// still times on the video's clock, stills on the video's grid) and the audio only its speech
+// range. It also keeps the small frames at its two edges, which the merge needs to compute the
+// border frame's differences as an unsplit pass would have.
+import fs from "node:fs";
+import path from "node:path";
+import { decodeFrameFeatures, stillSize, type DecodedFrames } from "@/lib/media/decode-frames";
+import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
+import type { MediaInfo } from "@/lib/media/probe";
+import { SharedMedia, STILL_LONG_SIDE, stillInterval, type DecodeHooks } from "../shared-media";
+
+export interface ChunkRange {
+  start: number;
+  end: number;
+  speechStart: number;
+  speechEnd: number;
+  /** The video's last chunk: it decodes to the end of the file. */
+  last: boolean;
+}
+
+export class RangeMedia extends SharedMedia {
+  /** The first and last decoded frames at analysis size (rgb24). */
+  firstRgb: Uint8Array | null = null;
+  lastRgb: Uint8Array | null = null;
+
+  constructor(
+    jobId: string,
+    storagePath: string,
+    media: MediaInfo,
+    workDir: string,
+    readonly range: ChunkRange,
+  ) {
+    super(jobId, storagePath, media, workDir);
+  }
+
+  override frames(hooks: DecodeHooks = {}): Promise<DecodedFrames> {
+    return this.once("frames", async () => {
+      fs.mkdirSync(this.stillsDir, { recursive: true });
+      const v = this.media.video;
+      const decoded = await decodeFrameFeatures(await this.sourcePath(), {
+        range: { start: this.range.start, end: this.range.last ? this.range.end + 3600 : this.range.end },
+        onTime: hooks.onTime,
+        onFrame: (raw, features) => {
+          if (!this.firstRgb) this.firstRgb = raw.rgb.slice();
+          (this.lastRgb ??= new Uint8Array(raw.rgb.length)).set(raw.rgb);
+          hooks.onFrame?.(features);
+        },
+        onStill: hooks.onStill,
+        // The whole video's interval, so the stills sit where an unsplit pass puts them.
+        stills: { dir: this.stillsDir, interval: stillInterval(this.media.duration), ...stillSize(v?.width ?? 0, v?.height ?? 0, STILL_LONG_SIDE) },
+      });
+      if (decoded.duration > this.media.duration && this.media.duration > 0) decoded.duration = this.media.duration;
+      return (this.decoded = decoded);
+    });
+  }
+
+  /** The chunk's speech range as 16 kHz mono WAV (its times start at `range.speechStart`). */
+  override audioWav(): Promise<string | null> {
+    return this.once("audio", async () => {
+      if (!this.media.audio) return null;
+      const out = path.join(this.workDir, "audio-16k.wav");
+      const { speechStart, speechEnd, last } = this.range;
+      const length = last ? [] : ["-t", (speechEnd - speechStart).toFixed(3)];
+      await runTool(ffmpegPath(), ["-v", "error", "-y", "-ss", speechStart.toFixed(3), ...length, "-i", await this.sourcePath(), "-vn", "-ac", "1", "-ar", "16000", "-f", "wav", out]);
+      return out;
+    });
+  }
+}
