@@ -89,8 +89,11 @@ export async function executeChunk(db: Db, chunk: RunChunk, owner: string, signa
     // An embedded subtitle track is read whole by the merge; speech is heard here, range by range.
     let transcription: ModuleResult | null = null;
     if (order.includes("transcription") && media.audio && !media.subtitles.length) {
-      const heard = await MODULE_RUNS.transcription.run(ctx(chunk.speechEnd - chunk.speechStart));
-      transcription = { ...heard, segments: heard.segments.map((s) => shiftSegment(s, chunk.speechStart)) };
+      const heard = await MODULE_RUNS.transcription.run(ctx(chunk.speechEnd - range.audioStart));
+      // Speech that starts in the lead before the range is the previous chunk's (the border lies in a pause).
+      const lead = chunk.speechStart - range.audioStart;
+      const own = heard.segments.filter((s) => s.start_time >= lead - 0.05);
+      transcription = { ...heard, segments: own.map((s) => shiftSegment(s, range.audioStart)) };
     }
     const shots = decoded && order.includes("shots") ? inRange((await MODULE_RUNS.shots.run(ctx(media.duration))).segments, chunk) : [];
     signal.throwIfAborted();

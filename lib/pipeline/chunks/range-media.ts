@@ -10,6 +10,9 @@ import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import type { MediaInfo } from "@/lib/media/probe";
 import { SharedMedia, STILL_LONG_SIDE, stillInterval, type DecodeHooks } from "../shared-media";
 
+/** Seconds of audio heard before a chunk's speech range (see `audioStart`). */
+export const SPEECH_LEAD = 5;
+
 export interface ChunkRange {
   start: number;
   end: number;
@@ -55,14 +58,23 @@ export class RangeMedia extends SharedMedia {
     });
   }
 
-  /** The chunk's speech range as 16 kHz mono WAV (its times start at `range.speechStart`). */
+  /**
+   * Where the chunk's audio starts: `SPEECH_LEAD` before its speech range, so a recogniser has
+   * heard the room (PocketSphinx's running cepstral mean) when the range's first words come, as
+   * in an unsplit run; what it hears in the lead belongs to the previous chunk and is dropped.
+   */
+  get audioStart(): number {
+    return Math.max(0, this.range.speechStart - SPEECH_LEAD);
+  }
+
+  /** The chunk's audio, from `audioStart` to its speech range's end, as 16 kHz mono WAV. */
   override audioWav(): Promise<string | null> {
     return this.once("audio", async () => {
       if (!this.media.audio) return null;
       const out = path.join(this.workDir, "audio-16k.wav");
-      const { speechStart, speechEnd, last } = this.range;
-      const length = last ? [] : ["-t", (speechEnd - speechStart).toFixed(3)];
-      await runTool(ffmpegPath(), ["-v", "error", "-y", "-ss", speechStart.toFixed(3), ...length, "-i", await this.sourcePath(), "-vn", "-ac", "1", "-ar", "16000", "-f", "wav", out]);
+      const { speechEnd, last } = this.range;
+      const length = last ? [] : ["-t", (speechEnd - this.audioStart).toFixed(3)];
+      await runTool(ffmpegPath(), ["-v", "error", "-y", "-ss", this.audioStart.toFixed(3), ...length, "-i", await this.sourcePath(), "-vn", "-ac", "1", "-ar", "16000", "-f", "wav", out]);
       return out;
     });
   }
