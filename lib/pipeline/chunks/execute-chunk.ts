@@ -31,7 +31,7 @@ import { RangeMedia } from "./range-media";
 const log = logger("chunks");
 
 /** The modules whose segments a finished chunk shows before the merge. */
-const PROVISIONAL: readonly ModuleName[] = ["shots", "transcription"];
+export const PROVISIONAL_MODULES: readonly ModuleName[] = ["shots", "transcription"];
 
 export function chunkWorkDir(jobId: string, runId: string, idx: number): string {
   return path.join(workDirFor(jobId), "chunks", `${runId}-${idx}`);
@@ -121,15 +121,15 @@ export async function executeChunk(db: Db, chunk: RunChunk, owner: string, signa
       // Completing the chunk and showing its segments are one write: the merge, which replaces
       // every provisional segment, starts only once all chunks are completed.
       if (!(await completeChunk(tx, { chunkId: chunk.id, owner, output }))) return false;
-      for (const module of PROVISIONAL) {
-        if (!selected.includes(module)) continue;
-        const edited = await editedSegments(tx, { userId: run.userId, jobId: run.jobId, module });
-        const fresh = withoutEdited(provisional[module] ?? [], (s) => ({ startTime: s.start_time, endTime: s.end_time }), edited);
+      for (const name of PROVISIONAL_MODULES) {
+        if (!selected.includes(name)) continue;
+        const edited = await editedSegments(tx, { userId: run.userId, jobId: run.jobId, module: name });
+        const fresh = withoutEdited(provisional[name] ?? [], (s) => ({ startTime: s.start_time, endTime: s.end_time }), edited);
         const rows = fresh.map((s) => ({
           videoId: video.id,
           jobId: run.jobId,
           userId: run.userId,
-          module,
+          module: name,
           content: s.content,
           startTime: s.start_time,
           endTime: s.end_time,

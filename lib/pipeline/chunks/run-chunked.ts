@@ -20,6 +20,7 @@ import type { ModuleResult } from "../types";
 import { assembleDecode, framesFile, mergeTranscripts } from "./assemble";
 import { bundleKey, chunksPrefix, loadBundle } from "./bundle";
 import { CHUNK_LEASE_MS, chunkOwner, runClaimedChunk, wakeChunkWorker, withChunkLease } from "./chunk-worker";
+import { PROVISIONAL_MODULES } from "./execute-chunk";
 import { planChunks } from "./plan";
 import { chunkSeconds } from "./settings";
 
@@ -39,9 +40,6 @@ export interface ChunkedRunParams {
   /** Throws when the run was cancelled. */
   checkpoint: () => Promise<void>;
 }
-
-/** Modules whose earlier results a chunked run replaces as soon as its first chunk shows its own. */
-const PROVISIONAL: readonly ModuleName[] = ["shots", "transcription"];
 
 /**
  * Runs the chunks of a long video (nothing for a short one) and lays their merged decode pass in
@@ -82,8 +80,9 @@ async function firstPlanning(db: Db, run: Run, selected: readonly ModuleName[]):
   for (const o of await storage.list(`${resultsPrefix(run.userId, run.jobId)}chunks/`)) {
     if (!o.key.startsWith(own)) await storage.delete(o.key);
   }
-  for (const module of PROVISIONAL) {
-    if (selected.includes(module)) await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module, keepEdited: true });
+  // The modules whose segments the chunks show replace their earlier results from the first chunk on.
+  for (const name of PROVISIONAL_MODULES) {
+    if (selected.includes(name)) await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name, keepEdited: true });
   }
 }
 
