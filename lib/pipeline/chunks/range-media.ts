@@ -60,8 +60,8 @@ export class RangeMedia extends SharedMedia {
 
   /**
    * Where the chunk's audio starts: `SPEECH_LEAD` before its speech range, so a recogniser has
-   * heard the room (PocketSphinx's running cepstral mean) when the range's first words come, as
-   * in an unsplit run; what it hears in the lead belongs to the previous chunk and is dropped.
+   * heard the room (PocketSphinx's running cepstral mean) when the range's first words come; what
+   * it hears in the lead belongs to the previous chunk and is dropped.
    */
   get audioStart(): number {
     return Math.max(0, this.range.speechStart - SPEECH_LEAD);
