@@ -242,6 +242,40 @@ export const runSteps = pgTable(
   (t) => [uniqueIndex("run_steps_run_name_idx").on(t.runId, t.name)],
 );
 
+/**
+ * A time range of a long video's run (lib/pipeline/chunks): claimed and leased by any worker like
+ * a run, it decodes and analyses its range; the run merges the finished chunks into the whole.
+ */
+export const runChunks = pgTable(
+  "run_chunks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => processingRuns.id, { onDelete: "cascade" }),
+    jobId: uuid("job_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    idx: integer("idx").notNull(),
+    /** The picture's range [start, end): end is the next chunk's start, a keyframe. */
+    startTime: doublePrecision("start_time").notNull(),
+    endTime: doublePrecision("end_time").notNull(),
+    /** The audio's range: the borders moved to a silence nearby. */
+    speechStart: doublePrecision("speech_start").notNull(),
+    speechEnd: doublePrecision("speech_end").notNull(),
+    /** queued | running | completed | failed | cancelled */
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", { mode: "date" }),
+    output: jsonb("output"),
+    error: text("error"),
+    startedAt: timestamp("started_at", { mode: "date" }),
+    finishedAt: timestamp("finished_at", { mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("run_chunks_run_idx_idx").on(t.runId, t.idx), index("run_chunks_status_idx").on(t.status, t.createdAt)],
+);
+
 /** Events of a run (module_started, module_completed, done, note): what the SSE route streams. */
 export const runEvents = pgTable(
   "run_events",

@@ -5,6 +5,7 @@ import type { DbHandle } from "@/db/client";
 import { logger } from "@/lib/log/logger";
 import { activeEngine } from "@/lib/pipeline/engine";
 import { startEmbeddedRunner, type EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { startChunkWorker } from "@/lib/pipeline/chunks/chunk-worker";
 import { recoverOrphanedRuns, sweepWorkDirs } from "@/lib/jobs/recover-runs";
 import { startReembedding } from "@/lib/search/reembed";
 import { recoverOrphanedClips } from "@/lib/clips/recover-clips";
@@ -47,6 +48,8 @@ export async function startJobs(handle: DbHandle): Promise<EmbeddedRunner | null
   const swept = await sweepWorkDirs(handle.db);
   if (swept) log.info({ runs: swept }, `removed work files of ${swept} ended run(s)`);
   const runner = startEmbeddedRunner(handle.db);
+  // Chunks of long videos' runs, whichever process's run planned them (lib/pipeline/chunks).
+  startChunkWorker(handle.db, { concurrency: runner.concurrency });
   log.info({ concurrency: runner.concurrency }, `embedded job runner started (concurrency ${runner.concurrency})`);
   return runner;
 }

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { processingRuns, runEvents, runSteps } from "../schema";
+import { cancelChunksOfRuns } from "./run-chunks";
 
 export type Run = typeof processingRuns.$inferSelect;
 export const ACTIVE_RUN_STATUSES = ["queued", "running"] as const;
@@ -149,7 +150,9 @@ export async function cancelActiveRuns(db: Db, jobId: string): Promise<string[]>
     .set({ status: "cancelled", finishedAt: new Date(), leaseExpiresAt: null })
     .where(and(eq(processingRuns.jobId, jobId), inArray(processingRuns.status, [...ACTIVE_RUN_STATUSES])))
     .returning({ id: processingRuns.id });
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  await cancelChunksOfRuns(db, ids);
+  return ids;
 }
 
 export async function getFinishedSteps(db: Db, runId: string): Promise<Map<string, unknown>> {

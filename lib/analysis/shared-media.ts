@@ -44,8 +44,8 @@ function partName(file: string): string {
 }
 
 export class SharedMedia {
-  private memo = new Map<string, Promise<unknown>>();
-  private decoded: DecodedFrames | null = null;
+  protected memo = new Map<string, Promise<unknown>>();
+  protected decoded: DecodedFrames | null = null;
 
   constructor(
     readonly jobId: string,
@@ -56,7 +56,7 @@ export class SharedMedia {
     fs.mkdirSync(workDir, { recursive: true });
   }
 
-  private once<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  protected once<T>(key: string, fn: () => Promise<T>): Promise<T> {
     let p = this.memo.get(key) as Promise<T> | undefined;
     if (!p) {
       p = fn().catch((err) => {

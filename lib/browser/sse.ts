@@ -34,10 +34,12 @@ export async function downloadWithAuth(call: Parameters<typeof unwrapResponse>[0
 
 /**
  * module_started {module, selected}, module_progress {module, percent, message?} (module may be
- * `decode`: the shared decode pass), module_completed {module, segments, notes?}, done {status, error?, notes?}.
+ * `decode`: the shared decode pass), module_completed {module, segments, notes?}, done {status, error?, notes?};
+ * a long video's run also chunks_planned {chunks: [{chunk, start, end}]} and chunk_completed
+ * {chunk, chunks, chunks_done, start, end, segments} as each part becomes readable.
  */
 export interface ProcessingEvent {
-  type: "module_started" | "module_progress" | "module_completed" | "done" | (string & {});
+  type: "module_started" | "module_progress" | "module_completed" | "chunks_planned" | "chunk_completed" | "done" | (string & {});
   job_id?: string;
   module?: string;
   selected?: boolean;
@@ -47,6 +49,12 @@ export interface ProcessingEvent {
   notes?: unknown;
   status?: string;
   error?: string;
+  /** chunk_completed: which part (0-based) of how many, and its range in seconds. */
+  chunk?: number;
+  chunks?: number | { chunk: number; start: number; end: number }[];
+  chunks_done?: number;
+  start?: number;
+  end?: number;
   [k: string]: unknown;
 }
 

@@ -283,11 +283,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Live processing events (text/event-stream): module_started, module_progress, module_completed, done; each with an `id:` — reconnect with the `Last-Event-ID` header (or `last_event_id`) to get only what was missed
+         * Live processing events (text/event-stream): module_started, module_progress, module_completed, chunks_planned, chunk_completed, done; each with an `id:` — reconnect with the `Last-Event-ID` header (or `last_event_id`) to get only what was missed
          * @description Each event is one `data:` line of JSON with `type` and `job_id`:
          *     - `module_started` `{module, selected}`
          *     - `module_progress` `{module, percent, message?}`: progress inside a running module, `percent` 0–99 (at most about one a second per module); `module` is `decode` for the single decode pass every visual module waits on (it ends with `percent` 100)
          *     - `module_completed` `{module, segments, notes?}`
+         *     - `chunks_planned` `{chunks: [{chunk, start, end}]}`: a video longer than the install's `CHUNK_SECONDS` is analysed in parts (split at keyframes) by any worker, then merged; the status stays `processing` until the merge
+         *     - `chunk_completed` `{chunk, chunks, chunks_done, start, end, segments}`: the part from `start` to `end` (seconds) is analysed; its shots and transcript are readable now as `segments` provisional segments (metadata `provisional: true`), which the merge replaces
          *     - `done` `{status, error?, notes?}`, after which the stream closes; `notes` are about the whole run, e.g. a damaged or truncated file analysed up to where its data ends (the video's `duration` is then that readable part)
          *     Unknown event types may be added; clients should ignore them.
          */
@@ -1956,7 +1958,7 @@ export interface components {
         };
         WebhookPayload: {
             /** @enum {string} */
-            type: "module_started" | "module_progress" | "import_progress" | "module_completed" | "done" | "video.completed" | "video.failed" | "webhook.test" | "clip.completed" | "clip.failed";
+            type: "module_started" | "module_progress" | "import_progress" | "module_completed" | "chunks_planned" | "chunk_completed" | "done" | "video.completed" | "video.failed" | "webhook.test" | "clip.completed" | "clip.failed";
             /** @description ISO 8601 UTC */
             timestamp: string;
             /** @description Stream events: the SSE event's JSON (type, job_id, module …). video.completed / video.failed: job_id, name, status, error?, segment_counts {module: n}, total_segments, links {app, status, results, video} */
@@ -8834,7 +8836,7 @@ export interface operations {
                     /** @description http(s) URL; loopback, private and link-local targets are refused */
                     url: string;
                     /** @description Event types to send; empty or omitted: all */
-                    events?: ("module_started" | "module_progress" | "import_progress" | "module_completed" | "done" | "video.completed" | "video.failed" | "webhook.test" | "clip.completed" | "clip.failed")[];
+                    events?: ("module_started" | "module_progress" | "import_progress" | "module_completed" | "chunks_planned" | "chunk_completed" | "done" | "video.completed" | "video.failed" | "webhook.test" | "clip.completed" | "clip.failed")[];
                     description?: string;
                 };
             };
@@ -9078,7 +9080,7 @@ export interface operations {
                     /** @description http(s) URL; loopback, private and link-local targets are refused */
                     url?: string;
                     /** @description Event types to send; empty or omitted: all */
-                    events?: ("module_started" | "module_progress" | "import_progress" | "module_completed" | "done" | "video.completed" | "video.failed" | "webhook.test" | "clip.completed" | "clip.failed")[];
+                    events?: ("module_started" | "module_progress" | "import_progress" | "module_completed" | "chunks_planned" | "chunk_completed" | "done" | "video.completed" | "video.failed" | "webhook.test" | "clip.completed" | "clip.failed")[];
                     enabled?: boolean;
                     description?: string;
                 };

@@ -101,6 +101,7 @@ export const envShape = {
   FACE_GROUPING: oneOf(["1", "0", "true", "false", "yes", "no", "on", "off"] as const),
   // Jobs
   RUNNER_CONCURRENCY: wholeNumber(0),
+  CHUNK_SECONDS: wholeNumber(0),
   INNGEST_EVENT_KEY: text(),
   INNGEST_SIGNING_KEY: text(),
   INNGEST_DEV: text(),

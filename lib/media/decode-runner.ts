@@ -54,13 +54,30 @@ export interface DecodeFrameOptions {
   onStill?: (still: Still) => void;
   /** Called with the time (seconds) of the latest decoded frame, at most a few times a second. */
   onTime?: (seconds: number) => void;
+  /**
+   * Decode only [start, end) of the file (a chunk of a long video, lib/pipeline/chunks): ffmpeg
+   * seeks the input to `start` (a keyframe) and stops before `end`; times stay on the file's clock.
+   */
+  range?: { start: number; end: number };
   signal?: AbortSignal;
+}
+
+/** Where a ranged decode seeks: a hair before its keyframe, so rounding never drops that frame. */
+export function rangeSeek(range: { start: number; end: number } | undefined): number {
+  return range && range.start > 0 ? Math.max(0, range.start - 0.0005) : 0;
 }
 
 function decodeArgs(file: string, w: number, h: number, opts: DecodeFrameOptions, fpsModeFlag: string): string[] {
   const args = ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info"];
   if (opts.threads) args.push("-threads", String(opts.threads));
   if (!opts.exactDecode) args.push("-skip_loop_filter", "noref");
+  if (opts.range) {
+    // Input seeking: only the range is read and decoded; a frame at `end` belongs to the next range.
+    // -copyts: frame times are the file's own (a seek point off the stream's time base would
+    // shift them by a rounding); the range's files start at 0 (chunks/plan.ts checks).
+    const seek = rangeSeek(opts.range);
+    args.push("-ss", seek.toFixed(6), "-t", Math.max(0.001, opts.range.end - seek - 0.001).toFixed(6), "-copyts");
+  }
   args.push("-i", file);
   const limit = opts.maxSeconds ? ["-t", String(opts.maxSeconds)] : [];
   // `format` right after `scale` lets one swscale pass resize and convert at the small size.

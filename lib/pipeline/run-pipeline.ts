@@ -24,6 +24,7 @@ import { runTaskGraph, type GraphTask } from "./task-graph";
 import { MODULE_RUNS } from "./modules/runs.generated";
 import { visualReadAhead } from "./modules/visualelements/run";
 import { SharedMedia } from "@/lib/analysis/shared-media";
+import { runChunked } from "./chunks/run-chunked";
 import { assertFramesDecoded, probeReadable, truncationNote, type ReadableMedia } from "./readable-media";
 import { storyboardStep } from "@/lib/playback/storyboard";
 import { observeModuleDuration } from "@/lib/metrics/observe";
@@ -90,6 +91,9 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   // (A run resumed from before readable-media recorded the bare probe.)
   const { media, declaredDuration } = "media" in probed ? probed : { media: probed, declaredDuration: null };
   const shared = new SharedMedia(run.jobId, video.storagePath, media);
+  // A long video is analysed in chunks by any worker first (chunks/run-chunked.ts); what they made
+  // stands in for the decode pass and for the modules they ran.
+  const fromChunks = await runChunked(db, { run, shared, selected, step: timed, signal, checkpoint });
   const order = executionOrder(selected);
   // Each module's result as its step record keeps it (JSON): the `data` a module returned, so of its Output type.
   const results: Partial<Record<ModuleName, ModuleResult<unknown>>> = {};
@@ -130,7 +134,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
       if (kept) return { kept: 0, notes: [], data: null, segments: kept.segments } satisfies StoredModuleStep;
       const t0 = performance.now();
       await emitEvent(db, { runId, jobId: run.jobId, type: "module_started", data: { module: name, selected: isSelected } });
-      const result: ModuleResult<unknown> = await MODULE_RUNS[name].run({
+      const result: ModuleResult<unknown> = fromChunks[name] ?? await MODULE_RUNS[name].run({
         video: {
           jobId: run.jobId,
           userId: run.userId,

@@ -1,0 +1,98 @@
+// The chunk worker: in every job process beside the embedded runner, it claims chunks of any
+// running run from Postgres (FOR UPDATE SKIP LOCKED) and runs them, renewing each lease while
+// working. A process that dies mid-chunk costs that chunk only: its lease lapses and any worker
+// claims it again (a chunk that keeps failing fails its run). A cancelled or deleted run's chunks
+// lose their leases at the next renewal, and this process aborts its own at once.
+import crypto from "node:crypto";
+import os from "node:os";
+import type { Db } from "@/db/client";
+import { claimChunk, expireChunkLeases, failChunk, renewChunkLease, type RunChunk } from "@/db/queries/run-chunks";
+import { publicErrorText } from "@/lib/core/public-error";
+import { identityToken } from "@/lib/core/process-identity";
+import { processSingleton } from "@/lib/core/process-singleton";
+import { withRunSignal } from "@/lib/core/run-context";
+import { logger } from "@/lib/log/logger";
+import { onRunCancelled } from "@/lib/jobs/run-cancel";
+import { LeasedWorker } from "@/lib/jobs/leased-worker";
+import { executeChunk } from "./execute-chunk";
+
+const log = logger("chunks");
+
+export const CHUNK_LEASE_MS = 12_000;
+/** Claims of one chunk before it fails its run (a chunk that kills its worker every time). */
+export const CHUNK_MAX_ATTEMPTS = 3;
+
+/** Runs one claimed chunk; a failure queues it again (or fails it once out of attempts). */
+export async function runClaimedChunk(db: Db, chunk: RunChunk, owner: string, signal: AbortSignal): Promise<void> {
+  try {
+    await withRunSignal(signal, () => executeChunk(db, chunk, owner, signal));
+  } catch (err) {
+    if (signal.aborted) return;
+    log.error({ err, chunk: chunk.idx, runId: chunk.runId }, `chunk ${chunk.idx} of ${chunk.jobId} failed`);
+    await failChunk(db, { chunkId: chunk.id, owner, error: publicErrorText(err), maxAttempts: CHUNK_MAX_ATTEMPTS });
+  }
+}
+
+/** Runs `fn` holding the chunk's lease (renewed every quarter lease); aborts when the lease is lost. */
+export async function withChunkLease(db: Db, chunk: RunChunk, owner: string, parent: AbortSignal, fn: (signal: AbortSignal) => Promise<void>): Promise<void> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  parent.addEventListener("abort", abort, { once: true });
+  const heartbeat = setInterval(async () => {
+    try {
+      if (!(await renewChunkLease(db, { chunkId: chunk.id, owner, leaseMs: CHUNK_LEASE_MS }))) controller.abort();
+    } catch (err) {
+      log.error({ err, chunk: chunk.id }, `renewing the lease of chunk ${chunk.id} failed`);
+    }
+  }, CHUNK_LEASE_MS / 4);
+  heartbeat.unref();
+  try {
+    await fn(controller.signal);
+  } finally {
+    clearInterval(heartbeat);
+    parent.removeEventListener("abort", abort);
+  }
+}
+
+export function chunkOwner(): string {
+  return `${os.hostname()}:${identityToken()}:${crypto.randomBytes(3).toString("hex")}`;
+}
+
+export type ChunkWorker = LeasedWorker<RunChunk>;
+
+const holder = processSingleton<{ worker?: ChunkWorker; jobs: Map<string, string> }>("__vaChunkWorker", () => ({ jobs: new Map() }));
+
+export function startChunkWorker(db: Db, opts: { concurrency?: number; pollMs?: number } = {}): ChunkWorker {
+  if (holder.worker) return holder.worker;
+  const worker = new LeasedWorker<RunChunk>({
+    name: "chunks",
+    concurrency: opts.concurrency ?? 1,
+    leaseMs: CHUNK_LEASE_MS,
+    pollMs: opts.pollMs ?? 1_000,
+    claim: (owner, leaseMs) => claimChunk(db, { owner, leaseMs }),
+    renew: (id, owner, leaseMs) => renewChunkLease(db, { chunkId: id, owner, leaseMs }),
+    release: (ids, refund) => expireChunkLeases(db, { chunkIds: ids, refund }),
+    execute: async (chunk, owner, signal) => {
+      holder.jobs.set(chunk.id, chunk.jobId);
+      try {
+        await runClaimedChunk(db, chunk, owner, signal);
+      } finally {
+        holder.jobs.delete(chunk.id);
+      }
+    },
+  });
+  onRunCancelled((jobId) => {
+    for (const [id, job] of holder.jobs) if (job === jobId) worker.cancel(id);
+  });
+  holder.worker = worker.start();
+  return worker;
+}
+
+export function chunkWorker(): ChunkWorker | undefined {
+  return holder.worker;
+}
+
+/** New chunks: this process's worker claims them now rather than at its next poll. */
+export function wakeChunkWorker(): void {
+  void holder.worker?.tick();
+}

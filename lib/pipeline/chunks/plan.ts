@@ -1,0 +1,125 @@
+// Where a long video splits: picture borders on keyframes near every CHUNK_SECONDS (so each chunk
+// decodes its range by seeking, without re-encoding), and for each border a speech border at the
+// silence nearest to it (Silero VAD over a few seconds around it), so no word is cut in two.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ffmpegPath, ffprobePath, runTool } from "@/lib/media/ffmpeg";
+import type { MediaInfo } from "@/lib/media/probe";
+import { speechRegions, vadUnavailableReason } from "@/lib/analysis/speech/vad";
+import { readWavInfo } from "@/lib/analysis/speech/wav";
+import type { Interval } from "@/lib/analysis/text/silence";
+import type { NewRunChunk } from "@/db/queries/run-chunks";
+
+/** Seconds of audio looked at on each side of a border for a silence. */
+export const SPEECH_BORDER_WINDOW = 5;
+/** A pause shorter than this is not a place to cut speech. */
+const MIN_PAUSE = 0.2;
+
+interface ProbedPackets {
+  packets?: { pts_time?: string; flags?: string }[];
+  format?: { start_time?: string };
+}
+
+/** The video stream's keyframe times (packets flagged K; read from the container, nothing decoded). */
+export async function keyframeTimes(file: string, signal?: AbortSignal): Promise<{ times: number[]; startTime: number }> {
+  const { stdout } = await runTool(
+    ffprobePath(),
+    ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,flags:format=start_time", "-of", "json", file],
+    { signal },
+  );
+  const probed = JSON.parse(stdout.toString("utf8")) as ProbedPackets;
+  const times = (probed.packets ?? [])
+    .filter((p) => p.flags?.includes("K") && p.pts_time !== undefined)
+    .map((p) => Number(p.pts_time))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  return { times, startTime: Number(probed.format?.start_time ?? 0) || 0 };
+}
+
+/**
+ * Picture borders: for each multiple of `seconds`, the keyframe nearest to it, at least half a
+ * chunk after the previous border and before the end. Empty when the video is not worth splitting.
+ */
+export function pictureBorders(keyframes: readonly number[], duration: number, seconds: number): number[] {
+  const borders: number[] = [];
+  let last = 0;
+  for (let target = seconds; target < duration - seconds / 2; target += seconds) {
+    let best: number | null = null;
+    for (const k of keyframes) {
+      if (k < last + seconds / 2 || k > duration - seconds / 2) continue;
+      if (best === null || Math.abs(k - target) < Math.abs(best - target)) best = k;
+    }
+    if (best === null || borders.includes(best)) continue;
+    borders.push(best);
+    last = best;
+  }
+  return borders;
+}
+
+/** Where speech may be cut near `border`: the middle of the pause nearest to it (VAD regions within the window). */
+export function speechBorderFrom(regions: readonly Interval[], windowStart: number, windowEnd: number, border: number): number {
+  const pauses: Interval[] = [];
+  let at = windowStart;
+  for (const r of regions) {
+    if (r.start - at >= MIN_PAUSE) pauses.push({ start: at, end: r.start });
+    at = Math.max(at, r.end);
+  }
+  if (windowEnd - at >= MIN_PAUSE) pauses.push({ start: at, end: windowEnd });
+  let best: Interval | null = null;
+  const distance = (p: Interval) => (border < p.start ? p.start - border : border > p.end ? border - p.end : 0);
+  for (const p of pauses) if (!best || distance(p) < distance(best) || (distance(p) === distance(best) && p.end - p.start > best.end - best.start)) best = p;
+  // No speech heard near the border (or no pause in it): the border itself.
+  if (!best || !regions.length) return border;
+  // A pause at the window's edge may go on beyond it: cut in its part next to the speech.
+  const start = best.start === windowStart ? Math.max(best.start, best.end - 2) : best.start;
+  const end = best.end === windowEnd ? Math.min(best.end, best.start + 2) : best.end;
+  return Math.round(((start + end) / 2) * 1000) / 1000;
+}
+
+async function speechBorder(file: string, border: number, signal?: AbortSignal): Promise<number> {
+  const from = Math.max(0, border - SPEECH_BORDER_WINDOW);
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "va-border-"));
+  try {
+    const wav = path.join(dir, "window.wav");
+    await runTool(
+      ffmpegPath(),
+      ["-v", "error", "-y", "-ss", from.toFixed(3), "-t", (2 * SPEECH_BORDER_WINDOW).toFixed(3), "-i", file, "-vn", "-ac", "1", "-ar", "16000", "-f", "wav", wav],
+      { signal },
+    );
+    const info = readWavInfo(wav);
+    const regions = await speechRegions(wav, info, signal);
+    const to = from + info.frames / info.sampleRate;
+    return speechBorderFrom(
+      regions.map((r) => ({ start: from + r.start, end: from + r.end })),
+      from,
+      to,
+      border,
+    );
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The chunks of a video, or null when it stays one run: shorter than 1.5 chunks, no keyframe to
+ * split at, or a container whose times do not start at 0 (a ranged decode would shift them).
+ */
+export async function planChunks(file: string, media: MediaInfo, seconds: number, signal?: AbortSignal): Promise<NewRunChunk[] | null> {
+  if (!seconds || !media.video || media.duration < seconds * 1.5) return null;
+  const { times, startTime } = await keyframeTimes(file, signal);
+  if (Math.abs(startTime) > 1e-3) return null;
+  const borders = pictureBorders(times, media.duration, seconds);
+  if (!borders.length) return null;
+  const canListen = !!media.audio && (await vadUnavailableReason()) === null;
+  const speech: number[] = [];
+  for (const b of borders) speech.push(canListen ? await speechBorder(file, b, signal) : b);
+  const starts = [0, ...borders];
+  return starts.map((start, i) => ({
+    idx: i,
+    startTime: start,
+    endTime: i + 1 < starts.length ? starts[i + 1]! : media.duration,
+    speechStart: i === 0 ? 0 : speech[i - 1]!,
+    speechEnd: i + 1 < starts.length ? speech[i]! : media.duration,
+  }));
+}

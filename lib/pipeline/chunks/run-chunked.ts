@@ -1,0 +1,105 @@
+// A long video's run, split: the run plans its chunks (plan.ts), queues them where every worker's
+// chunk worker claims them, and works on them itself while it waits (so one process alone still
+// finishes). When all are done it merges: the chunks' decode passes become the run's own
+// (assemble.ts) and their transcripts one transcript; the run then goes on as an unsplit run over
+// the whole video — shots, scenes, grouped shots, people, summary, embedding, usage once.
+// Only the embedded runner splits (with Inngest a run stays whole).
+import fs from "node:fs";
+import type { Db } from "@/db/client";
+import { claimChunk, insertChunks, listChunks } from "@/db/queries/run-chunks";
+import type { Run } from "@/db/queries/runs";
+import { deleteSegments } from "@/db/queries/segments";
+import { UserFacingError } from "@/lib/core/public-error";
+import { getStorage } from "@/lib/storage";
+import { activeEngine } from "../engine";
+import { emitEvent } from "@/lib/jobs/events";
+import type { ModuleName } from "../modules/registry";
+import { resultsPrefix } from "@/lib/storage/derived-files";
+import type { SharedMedia } from "@/lib/analysis/shared-media";
+import type { ModuleResult } from "../types";
+import { assembleDecode, framesFile, mergeTranscripts } from "./assemble";
+import { bundleKey, chunksPrefix, loadBundle } from "./bundle";
+import { CHUNK_LEASE_MS, chunkOwner, runClaimedChunk, wakeChunkWorker, withChunkLease } from "./chunk-worker";
+import { PROVISIONAL_MODULES } from "./execute-chunk";
+import { planChunks } from "./plan";
+import { chunkSeconds } from "./settings";
+
+type StepFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+
+interface ChunkedStep {
+  chunks: number;
+  transcription: ModuleResult<unknown> | null;
+}
+
+export interface ChunkedRunParams {
+  run: Run;
+  shared: SharedMedia;
+  selected: readonly ModuleName[];
+  step: StepFn;
+  signal: AbortSignal;
+  /** Throws when the run was cancelled. */
+  checkpoint: () => Promise<void>;
+}
+
+/**
+ * Runs the chunks of a long video (nothing for a short one) and lays their merged decode pass in
+ * the run's work directory. Returns the modules' results the chunks already made (the transcript).
+ */
+export async function runChunked(db: Db, p: ChunkedRunParams): Promise<Partial<Record<ModuleName, ModuleResult<unknown>>>> {
+  if (activeEngine() !== "embedded") return {};
+  const { run, shared } = p;
+  let assembled = false;
+  const load = (idx: number) => loadBundle(bundleKey(run.userId, run.jobId, run.id, idx));
+  const out = await p.step("chunks", async (): Promise<ChunkedStep> => {
+    const plan = await planChunks(await shared.sourcePath(), shared.media, chunkSeconds(), p.signal);
+    if (!plan) return { chunks: 0, transcription: null };
+    if (!(await listChunks(db, run.id)).length) await firstPlanning(db, run, p.selected);
+    await insertChunks(db, { runId: run.id, jobId: run.jobId, userId: run.userId, chunks: plan });
+    await emitEvent(db, {
+      runId: run.id,
+      jobId: run.jobId,
+      type: "chunks_planned",
+      data: { chunks: plan.map((c) => ({ chunk: c.idx, start: c.startTime, end: c.endTime })) },
+    });
+    wakeChunkWorker();
+    await helpAndWait(db, p);
+    const { transcripts } = await assembleDecode(shared, plan.length, load);
+    assembled = true;
+    return { chunks: plan.length, transcription: mergeTranscripts(transcripts) };
+  });
+  if (!out.chunks) return {};
+  // A run resumed after the merge step on a machine without its work files lays them again.
+  if (!assembled && !fs.existsSync(framesFile(shared))) await assembleDecode(shared, out.chunks, load);
+  return out.transcription ? { transcription: out.transcription } : {};
+}
+
+/** Before the first chunk shows its segments: an earlier run's chunk files and provisional modules' segments go. */
+async function firstPlanning(db: Db, run: Run, selected: readonly ModuleName[]): Promise<void> {
+  const storage = getStorage();
+  const own = chunksPrefix(run.userId, run.jobId, run.id);
+  for (const o of await storage.list(`${resultsPrefix(run.userId, run.jobId)}chunks/`)) {
+    if (!o.key.startsWith(own)) await storage.delete(o.key);
+  }
+  // The modules whose segments the chunks show replace their earlier results from the first chunk on.
+  for (const name of PROVISIONAL_MODULES) {
+    if (selected.includes(name)) await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name, keepEdited: true });
+  }
+}
+
+/** Works on the run's own chunks until every one is done (other workers take the rest). */
+async function helpAndWait(db: Db, p: ChunkedRunParams): Promise<void> {
+  const owner = chunkOwner();
+  for (;;) {
+    await p.checkpoint();
+    const chunks = await listChunks(db, p.run.id);
+    const failed = chunks.find((c) => c.status === "failed");
+    if (failed) throw new UserFacingError(`Part ${failed.idx + 1} of ${chunks.length} of the video could not be analysed: ${failed.error ?? "unknown error"}`);
+    if (chunks.every((c) => c.status === "completed")) return;
+    const claimed = await claimChunk(db, { owner, leaseMs: CHUNK_LEASE_MS, runId: p.run.id });
+    if (claimed) {
+      await withChunkLease(db, claimed, owner, p.signal, (signal) => runClaimedChunk(db, claimed, owner, signal));
+      continue;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

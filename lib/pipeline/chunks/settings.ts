@@ -1,0 +1,11 @@
+// How long a chunk of a long video is (CHUNK_SECONDS, default 120 s: a 6-minute video is three
+// chunks, an hour thirty); 0 never splits. A video shorter than 1.5 chunks is one run as before.
+import { env } from "@/lib/env";
+
+/** The shortest chunk length accepted (shorter ones would cost more in merging than they save). */
+export const MIN_CHUNK_SECONDS = 10;
+
+export function chunkSeconds(): number {
+  const n = env().CHUNK_SECONDS;
+  return n <= 0 ? 0 : Math.max(MIN_CHUNK_SECONDS, n);
+}
