@@ -74,6 +74,6 @@ describe("a long video's parts in the processing state", () => {
     s = applyEvent(s, { type: "chunk_completed", chunk: 0, chunks: 3, chunks_done: 2, start: 0, end: 120, segments: 5 });
     s = applyEvent(s, { type: "chunk_completed", chunk: 0, chunks: 3, chunks_done: 2, start: 0, end: 120, segments: 5 });
     expect(s.chunks).toEqual({ total: 3, done: [{ chunk: 0, start: 0, end: 120 }, { chunk: 1, start: 120, end: 240 }] });
-    expect(applyEvent(s, { type: "chunk_completed", chunk: "x" })).toBe(s);
+    expect(applyEvent(s, JSON.parse('{"type":"chunk_completed","chunk":"x"}'))).toBe(s);
   });
 });
