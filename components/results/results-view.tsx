@@ -100,7 +100,8 @@ export function ResultsView({ jobId, initialTime }: { jobId: string; initialTime
   const runNotes = processing.done?.notes.length ? processing.done.notes : (lastRun.data?.notes ?? []);
 
   // Segments arrive module by module: fetch them again whenever one finishes with some.
-  const finishedWithSegments = processing.modules.filter((m) => m.state === "done" && (m.segments ?? 0) > 0).length;
+  // (A long video's parts each show their segments as they finish.)
+  const finishedWithSegments = processing.modules.filter((m) => m.state === "done" && (m.segments ?? 0) > 0).length + (processing.chunks?.done.length ?? 0);
   useEffect(() => {
     if (finishedWithSegments > 0) {
       void queryClient.invalidateQueries({ queryKey: segmentQueries.all(jobId) });

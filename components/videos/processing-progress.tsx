@@ -31,6 +31,9 @@ function headline(state: ProcessingState, status: VideoStatus | undefined): stri
     return `Running ${names.join(", ")}${decoding ? `; ${decoding}` : ""} (${state.modules.filter((m) => m.state === "done").length} of ${state.modules.length} done)`;
   }
   if (decoding) return decoding[0]!.toUpperCase() + decoding.slice(1);
+  if (state.chunks && state.chunks.done.length < state.chunks.total) {
+    return `Analysing in ${state.chunks.total} parts: ${state.chunks.done.length} done (their shots and transcript are shown below)`;
+  }
   if (state.modules.some((m) => m.state === "done")) return "Finishing up…";
   if (importUnderWay(state, status)) return `Importing: ${importText(state.importing)}`;
   if (status === "processing") return "Preparing: reading the file and making the preview…";

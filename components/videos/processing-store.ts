@@ -35,6 +35,8 @@ export interface ProcessingState {
   decode: { percent: number; message: string | null } | null;
   /** The latest `import_progress` of a video imported from a URL (`total`/`percent` null when unknown). */
   importing: ImportProgress | null;
+  /** A long video's parts (chunks_planned / chunk_completed): how many, and the ranges done (seconds). */
+  chunks?: { total: number; done: { chunk: number; start: number; end: number }[] } | null;
   /** `notes`: about the whole run (a damaged file analysed up to where its data ends). */
   done: { status: "completed" | "failed"; error: string | null; notes: string[] } | null;
   /** Date.now() when `done` arrived. */
@@ -63,7 +65,7 @@ export function plan(selected: readonly string[]): ModuleProgress[] {
 }
 
 export function blank(jobId: string, selected: readonly string[]): ProcessingState {
-  return { jobId, connection: "idle", modules: plan(selected), decode: null, importing: null, done: null, doneAt: null, error: null };
+  return { jobId, connection: "idle", modules: plan(selected), decode: null, importing: null, chunks: null, done: null, doneAt: null, error: null };
 }
 
 function entryFor(jobId: string, selected: readonly string[]): Entry {
@@ -118,6 +120,17 @@ export function applyEvent(s: ProcessingState, ev: ProcessingEvent): ProcessingS
       modules[i] = { ...m, state: "done", segments: typeof ev.segments === "number" ? ev.segments : m.segments, notes, percent: null, message: null };
     }
     return { ...s, modules };
+  }
+  if (ev.type === "chunks_planned" && Array.isArray(ev.chunks)) {
+    return { ...s, chunks: { total: ev.chunks.length, done: s.chunks?.done ?? [] } };
+  }
+  if (ev.type === "chunk_completed") {
+    const chunk = count(ev.chunk);
+    const start = count(ev.start);
+    const end = count(ev.end);
+    if (chunk === null || start === null || end === null) return s;
+    const done = [...(s.chunks?.done ?? []).filter((c) => c.chunk !== chunk), { chunk, start, end }].sort((a, b) => a.start - b.start);
+    return { ...s, chunks: { total: count(ev.chunks) ?? s.chunks?.total ?? done.length, done } };
   }
   if (ev.type === "done") {
     const status = ev.status === "failed" ? "failed" : "completed";

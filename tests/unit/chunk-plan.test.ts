@@ -63,3 +63,17 @@ describe("chunk transcripts", () => {
     expect(mergeTranscripts([null, null])).toBeNull();
   });
 });
+
+describe("a long video's parts in the processing state", () => {
+  it("counts the planned parts and keeps the ranges done, once each, in time order", async () => {
+    const { applyEvent, blank } = await import("@/components/videos/processing-store");
+    let s = blank("job", ["shots"]);
+    s = applyEvent(s, { type: "chunks_planned", chunks: [{ chunk: 0, start: 0, end: 120 }, { chunk: 1, start: 120, end: 240 }, { chunk: 2, start: 240, end: 360 }] });
+    expect(s.chunks).toEqual({ total: 3, done: [] });
+    s = applyEvent(s, { type: "chunk_completed", chunk: 1, chunks: 3, chunks_done: 1, start: 120, end: 240, segments: 4 });
+    s = applyEvent(s, { type: "chunk_completed", chunk: 0, chunks: 3, chunks_done: 2, start: 0, end: 120, segments: 5 });
+    s = applyEvent(s, { type: "chunk_completed", chunk: 0, chunks: 3, chunks_done: 2, start: 0, end: 120, segments: 5 });
+    expect(s.chunks).toEqual({ total: 3, done: [{ chunk: 0, start: 0, end: 120 }, { chunk: 1, start: 120, end: 240 }] });
+    expect(applyEvent(s, JSON.parse('{"type":"chunk_completed","chunk":"x"}'))).toBe(s);
+  });
+});
