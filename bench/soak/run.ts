@@ -23,7 +23,7 @@ import { processTreeRss } from "../pipeline/rss";
 import { checkEverything, type Figures } from "./checks";
 import { newSubmitStats, submitVideo } from "./client";
 import { startPgCluster } from "./pg-cluster";
-import { startRefusingS3 } from "./refusing-s3";
+import { startRefusingS3 } from "../../tests/helpers/refusing-s3";
 
 const args = process.argv.slice(2);
 const opt = (name: string, def: string) => {

@@ -8,7 +8,7 @@ import { setMaxListeners } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import type { Db } from "@/db/client";
-import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, renewLease, type Run } from "@/db/queries/runs";
+import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, releaseRun, renewLease, type Run } from "@/db/queries/runs";
 import { identityToken } from "@/lib/core/process-identity";
 import { untilAborted, withRunSignal } from "@/lib/core/run-context";
 import { removeDerivedFilesIfVideoGone } from "./derived-files";
@@ -16,6 +16,7 @@ import { onRunCancelled, onRunQueued } from "./engine";
 import { failRun } from "./finalize-run";
 import { publicErrorText } from "@/lib/api/public-error";
 import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
+import { isTransientOutage } from "./transient-error";
 import { workDirFor } from "./shared-media";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
@@ -35,6 +36,11 @@ export interface RunnerOptions {
   pollMs?: number;
   /** A run claimed more often than this (it keeps dying mid-way) is failed instead of retried. */
   maxAttempts?: number;
+  /**
+   * A run stopped by a passing outage (the database or the storage away: transient-error.ts) is
+   * handed back and claimable again after this many ms times its attempts so far.
+   */
+  outageRetryMs?: number;
 }
 
 export class EmbeddedRunner {
@@ -53,6 +59,7 @@ export class EmbeddedRunner {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
+  private readonly outageRetryMs: number;
 
   constructor(
     private readonly db: Db,
@@ -62,6 +69,7 @@ export class EmbeddedRunner {
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.pollMs = opts.pollMs ?? 1_000;
     this.maxAttempts = opts.maxAttempts ?? 3;
+    this.outageRetryMs = opts.outageRetryMs ?? 15_000;
   }
 
   start(): this {
@@ -181,6 +189,13 @@ export class EmbeddedRunner {
       await runPipeline(this.db, run.id, step, controller.signal);
     } catch (err) {
       if (err instanceof RunCancelledError || controller.signal.aborted) return;
+      // A database restart or a storage refusing writes for a while is not the run's failure: it
+      // resumes from its recorded steps a little later (its attempts still bound the retries).
+      if (isTransientOutage(err) && run.attempts < this.maxAttempts) {
+        clearInterval(heartbeat);
+        await this.handBack(run, err);
+        return;
+      }
       // A run whose video was deleted or whose run was cancelled meanwhile fails with whatever
       // broke first (a foreign key, a missing file): an expected race, not an error to report.
       if (!(await this.stillOurs(run.id))) return;
@@ -208,6 +223,29 @@ export class EmbeddedRunner {
       if (!this.stopped) void this.tick();
       await windDown;
       if (this.windDowns.get(run.jobId) === windDown) this.windDowns.delete(run.jobId);
+    }
+  }
+
+  /**
+   * Releases a run stopped by an outage, claimable again after a pause that grows with its
+   * attempts. The database may be the thing that is away: tried again until it answers (a run
+   * left under this runner's name would be taken over by other processes only, never by this one).
+   */
+  private async handBack(run: Run, err: unknown): Promise<void> {
+    const delayMs = this.outageRetryMs * Math.max(1, run.attempts);
+    const facts = { runId: run.id, jobId: run.jobId, err: (err as Error)?.message };
+    log.warn(facts, `run ${run.id} of ${run.jobId} stopped by an outage; it resumes in ${Math.round(delayMs / 1000)} s`);
+    for (let i = 1; ; i++) {
+      try {
+        await releaseRun(this.db, { runId: run.id, owner: this.owner, claimableAt: new Date(Date.now() + delayMs) });
+        return;
+      } catch (e) {
+        if (this.stopped || i >= 60) {
+          log.error({ ...facts, err: e }, `handing back run ${run.id} failed; its lease lapses instead`);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
     }
   }
 

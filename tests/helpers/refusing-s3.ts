@@ -1,10 +1,10 @@
-// The local S3 (s3rver, tests/helpers/s3.ts) behind a small proxy that every process and the
+// The local S3 (s3rver, ./s3.ts) behind a small proxy that every process and the
 // client's presigned uploads go through. `refuseWrites(ms)` makes it answer every write (PUT, POST,
 // DELETE: uploads, multipart steps, derived files, removals) with S3's own 503 SlowDown for that
 // long, as an overloaded bucket does; reads (GET, HEAD) pass. The refused requests are counted.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { startLocalS3, type LocalS3 } from "../../tests/helpers/s3";
+import { startLocalS3, type LocalS3 } from "./s3";
 
 const SLOW_DOWN = `<?xml version="1.0" encoding="UTF-8"?>
 <Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message><RequestId>soak</RequestId></Error>`;
@@ -14,6 +14,8 @@ export interface RefusingS3 {
   /** The proxy's address: what S3_ENDPOINT names. */
   endpoint: string;
   refused: number;
+  useAsStorage(): void;
+  /** Refuses writes from now for `ms` (resolves when they are taken again). */
   refuseWrites(ms: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,6 +53,11 @@ export async function startRefusingS3(bucket: string): Promise<RefusingS3> {
     endpoint: `http://127.0.0.1:${port}`,
     get refused() {
       return state.refused;
+    },
+    /** Sets STORAGE_DRIVER=s3 and the S3_* / AWS_* variables for this proxy (in this process). */
+    useAsStorage() {
+      s3.useAsStorage();
+      process.env.S3_ENDPOINT = `http://127.0.0.1:${port}`;
     },
     async refuseWrites(ms: number) {
       refusingUntil = Date.now() + ms;
