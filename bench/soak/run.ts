@@ -8,7 +8,10 @@
 // when a check fails.
 //
 //   npx tsx bench/soak/run.ts [--videos 500] [--warmup 6] [--backlog 6] [--modules shots,scenes]
-//       [--port 3107] [--pg-port 55432] [--outage-seconds 30] [--logs DIR]
+//       [--port 3107] [--pg-port 55432] [--outage-seconds 30] [--logs DIR] [--prebuilt]
+//
+// --prebuilt: the web processes serve the build already in .next (start.mjs --no-build) even when
+// the sources changed since; the workers always run the sources (tsx), as `npm run worker` does.
 //
 // Needs PostgreSQL 15 binaries (/usr/lib/postgresql/15/bin, PG_BIN) with pgvector, and ffmpeg.
 import fs from "node:fs";
@@ -37,6 +40,7 @@ const MODULES = opt("modules", "shots,scenes").split(",");
 const PORT = Number(opt("port", process.env.E2E_PORT ?? "3107"));
 const PG_PORT = Number(opt("pg-port", "55432"));
 const OUTAGE_MS = Number(opt("outage-seconds", "30")) * 1000;
+const PREBUILT = args.includes("--prebuilt");
 const LOGS = opt("logs", fs.mkdtempSync(path.join(os.tmpdir(), "va-soak-logs-")));
 /** No video ending for this long: the rest are reported stuck. */
 const STALL_MS = 10 * 60_000;
@@ -78,8 +82,11 @@ function clips(): string[] {
 }
 
 async function main() {
-  say(`building the app if needed (scripts/start.mjs --build-only)`);
-  buildApp();
+  if (!PREBUILT) {
+    say(`building the app if needed (scripts/start.mjs --build-only)`);
+    buildApp();
+  }
+  const webArgs = PREBUILT ? ["--no-build"] : [];
   const files = clips();
   const pg = startPgCluster(PG_PORT);
   const storage = await startRefusingS3("soak-bucket");
@@ -119,10 +126,10 @@ async function main() {
   let failed = false;
   try {
     // The first web process alone on the empty database: it migrates and creates the local user (its key).
-    webs.push(AppProcess.start({ port: webPorts[0]!, dataDir: tempDir("web-1"), env: { ...env, RUNNER_CONCURRENCY: "0" } }));
+    webs.push(AppProcess.start({ port: webPorts[0]!, dataDir: tempDir("web-1"), env: { ...env, RUNNER_CONCURRENCY: "0" }, args: webArgs }));
     await webs[0]!.waitHealthy(300_000);
     const key = (await until("the first start's API key", () => webs[0]!.apiKey(), 10_000))!;
-    webs.push(AppProcess.start({ port: webPorts[1]!, dataDir: tempDir("web-2"), env: { ...env, RUNNER_CONCURRENCY: "0" } }));
+    webs.push(AppProcess.start({ port: webPorts[1]!, dataDir: tempDir("web-2"), env: { ...env, RUNNER_CONCURRENCY: "0" }, args: webArgs }));
     webs.forEach((w, i) => logs.push({ name: `web-${i + 1}`, output: () => w.output }));
     startWorker("worker-1");
     startWorker("worker-2");
@@ -245,7 +252,9 @@ async function main() {
 
     await sleep(12_000); // the last run's wind-down (work files) and lease-free moments
     const end = { "worker-1": await restingRss(workers["worker-1"]!), "worker-2": await restingRss(workers["worker-2"]!) };
-    const { figures } = await checkEverything({ sql, s3: storage.s3, workerDataDirs: workerDirs });
+    // A client of its own: the poller's connections may be ones the restart cut.
+    const checkSql = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const { figures } = await checkEverything({ sql: checkSql, s3: storage.s3, workerDataDirs: workerDirs }).finally(() => checkSql.end());
     const killedOutcome = killedJobs.map((j) => `${j}: ${states.get(j) ?? "?"}`);
 
     // The report.
