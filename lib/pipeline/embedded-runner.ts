@@ -18,6 +18,7 @@ import { publicErrorText } from "@/lib/api/public-error";
 import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
 import { isTransientOutage } from "./transient-error";
 import { workDirFor } from "./shared-media";
+import { sweepWorkDirs } from "./recover-runs";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
 import { runnerConcurrency } from "./runner-concurrency";
@@ -41,6 +42,8 @@ export interface RunnerOptions {
    * handed back and claimable again after this many ms times its attempts so far.
    */
   outageRetryMs?: number;
+  /** How often the work directories of runs that ended elsewhere are looked for and removed. */
+  workSweepMs?: number;
 }
 
 export class EmbeddedRunner {
@@ -51,6 +54,7 @@ export class EmbeddedRunner {
   private windDowns = new Map<string, Promise<void>>();
   private unsubscribeCancel: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   /** The tick under way (a claim in flight), which stop() waits for. */
   private ticking: Promise<void> | null = null;
@@ -60,6 +64,7 @@ export class EmbeddedRunner {
   private readonly pollMs: number;
   private readonly maxAttempts: number;
   private readonly outageRetryMs: number;
+  private readonly workSweepMs: number;
 
   constructor(
     private readonly db: Db,
@@ -70,6 +75,7 @@ export class EmbeddedRunner {
     this.pollMs = opts.pollMs ?? 1_000;
     this.maxAttempts = opts.maxAttempts ?? 3;
     this.outageRetryMs = opts.outageRetryMs ?? 15_000;
+    this.workSweepMs = opts.workSweepMs ?? 60_000;
   }
 
   start(): this {
@@ -77,6 +83,10 @@ export class EmbeddedRunner {
     this.unsubscribeCancel = onRunCancelled((jobId) => this.cancelJob(jobId));
     this.timer = setInterval(() => void this.tick(), this.pollMs);
     this.timer.unref();
+    // A run that ended in another process (taken over after a lapse, or handed back and claimed
+    // there) leaves its work files here: they go once no process runs the job and they sit idle.
+    this.sweepTimer = setInterval(() => void this.sweepWorkFiles(), this.workSweepMs);
+    this.sweepTimer.unref();
     void this.tick();
     return this;
   }
@@ -93,6 +103,7 @@ export class EmbeddedRunner {
   private async stopClaiming(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.unsubscribe?.();
     this.unsubscribeCancel?.();
     await this.ticking;
@@ -252,6 +263,16 @@ export class EmbeddedRunner {
   private async stillOurs(runId: string): Promise<boolean> {
     const now = await getRun(this.db, runId).catch(() => null);
     return !!now && now.status === "running" && now.leaseOwner === this.owner;
+  }
+
+  private async sweepWorkFiles(): Promise<void> {
+    const here = (jobId: string) => this.windDowns.has(jobId) || [...this.active.values()].some((a) => a.jobId === jobId);
+    try {
+      const removed = await sweepWorkDirs(this.db, { keep: here, idleMs: this.workSweepMs });
+      if (removed) log.info({ runs: removed }, `removed work files of ${removed} run(s) that ended elsewhere`);
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, "looking for work files of ended runs failed");
+    }
   }
 
   /** A run that ended (completed, failed, cancelled, deleted) leaves no work files behind. */
