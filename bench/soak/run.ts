@@ -250,7 +250,12 @@ async function main() {
     clearInterval(sampler);
     say(`main phase: ${mainCount} videos in ${mainSeconds.toFixed(0)} s (load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")})`);
 
-    await sleep(12_000); // the last run's wind-down (work files) and lease-free moments
+    // The last runs' wind-down; work files of runs that ended in the other worker go at its next
+    // sweep (every minute, once idle a minute): waited for up to 150 s.
+    const workLeft = () => Object.values(workerDirs).some((d) => fs.existsSync(path.join(d, "work")) && fs.readdirSync(path.join(d, "work")).length > 0);
+    await sleep(12_000);
+    const sweepWait = Date.now();
+    while (workLeft() && Date.now() - sweepWait < 150_000) await sleep(1_000);
     const end = { "worker-1": await restingRss(workers["worker-1"]!), "worker-2": await restingRss(workers["worker-2"]!) };
     // A client of its own: the poller's connections may be ones the restart cut.
     const checkSql = postgres(pg.url, { max: 1, onnotice: () => {} });
