@@ -41,7 +41,7 @@ const PORT = Number(opt("port", process.env.E2E_PORT ?? "3107"));
 const PG_PORT = Number(opt("pg-port", "55432"));
 const OUTAGE_MS = Number(opt("outage-seconds", "30")) * 1000;
 const PREBUILT = args.includes("--prebuilt");
-const LOGS = opt("logs", fs.mkdtempSync(path.join(os.tmpdir(), "va-soak-logs-")));
+const LOGS = args.includes("--logs") ? opt("logs", "") : fs.mkdtempSync(path.join(os.tmpdir(), "va-soak-logs-"));
 /** No video ending for this long: the rest are reported stuck. */
 const STALL_MS = 10 * 60_000;
 
