@@ -124,6 +124,19 @@ export async function expireLeases(db: Db, params: { runIds: string[]; refund?: 
     .where(and(inArray(processingRuns.id, params.runIds), eq(processingRuns.status, "running")));
 }
 
+/**
+ * Hands a run held by `owner` back without an owner, claimable by any runner (this one too) once
+ * `claimableAt` has passed: the attempt stays counted. False when the run was no longer ours.
+ */
+export async function releaseRun(db: Db, params: { runId: string; owner: string; claimableAt: Date }): Promise<boolean> {
+  const rows = await db
+    .update(processingRuns)
+    .set({ leaseOwner: null, leaseExpiresAt: params.claimableAt })
+    .where(and(eq(processingRuns.id, params.runId), eq(processingRuns.leaseOwner, params.owner), eq(processingRuns.status, "running")))
+    .returning({ id: processingRuns.id });
+  return rows.length > 0;
+}
+
 /** Job ids with a queued or running run (their work directories are in use). */
 export async function activeRunJobIds(db: Db): Promise<Set<string>> {
   const rows = await db

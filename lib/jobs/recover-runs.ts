@@ -27,8 +27,13 @@ export async function recoverOrphanedRuns(db: Db, opts: { exclusive: boolean }):
   return orphans.length;
 }
 
-/** Removes work directories of jobs that have no queued or running run. */
-export async function sweepWorkDirs(db: Db): Promise<number> {
+/**
+ * Removes work directories of jobs that have no queued or running run. A running process passes
+ * `keep` (the jobs it works on or winds down) and `idleMs` (only directories untouched that long):
+ * a run it handed back or whose lease lapsed was finished by another process, and its files here
+ * would otherwise stay until this process restarts (bench/soak found them).
+ */
+export async function sweepWorkDirs(db: Db, opts: { keep?: (jobId: string) => boolean; idleMs?: number } = {}): Promise<number> {
   const root = path.join(env().DATA_DIR, "work");
   let names: string[];
   try {
@@ -39,8 +44,13 @@ export async function sweepWorkDirs(db: Db): Promise<number> {
   const active = await activeRunJobIds(db);
   let removed = 0;
   for (const name of names) {
-    if (active.has(name)) continue;
-    await fs.promises.rm(path.join(root, name), { recursive: true, force: true });
+    if (active.has(name) || opts.keep?.(name)) continue;
+    const dir = path.join(root, name);
+    if (opts.idleMs) {
+      const st = await fs.promises.stat(dir).catch(() => null);
+      if (!st || Date.now() - st.mtimeMs < opts.idleMs) continue;
+    }
+    await fs.promises.rm(dir, { recursive: true, force: true });
     removed++;
   }
   return removed;

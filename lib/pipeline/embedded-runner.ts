@@ -8,7 +8,7 @@ import { setMaxListeners } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import type { Db } from "@/db/client";
-import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, renewLease, type Run } from "@/db/queries/runs";
+import { activeRunJobIds, claimRun, expireLeases, getFinishedSteps, getRun, recordStep, releaseRun, renewLease, type Run } from "@/db/queries/runs";
 import { identityToken } from "@/lib/core/process-identity";
 import { untilAborted, withRunSignal } from "@/lib/core/run-context";
 import { removeDerivedFilesIfVideoGone } from "@/lib/storage/derived-files";
@@ -17,7 +17,9 @@ import { onRunCancelled } from "@/lib/jobs/run-cancel";
 import { failRun } from "./finalize-run";
 import { publicErrorText } from "@/lib/core/public-error";
 import { RunCancelledError, runPipeline, type StepFn } from "./run-pipeline";
+import { isTransientOutage } from "./transient-error";
 import { workDirFor } from "@/lib/analysis/shared-media";
+import { sweepWorkDirs } from "@/lib/jobs/recover-runs";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
 import { env } from "@/lib/env";
@@ -34,6 +36,13 @@ export interface RunnerOptions {
   pollMs?: number;
   /** A run claimed more often than this (it keeps dying mid-way) is failed instead of retried. */
   maxAttempts?: number;
+  /**
+   * A run stopped by a passing outage (the database or the storage away: transient-error.ts) is
+   * handed back and claimable again after this many ms times its attempts so far.
+   */
+  outageRetryMs?: number;
+  /** How often the work directories of runs that ended elsewhere are looked for and removed. */
+  workSweepMs?: number;
 }
 
 export class EmbeddedRunner {
@@ -44,6 +53,7 @@ export class EmbeddedRunner {
   private windDowns = new Map<string, Promise<void>>();
   private unsubscribeCancel: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   /** The tick under way (a claim in flight), which stop() waits for. */
   private ticking: Promise<void> | null = null;
@@ -52,6 +62,8 @@ export class EmbeddedRunner {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
+  private readonly outageRetryMs: number;
+  private readonly workSweepMs: number;
 
   constructor(
     private readonly db: Db,
@@ -61,6 +73,8 @@ export class EmbeddedRunner {
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.pollMs = opts.pollMs ?? 1_000;
     this.maxAttempts = opts.maxAttempts ?? 3;
+    this.outageRetryMs = opts.outageRetryMs ?? 15_000;
+    this.workSweepMs = opts.workSweepMs ?? 60_000;
   }
 
   start(): this {
@@ -68,6 +82,10 @@ export class EmbeddedRunner {
     this.unsubscribeCancel = onRunCancelled((jobId) => this.cancelJob(jobId));
     this.timer = setInterval(() => void this.tick(), this.pollMs);
     this.timer.unref();
+    // A run that ended in another process (taken over after a lapse, or handed back and claimed
+    // there) leaves its work files here: they go once no process runs the job and they sit idle.
+    this.sweepTimer = setInterval(() => void this.sweepWorkFiles(), this.workSweepMs);
+    this.sweepTimer.unref();
     void this.tick();
     return this;
   }
@@ -84,6 +102,7 @@ export class EmbeddedRunner {
   private async stopClaiming(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.unsubscribe?.();
     this.unsubscribeCancel?.();
     await this.ticking;
@@ -180,6 +199,13 @@ export class EmbeddedRunner {
       await runPipeline(this.db, run.id, step, controller.signal);
     } catch (err) {
       if (err instanceof RunCancelledError || controller.signal.aborted) return;
+      // A database restart or a storage refusing writes for a while is not the run's failure: it
+      // resumes from its recorded steps a little later (its attempts still bound the retries).
+      if (isTransientOutage(err) && run.attempts < this.maxAttempts) {
+        clearInterval(heartbeat);
+        await this.handBack(run, err);
+        return;
+      }
       // A run whose video was deleted or whose run was cancelled meanwhile fails with whatever
       // broke first (a foreign key, a missing file): an expected race, not an error to report.
       if (!(await this.stillOurs(run.id))) return;
@@ -210,9 +236,42 @@ export class EmbeddedRunner {
     }
   }
 
+  /**
+   * Releases a run stopped by an outage, claimable again after a pause that grows with its
+   * attempts. The database may be the thing that is away: tried again until it answers (a run
+   * left under this runner's name would be taken over by other processes only, never by this one).
+   */
+  private async handBack(run: Run, err: unknown): Promise<void> {
+    const delayMs = this.outageRetryMs * Math.max(1, run.attempts);
+    const facts = { runId: run.id, jobId: run.jobId, err: (err as Error)?.message };
+    log.warn(facts, `run ${run.id} of ${run.jobId} stopped by an outage; it resumes in ${Math.round(delayMs / 1000)} s`);
+    for (let i = 1; ; i++) {
+      try {
+        await releaseRun(this.db, { runId: run.id, owner: this.owner, claimableAt: new Date(Date.now() + delayMs) });
+        return;
+      } catch (e) {
+        if (this.stopped || i >= 60) {
+          log.error({ ...facts, err: e }, `handing back run ${run.id} failed; its lease lapses instead`);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+    }
+  }
+
   private async stillOurs(runId: string): Promise<boolean> {
     const now = await getRun(this.db, runId).catch(() => null);
     return !!now && now.status === "running" && now.leaseOwner === this.owner;
+  }
+
+  private async sweepWorkFiles(): Promise<void> {
+    const here = (jobId: string) => this.windDowns.has(jobId) || [...this.active.values()].some((a) => a.jobId === jobId);
+    try {
+      const removed = await sweepWorkDirs(this.db, { keep: here, idleMs: this.workSweepMs });
+      if (removed) log.info({ runs: removed }, `removed work files of ${removed} run(s) that ended elsewhere`);
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, "looking for work files of ended runs failed");
+    }
   }
 
   /** A run that ended (completed, failed, cancelled, deleted) leaves no work files behind. */

@@ -92,3 +92,32 @@ describe("cancelling", () => {
     }
   });
 });
+
+describe("work files of runs that ended in another process", () => {
+  it("a running runner removes them once idle, and keeps those of a run still going elsewhere", async () => {
+    const db = await getDb();
+    // A run this process handed back (or whose lease lapsed) that another process then finished:
+    // its job has no queued or running run any more.
+    const ended = await queued();
+    await db.update(processingRuns).set({ status: "completed" }).where(eq(processingRuns.jobId, ended.jobId));
+    // A run another process holds now.
+    const elsewhere = await queued();
+    const claimed = await claimRun(db, { owner: "other-host:1-1:alive", leaseMs: 600_000, engine: "embedded" });
+    expect(claimed?.jobId).toBe(elsewhere.jobId);
+    const old = new Date(Date.now() - 120_000);
+    for (const jobId of [ended.jobId, elsewhere.jobId]) {
+      fs.mkdirSync(workDirFor(jobId), { recursive: true });
+      fs.writeFileSync(`${workDirFor(jobId)}/frames.v8`, "x");
+      fs.utimesSync(workDirFor(jobId), old, old);
+    }
+    const runner = new EmbeddedRunner(db, { pollMs: 60_000, workSweepMs: 50 }).start();
+    try {
+      for (let i = 0; i < 1500 && fs.existsSync(workDirFor(ended.jobId)); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(fs.existsSync(workDirFor(ended.jobId))).toBe(false);
+      expect(fs.existsSync(workDirFor(elsewhere.jobId))).toBe(true);
+    } finally {
+      await runner.stop();
+      await db.update(processingRuns).set({ status: "failed" }).where(eq(processingRuns.jobId, elsewhere.jobId));
+    }
+  });
+});

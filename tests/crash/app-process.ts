@@ -13,6 +13,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** `npm start` (npm -> sh -> start.mjs -> next-server) instead of `node scripts/start.mjs`. */
   viaNpm?: boolean;
+  /** Arguments of start.mjs (`--no-build`: serve the build in .next as it is). */
+  args?: string[];
 }
 
 /** Processes of a group that are still running (zombies do not count). */
@@ -115,7 +117,7 @@ export class AppProcess {
   }
 
   static start(opts: StartOptions): AppProcess {
-    const [command, args]: [string, string[]] = opts.viaNpm ? ["npm", ["start"]] : [process.execPath, [path.join(ROOT, "scripts", "start.mjs")]];
+    const [command, args]: [string, string[]] = opts.viaNpm ? ["npm", ["start"]] : [process.execPath, [path.join(ROOT, "scripts", "start.mjs"), ...(opts.args ?? [])]];
     const child = spawn(command, args, {
       cwd: ROOT,
       detached: true,
