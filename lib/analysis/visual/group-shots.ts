@@ -6,6 +6,7 @@ import { GROUPING, SETUP_THRESHOLD } from "@/lib/analysis/scenes/tuning";
 import { clusterBySimilarity, meanSimilarityWithin } from "./cluster";
 import { shortlistMatrix, type ShortlistOptions } from "./shortlist-matrix";
 import type { ShotFeature } from "./shot-features";
+import { item } from "@/lib/core/item";
 
 export { SETUP_THRESHOLD };
 
@@ -43,7 +44,7 @@ export async function groupByLook(
   const usable: number[] = [];
   const skipped: number[] = [];
   looks.forEach((d, i) => (d && (d.feature || d.keyframe) && !isBlackShot(d) ? usable.push(i) : skipped.push(i)));
-  const items = usable.map((i) => looks[i]!);
+  const items = usable.map((i) => item(looks, i));
   const { sims, fullPairs } = await shortlistMatrix(items, quickLookSimilarity, similarity, {
     shortlist: GROUPING.shortlist,
     neighbours: GROUPING.neighbours,
@@ -55,12 +56,12 @@ export async function groupByLook(
   const singles: number[] = [];
   for (const members of clusters) {
     if (members.length < 2) {
-      singles.push(usable[members[0]!]!);
+      singles.push(usable[members[0] ?? 0] ?? 0);
       continue;
     }
     groups.push({
       id: groups.length + 1,
-      shots: members.map((m) => usable[m]!),
+      shots: members.map((m) => usable[m] ?? 0),
       similarity: members.map((m) => Math.round(meanSimilarityWithin(sims, items.length, m, members) * 1000) / 1000),
     });
   }
