@@ -1,6 +1,7 @@
 // Running ffmpeg/ffprobe (system binaries; FFMPEG_PATH / FFPROBE_PATH override).
 import { spawn } from "node:child_process";
 import { runSignal } from "@/lib/core/run-context";
+import { item } from "@/lib/core/item";
 
 export const ffmpegPath = () => process.env.FFMPEG_PATH || "ffmpeg";
 export const ffprobePath = () => process.env.FFPROBE_PATH || "ffprobe";
@@ -24,7 +25,7 @@ export function runTool(
     const pipes: Buffer[][] = Array.from({ length: extra }, () => []);
     let err = "";
     child.stdout!.on("data", (c: Buffer) => out.push(c));
-    for (let i = 0; i < extra; i++) (child.stdio[3 + i] as NodeJS.ReadableStream).on("data", (c: Buffer) => pipes[i]!.push(c));
+    for (let i = 0; i < extra; i++) (child.stdio[3 + i] as NodeJS.ReadableStream).on("data", (c: Buffer) => item(pipes, i).push(c));
     child.stderr!.on("data", (c: Buffer) => {
       err += c.toString();
       if (err.length > 64_000) err = err.slice(-32_000);
