@@ -3,7 +3,6 @@
 // (nested by indentation), block quotes, fenced code, tables, rules; their text through
 // markdown-inline.ts.
 import { parseInline, type Inline } from "./markdown-inline";
-import { item } from "@/lib/core/item";
 
 export type Align = "left" | "center" | "right" | null;
 
@@ -32,12 +31,12 @@ const TABLE_SEPARATOR = /^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
 function isTableStart(lines: string[], i: number): boolean {
-  if (!item(lines, i).includes("|") || i + 1 >= lines.length || !TABLE_SEPARATOR.test(item(lines, i + 1))) return false;
-  return splitRow(item(lines, i + 1)).length === splitRow(item(lines, i)).length;
+  if (!lines[i]!.includes("|") || i + 1 >= lines.length || !TABLE_SEPARATOR.test(lines[i + 1]!)) return false;
+  return splitRow(lines[i + 1]!).length === splitRow(lines[i]!).length;
 }
 
 function startsBlock(lines: string[], i: number): boolean {
-  const line = item(lines, i);
+  const line = lines[i]!;
   const item = LIST_ITEM.exec(line);
   return (
     FENCE.test(line) ||
@@ -57,8 +56,8 @@ function splitRow(line: string): string[] {
 }
 
 function parseTable(lines: string[], i: number): { block: Block; next: number } {
-  const header = splitRow(item(lines, i));
-  const align: Align[] = splitRow(item(lines, i + 1)).map((cell) => {
+  const header = splitRow(lines[i]!);
+  const align: Align[] = splitRow(lines[i + 1]!).map((cell) => {
     const left = cell.startsWith(":");
     const right = cell.endsWith(":");
     return left && right ? "center" : right ? "right" : left ? "left" : null;
@@ -67,12 +66,12 @@ function parseTable(lines: string[], i: number): { block: Block; next: number } 
   const fit = (cells: string[]) => Array.from({ length: width }, (_, k) => parseInline(cells[k] ?? ""));
   const rows: Inline[][][] = [];
   let j = i + 2;
-  while (j < lines.length && item(lines, j).trim() && item(lines, j).includes("|")) rows.push(fit(splitRow(item(lines, j++))));
+  while (j < lines.length && lines[j]!.trim() && lines[j]!.includes("|")) rows.push(fit(splitRow(lines[j++]!)));
   return { block: { type: "table", align: Array.from({ length: width }, (_, k) => align[k] ?? null), header: fit(header), rows }, next: j };
 }
 
 function parseList(lines: string[], i: number, depth: number): { block: Block; next: number } {
-  const first = LIST_ITEM.exec(item(lines, i))!;
+  const first = LIST_ITEM.exec(lines[i]!)!;
   const indent = first[1]!.length;
   const ordered = /\d/.test(first[2]!);
   const items: string[][] = [];
@@ -80,7 +79,7 @@ function parseList(lines: string[], i: number, depth: number): { block: Block; n
   let contentIndent = 0;
   let j = i;
   while (j < lines.length) {
-    const line = item(lines, j);
+    const line = lines[j]!;
     const item = LIST_ITEM.exec(line);
     if (item && item[1]!.length <= indent + 1) {
       if (/\d/.test(item[2]!) !== ordered) break;
@@ -93,9 +92,9 @@ function parseList(lines: string[], i: number, depth: number): { block: Block; n
     }
     if (!line.trim()) {
       let k = j + 1;
-      while (k < lines.length && !item(lines, k).trim()) k++;
-      const next = k < lines.length ? LIST_ITEM.exec(item(lines, k)) : null;
-      const continues = k < lines.length && (indentOf(item(lines, k)) > indent || (next && /\d/.test(next[2]!) === ordered));
+      while (k < lines.length && !lines[k]!.trim()) k++;
+      const next = k < lines.length ? LIST_ITEM.exec(lines[k]!) : null;
+      const continues = k < lines.length && (indentOf(lines[k]!) > indent || (next && /\d/.test(next[2]!) === ordered));
       if (!continues) break;
       current.push("");
       j++;
@@ -123,7 +122,7 @@ function parseBlocks(lines: string[], depth: number): Block[] {
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {
-    const line = item(lines, i);
+    const line = lines[i]!;
     if (!line.trim()) {
       i++;
       continue;
@@ -134,7 +133,7 @@ function parseBlocks(lines: string[], depth: number): Block[] {
       const closing = new RegExp(`^ {0,3}${marker[0] === "`" ? "`" : "~"}{${marker.length},}\\s*$`);
       const body: string[] = [];
       i++;
-      while (i < lines.length && !closing.test(item(lines, i))) body.push(item(lines, i++));
+      while (i < lines.length && !closing.test(lines[i]!)) body.push(lines[i++]!);
       i++; // the closing fence (or the end)
       blocks.push({ type: "code", lang: fence[2] || null, text: body.join("\n") });
       continue;
@@ -152,9 +151,9 @@ function parseBlocks(lines: string[], depth: number): Block[] {
     }
     if (QUOTE.test(line)) {
       const body: string[] = [];
-      while (i < lines.length && item(lines, i).trim()) {
-        const q = QUOTE.exec(item(lines, i));
-        body.push(q ? q[1]! : item(lines, i));
+      while (i < lines.length && lines[i]!.trim()) {
+        const q = QUOTE.exec(lines[i]!);
+        body.push(q ? q[1]! : lines[i]!);
         i++;
       }
       blocks.push({ type: "quote", children: parseBlocks(body, depth + 1) });
@@ -175,7 +174,7 @@ function parseBlocks(lines: string[], depth: number): Block[] {
     }
     const body = [line.trim()];
     i++;
-    while (i < lines.length && item(lines, i).trim() && !startsBlock(lines, i)) body.push(item(lines, i++).trim());
+    while (i < lines.length && lines[i]!.trim() && !startsBlock(lines, i)) body.push(lines[i++]!.trim());
     blocks.push({ type: "paragraph", children: parseInline(body.join("\n")) });
   }
   return blocks;

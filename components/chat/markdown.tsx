@@ -5,7 +5,6 @@ import { Fragment, useMemo, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import type { Inline } from "./markdown-inline";
 import { parseMarkdown, type Align, type Block } from "./markdown-parse";
-import { item } from "@/lib/core/item";
 
 export type SeekHandler = (seconds: number) => void;
 
@@ -77,7 +76,7 @@ function renderBlocks(blocks: Block[], onSeek: SeekHandler | undefined, tight = 
         // A list item of one paragraph holds its text directly, without the paragraph's spacing.
         return tight ? <Fragment key={k}>{renderInline(block.children, onSeek)}</Fragment> : <p key={k}>{renderInline(block.children, onSeek)}</p>;
       case "heading": {
-        const Tag = item(HEADING_TAGS, block.level - 1);
+        const Tag = HEADING_TAGS[block.level - 1]!;
         return (
           <Tag key={k} className={cn("font-semibold text-zinc-900", block.level <= 2 ? "text-base" : "text-sm")}>
             {renderInline(block.children, onSeek)}
@@ -93,7 +92,7 @@ function renderBlocks(blocks: Block[], onSeek: SeekHandler | undefined, tight = 
       case "list": {
         const items = block.items.map((item, n) => (
           <li key={n} className="pl-1 [&>*+*]:mt-1.5">
-            {renderBlocks(item, onSeek, item.length === 1 && item(item, 0).type === "paragraph")}
+            {renderBlocks(item, onSeek, item.length === 1 && item[0]!.type === "paragraph")}
           </li>
         ));
         return block.ordered ? (
@@ -119,7 +118,7 @@ function renderBlocks(blocks: Block[], onSeek: SeekHandler | undefined, tight = 
               <thead className="bg-zinc-50">
                 <tr>
                   {block.header.map((cell, c) => (
-                    <th key={c} scope="col" className={cn("px-3 py-1.5 font-medium text-zinc-700", alignClass(item(block.align, c)))}>
+                    <th key={c} scope="col" className={cn("px-3 py-1.5 font-medium text-zinc-700", alignClass(block.align[c]!))}>
                       {renderInline(cell, onSeek)}
                     </th>
                   ))}
@@ -129,7 +128,7 @@ function renderBlocks(blocks: Block[], onSeek: SeekHandler | undefined, tight = 
                 {block.rows.map((row, r) => (
                   <tr key={r}>
                     {row.map((cell, c) => (
-                      <td key={c} className={cn("px-3 py-1.5 align-top", alignClass(item(block.align, c)))}>
+                      <td key={c} className={cn("px-3 py-1.5 align-top", alignClass(block.align[c]!))}>
                         {renderInline(cell, onSeek)}
                       </td>
                     ))}

@@ -57,7 +57,7 @@ function windowSum(units: readonly { vector: Float64Array; mid: number }[], from
   for (let i = from, k = 0; i >= 0 && i < units.length && k < WINDOW && i !== to; i += step, k++) {
     if (k > 0 && Math.abs(item(units, i).mid - t) > WINDOW_SECONDS) break;
     const v = item(units, i).vector;
-    for (let d = 0; d < sum.length; d++) sum[d] = (sum[d] ?? 0) + v[d] ?? 0;
+    for (let d = 0; d < sum.length; d++) sum[d] = (sum[d] ?? 0) + (v[d] ?? 0);
   }
   return sum;
 }

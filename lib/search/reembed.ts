@@ -10,7 +10,6 @@ import { clearSegmentVectors, embeddingCounts, staleSegments, writeSegmentVector
 import { currentEmbeddingModel, embedTexts } from "@/lib/ai/embeddings";
 import { errorCause } from "@/lib/core/error-facts";
 import { logger } from "@/lib/log/logger";
-import { item } from "@/lib/core/item";
 
 const log = logger("reembed");
 
@@ -46,7 +45,7 @@ export async function reembedBatch(db: Db, opts: { batch?: number; signal?: Abor
   const rows = await staleSegments(db, { model, limit: opts.batch ?? BATCH });
   if (!rows.length) return 0;
   const { vectors } = await embedTexts(rows.map((r) => r.content), { model, signal: opts.signal });
-  const pairs = rows.flatMap((r, i) => (vectors[i] ? [{ id: r.id, vector: item(vectors, i) }] : []));
+  const pairs = rows.flatMap((r, i) => (vectors[i] ? [{ id: r.id, vector: vectors[i]! }] : []));
   await writeSegmentVectors(db, { model, vectors: pairs, replacing: true });
   await clearSegmentVectors(db, rows.filter((_, i) => !vectors[i]).map((r) => r.id));
   return rows.length;

@@ -66,9 +66,9 @@ function planes(img: RgbImage): { luma: Float32Array; cr: Float32Array; cg: Floa
     for (let x = 0; x < w; x++) {
       const p = py * PLANE_W + Math.min(PLANE_W - 1, Math.floor((x * PLANE_W) / w));
       const o = (y * w + x) * 3;
-      r[p] = (r[p] ?? 0) + rgb[o] ?? 0;
-      g[p] = (g[p] ?? 0) + rgb[o + 1] ?? 0;
-      b[p] = (b[p] ?? 0) + rgb[o + 2] ?? 0;
+      r[p] = (r[p] ?? 0) + (rgb[o] ?? 0);
+      g[p] = (g[p] ?? 0) + (rgb[o + 1] ?? 0);
+      b[p] = (b[p] ?? 0) + (rgb[o + 2] ?? 0);
       cnt[p] = (cnt[p] ?? 0) + 1;
     }
   }

@@ -239,7 +239,7 @@ function shotStats(frames: ShotFrame[], from: number, to: number): Pick<Shot, "k
     const f = item(frames, i);
     samples++;
     luma += f.meanLuma;
-    for (let c = 0; c < cells; c++) mean[c] = (mean[c] ?? 0) + f.grid[c] ?? 0;
+    for (let c = 0; c < cells; c++) mean[c] = (mean[c] ?? 0) + (f.grid[c] ?? 0);
     for (let c = 0; c < cells; c += 3) {
       const r = f.grid[c] ?? 0, g = f.grid[c + 1] ?? 0, b = f.grid[c + 2] ?? 0;
       const bin = ((r >> 6) << 4) | ((g >> 6) << 2) | (b >> 6);

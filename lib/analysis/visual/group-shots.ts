@@ -6,7 +6,6 @@ import { GROUPING, SETUP_THRESHOLD } from "@/lib/analysis/scenes/tuning";
 import { clusterBySimilarity, meanSimilarityWithin } from "./cluster";
 import { shortlistMatrix, type ShortlistOptions } from "./shortlist-matrix";
 import type { ShotFeature } from "./shot-features";
-import { item } from "@/lib/core/item";
 
 export { SETUP_THRESHOLD };
 
@@ -44,7 +43,7 @@ export async function groupByLook(
   const usable: number[] = [];
   const skipped: number[] = [];
   looks.forEach((d, i) => (d && (d.feature || d.keyframe) && !isBlackShot(d) ? usable.push(i) : skipped.push(i)));
-  const items = usable.map((i) => item(looks, i));
+  const items = usable.map((i) => looks[i]!);
   const { sims, fullPairs } = await shortlistMatrix(items, quickLookSimilarity, similarity, {
     shortlist: GROUPING.shortlist,
     neighbours: GROUPING.neighbours,
