@@ -4,6 +4,7 @@
 // database through the running app's control socket when an app holds DATA_DIR, else by opening it.
 // With --json every outcome is one JSON document on stdout (lib/cli/remote/run.ts: jsonError).
 import { jsonError, REMOTE_COMMANDS, REMOTE_USAGE, runRemoteCommand } from "@/lib/cli/remote/run";
+import { item } from "@/lib/core/item";
 
 const ADMIN_VERBS = ["user create", "user list", "key create"];
 
@@ -11,12 +12,12 @@ function parseAdmin(argv: string[]): { verb: string; args: Record<string, string
   const words: string[] = [];
   const args: Record<string, string | true> = {};
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
+    const a = item(argv, i);
     if (a === "-h") args.help = true;
     else if (a.startsWith("--")) {
       const [k, inline] = a.slice(2).split(/=(.*)/s, 2);
       if (inline !== undefined) args[k!] = inline;
-      else if (i + 1 < argv.length && !argv[i + 1]!.startsWith("--")) args[k!] = argv[++i]!;
+      else if (i + 1 < argv.length && !item(argv, i + 1).startsWith("--")) args[k!] = item(argv, ++i);
       else args[k!] = true;
     } else words.push(a);
   }

@@ -12,6 +12,7 @@ import { useChapters, useEditChapter, type Chapter } from "@/hooks/queries/chapt
 import { errorDetail } from "@/lib/browser/api-client";
 import { formatClock } from "@/lib/core/clock";
 import { usePlayerValue, type PlayerStore } from "./player-store";
+import { item } from "@/lib/core/item";
 
 function currentChapter(chapters: readonly Chapter[], t: number): number {
   return chapters.findIndex((c, i) => t >= c.start && (t < c.end || i === chapters.length - 1));
@@ -34,7 +35,7 @@ export function ChaptersPanel({
   const canEdit = editable && given === undefined;
   const current = usePlayerValue(store, (s) => currentChapter(list, s.time));
   if (!list.length) return null;
-  const total = list[list.length - 1]!.end || 1;
+  const total = item(list, list.length - 1).end || 1;
   return (
     <Card aria-labelledby="chapters-heading">
       <CardHeader title="Chapters" titleId="chapters-heading" description="Made from the scenes, what is said and what is shown. Click one to play it." />

@@ -11,6 +11,7 @@ import { segmentSeekTime, usePlayerValue, type PlayerStore } from "./player-stor
 import { SegmentDetails } from "./segment-details";
 import { spokenTime } from "@/lib/browser/format";
 import { formatClock } from "@/lib/core/clock";
+import { item } from "@/lib/core/item";
 
 const PAGE = 300;
 
@@ -56,7 +57,7 @@ function ModuleList({
   const listRef = useRef<HTMLUListElement>(null);
   const current = usePlayerValue(store, (s) => {
     for (let i = segments.length - 1; i >= 0; i--) {
-      const g = segments[i]!;
+      const g = item(segments, i);
       if (g.start_time <= s.time + 1e-3 && s.time < Math.max(g.end_time, g.start_time + 0.25)) return i;
     }
     return -1;
@@ -69,7 +70,7 @@ function ModuleList({
   useEffect(() => {
     if (!follow || current < 0) return;
     const list = listRef.current;
-    const row = list?.querySelector<HTMLElement>(`[data-segment-id="${CSS.escape(segments[current]!.id)}"]`);
+    const row = list?.querySelector<HTMLElement>(`[data-segment-id="${CSS.escape(item(segments, current).id)}"]`);
     if (!list || !row) return;
     const top = row.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
     if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
@@ -166,7 +167,7 @@ export function SegmentPanel({
       : null;
     if (next === null) return;
     e.preventDefault();
-    setChosen(modules[next]!);
+    setChosen(item(modules, next));
     tabs.current[next]?.focus();
   };
 

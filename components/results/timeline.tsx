@@ -16,6 +16,7 @@ import { spokenTime } from "@/lib/browser/format";
 import { formatClock } from "@/lib/core/clock";
 import { plural } from "@/lib/core/words";
 import { useCoarsePointer } from "@/hooks/use-coarse-pointer";
+import { item } from "@/lib/core/item";
 
 const MAX_ROWS = 3;
 /** A press that moves less than this is a click on the ruler (a seek), not a drag. */
@@ -89,7 +90,7 @@ function Lane({
   const frames = FRAME_LANES.has(module) && storyboard?.cues.length ? storyboard : null;
   const coarse = useCoarsePointer();
   const rowPx = frames ? FRAME_ROW_PX : coarse ? TOUCH_ROW_PX : ROW_PX;
-  const frameWidth = frames ? Math.min(96, Math.round(FRAME_HEIGHT_PX * (frames.cues[0]!.w / frames.cues[0]!.h))) : 0;
+  const frameWidth = frames ? Math.min(96, Math.round(FRAME_HEIGHT_PX * (item(frames.cues, 0).w / item(frames.cues, 0).h))) : 0;
   const [focusIndex, setFocusIndex] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const colour = moduleColour(module);
@@ -97,7 +98,7 @@ function Lane({
   const current = usePlayerValue(store, (s) => {
     // The last segment that started at or before the playhead and has not ended.
     for (let i = segments.length - 1; i >= 0; i--) {
-      const g = segments[i]!;
+      const g = item(segments, i);
       if (g.start_time <= s.time + 1e-3 && s.time < Math.max(g.end_time, g.start_time + 0.25)) return i;
     }
     return -1;

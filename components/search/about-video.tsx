@@ -2,10 +2,11 @@
 // (SearchResult.about_video, on the video's best hit). Over one video it stands above the hits;
 // over several, each video's best hit can unfold it.
 import type { SearchResult } from "@/hooks/queries/search";
+import { item } from "@/lib/core/item";
 
 /** The summary's overview: its first paragraph (offline summaries list their key moments after it). */
 export function aboutOverview(about: NonNullable<SearchResult["about_video"]>): string {
-  return about.content.split(/\n\s*\n/)[0]!.trim();
+  return item(about.content.split(/\n\s*\n/), 0).trim();
 }
 
 export function AboutVideoCard({ about, videoName }: { about: NonNullable<SearchResult["about_video"]>; videoName?: string }) {

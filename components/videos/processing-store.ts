@@ -6,6 +6,7 @@ import { executionOrder, isModuleName, type ModuleName } from "@/lib/pipeline/mo
 import { errorDetail } from "@/lib/browser/api-client";
 import { followProcessingEvents, type ProcessingEvent } from "@/lib/browser/sse";
 import { isSetupNote } from "@/lib/pipeline/modules/setup-notes";
+import { item } from "@/lib/core/item";
 
 export type ModuleState = "waiting" | "running" | "done";
 
@@ -100,9 +101,9 @@ export function applyEvent(s: ProcessingState, ev: ProcessingEvent): ProcessingS
     if (ev.module === "decode") return { ...s, decode: { percent, message } };
     const i = s.modules.findIndex((m) => m.module === ev.module);
     // Late progress of a module already done (or one this page does not list) changes nothing.
-    if (i < 0 || s.modules[i]!.state === "done") return s;
+    if (i < 0 || item(s.modules, i).state === "done") return s;
     const modules = [...s.modules];
-    modules[i] = { ...modules[i]!, state: "running", percent, message };
+    modules[i] = { ...item(modules, i), state: "running", percent, message };
     return { ...s, modules };
   }
   if (ev.type === "module_started" || ev.type === "module_completed") {
@@ -111,7 +112,7 @@ export function applyEvent(s: ProcessingState, ev: ProcessingEvent): ProcessingS
       ? [...s.modules]
       : [...s.modules, { module: name, state: "waiting" as ModuleState, selected: true, segments: null, notes: [], percent: null, message: null }];
     const i = modules.findIndex((m) => m.module === name);
-    const m = modules[i]!;
+    const m = item(modules, i);
     if (ev.type === "module_started") {
       modules[i] = { ...m, state: m.state === "done" ? "done" : "running", selected: typeof ev.selected === "boolean" ? ev.selected : m.selected };
     } else {

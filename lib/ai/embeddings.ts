@@ -7,6 +7,7 @@ import { EMBEDDING_DIMENSIONS } from "@/db/schema";
 import { getModelClient } from "./provider";
 import { LEXICAL_EMBEDDING_MODEL, lexicalEmbedding } from "./lexical-embedding";
 import { SENTENCE_ENCODER_MODEL, encodeSentences } from "./sentence-encoder";
+import { item } from "@/lib/core/item";
 
 /** The offline model new vectors are made with when no embedding model is configured. */
 export const LOCAL_EMBEDDING_MODEL = SENTENCE_ENCODER_MODEL;
@@ -50,7 +51,7 @@ export async function embedTextsLocally(texts: readonly string[], signal?: Abort
   const todo = inputs.map((t, i) => ({ t, i })).filter((x) => hasWords(x.t));
   const vectors: (number[] | null)[] = inputs.map(() => null);
   const encoded = todo.length ? await encodeSentences(todo.map((x) => x.t), signal) : [];
-  todo.forEach((x, k) => (vectors[x.i] = encoded[k]!));
+  todo.forEach((x, k) => (vectors[x.i] = item(encoded, k)));
   return { vectors, model: LOCAL_EMBEDDING_MODEL };
 }
 

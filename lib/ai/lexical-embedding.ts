@@ -5,6 +5,7 @@
 // query with vectors it made (until they are re-embedded) and as the last fallback.
 import { EMBEDDING_DIMENSIONS } from "@/db/schema";
 import { STOPWORDS, wordTokens } from "@/lib/core/stopwords";
+import { item } from "@/lib/core/item";
 
 export const LEXICAL_EMBEDDING_MODEL = "local-lexical-hash-v1";
 
@@ -36,7 +37,7 @@ export function lexicalFeatures(text: string): Map<string, number> {
     if (padded.length > 4) for (let i = 0; i + 3 <= padded.length; i++) add(`c:${padded.slice(i, i + 3)}`, WEIGHT.trigram);
   }
   for (let i = 0; i + 1 < tokens.length; i++) {
-    if (STOPWORDS.has(tokens[i]!) && STOPWORDS.has(tokens[i + 1]!)) continue;
+    if (STOPWORDS.has(item(tokens, i)) && STOPWORDS.has(item(tokens, i + 1))) continue;
     add(`p:${tokens[i]} ${tokens[i + 1]}`, WEIGHT.pair);
   }
   const out = new Map<string, number>();
@@ -52,7 +53,7 @@ export function lexicalEmbedding(text: string, dims = EMBEDDING_DIMENSIONS): num
   for (const [key, w] of features) {
     const h = fnv1a(key);
     // The sign from an independent bit keeps collisions from adding up (expected dot product 0).
-    v[h % dims]! += (h & 0x80000000 ? -1 : 1) * w;
+    v[h % dims] = (v[h % dims] ?? 0) + ((h & 0x80000000 ? -1 : 1) * w);
   }
   let norm = 0;
   for (const x of v) norm += x * x;
@@ -66,9 +67,9 @@ export function cosineSimilarity(a: readonly number[], b: readonly number[]): nu
   let na = 0;
   let nb = 0;
   for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
+    dot += (a[i] ?? 0) * (b[i] ?? 0);
+    na += (a[i] ?? 0) * (a[i] ?? 0);
+    nb += (b[i] ?? 0) * (b[i] ?? 0);
   }
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }

@@ -4,6 +4,7 @@
 // TF.js registers process-wide globals, so two copies cannot share a thread, and one host for both
 // costs less memory than one each. The model loads lazily on first use, once per server process.
 import { tfjsModels } from "./tfjs-models";
+import { item } from "@/lib/core/item";
 
 export const SENTENCE_ENCODER_MODEL = "local-use-lite-512";
 /**
@@ -34,19 +35,19 @@ export function loadSentenceEncoder(): Promise<number> {
  * the 10-minute clip's embed step). A text's vector does not depend on what it was batched with.
  */
 export async function encodeSentences(texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
-  const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length || a - b);
+  const order = texts.map((_, i) => i).sort((a, b) => item(texts, a).length - item(texts, b).length || a - b);
   const out: number[][] = new Array<number[]>(texts.length);
   for (let b = 0; b < order.length; b += BATCH) {
     signal?.throwIfAborted();
     const batch = order.slice(b, b + BATCH);
     let vectors: number[][];
     try {
-      ({ vectors } = await tfjsModels.ask<{ vectors: number[][] }>("embed", { texts: batch.map((i) => texts[i]!) }, signal));
+      ({ vectors } = await tfjsModels.ask<{ vectors: number[][] }>("embed", { texts: batch.map((i) => item(texts, i)) }, signal));
     } catch (err) {
       if (signal?.aborted) throw err;
       throw new Error(`the sentence encoder failed: ${(err as Error).message}`);
     }
-    batch.forEach((i, k) => (out[i] = vectors[k]!.map((x) => Math.round(x * 1e6) / 1e6)));
+    batch.forEach((i, k) => (out[i] = item(vectors, k).map((x) => Math.round(x * 1e6) / 1e6)));
   }
   return out;
 }

@@ -17,6 +17,7 @@ import { isUuid } from "@/lib/core/uuid";
 import { observed } from "@/lib/metrics/observe";
 import { logger } from "@/lib/log/logger";
 import { env } from "@/lib/env";
+import { item } from "@/lib/core/item";
 
 const log = logger("api");
 
@@ -84,7 +85,7 @@ function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const all = url.searchParams.getAll(key);
-    out[key] = all.length > 1 ? all : all[0]!;
+    out[key] = all.length > 1 ? all : item(all, 0);
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { isUuid } from "@/lib/core/uuid";
 import { badRequest } from "@/lib/core/errors";
 
 import { DEFAULT_PAGE_LIMIT } from "@/lib/schemas/pagination";
+import { item } from "@/lib/core/item";
 
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, pageCursorField, pageLimitField, pageQuery } from "@/lib/schemas/pagination";
 
@@ -44,7 +45,7 @@ export function nextPageUrl(req: Request, cursor: string, limit: number): string
 export function pageOf<T>(req: Request, page: PageRequest, rows: T[], key: (row: T) => PageCursor): { rows: T[]; headers: Record<string, string> } {
   if (rows.length <= page.limit) return { rows, headers: {} };
   const kept = rows.slice(0, page.limit);
-  const next = encodeCursor(key(kept[kept.length - 1]!));
+  const next = encodeCursor(key(item(kept, kept.length - 1)));
   return { rows: kept, headers: { Link: `<${nextPageUrl(req, next, page.limit)}>; rel="next"` } };
 }
 
@@ -67,5 +68,5 @@ export function keyPageOf<T>(req: Request, q: { limit?: number; cursor?: string 
   const rest = after === null ? items : items.filter((i) => key(i) > after);
   const page = rest.slice(0, limit);
   if (rest.length <= limit) return { items: page, headers: {} };
-  return { items: page, headers: { Link: `<${nextPageUrl(req, encodeKeyCursor(key(page[page.length - 1]!)), limit)}>; rel="next"` } };
+  return { items: page, headers: { Link: `<${nextPageUrl(req, encodeKeyCursor(key(item(page, page.length - 1))), limit)}>; rel="next"` } };
 }

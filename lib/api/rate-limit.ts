@@ -12,6 +12,7 @@ import { errorCause } from "@/lib/core/error-facts";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { logger } from "@/lib/log/logger";
 import { env } from "@/lib/env";
+import { item } from "@/lib/core/item";
 
 const log = logger("rate-limit");
 
@@ -45,7 +46,7 @@ export function clientAddress(req: Request): string {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return chain.length ? chain[Math.max(0, chain.length - hops)]! : peer;
+  return chain.length ? item(chain, Math.max(0, chain.length - hops)) : peer;
 }
 
 export const addressKey = (req: Request) => `a:${clientAddress(req)}`;

@@ -1,3 +1,4 @@
+import { item } from "@/lib/core/item";
 // The captions track of a video: its URL is the video's thumbnail_url with /thumbnail/ replaced by
 // /captions/ (the same playback token opens both, as for the storyboard), and it exists when the
 // video has transcription segments.
@@ -26,10 +27,10 @@ export function currentCueIndex(cues: readonly { start_time: number; end_time: n
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (cues[mid]!.start_time <= t) {
+    if (item(cues, mid).start_time <= t) {
       found = mid;
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  return found >= 0 && t < cues[found]!.end_time ? found : -1;
+  return found >= 0 && t < item(cues, found).end_time ? found : -1;
 }

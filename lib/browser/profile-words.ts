@@ -1,3 +1,4 @@
+import { item } from "@/lib/core/item";
 // How the signed-in person is named on the pages. The first start of a local install makes a
 // user called "Local user" at local@localhost: neither is a name or an address anyone reads, so
 // the pages greet nobody by it and show no such address.
@@ -15,5 +16,5 @@ export function shownEmail(email: string | null | undefined): string | null {
 export function greetingName(fullName: string | null | undefined): string | null {
   const name = fullName?.trim();
   if (!name || name.toLowerCase() === PLACEHOLDER_NAME) return null;
-  return name.split(/\s+/)[0]!;
+  return item(name.split(/\s+/), 0);
 }

@@ -13,6 +13,7 @@ import { getModelEndpoint } from "@/lib/ai/provider";
 import { offlineTitles } from "./key-phrases";
 import { modelTitles } from "./model-titles";
 import { chapterSpan, planChapters } from "./plan-chapters";
+import { item } from "@/lib/core/item";
 
 /** The modules chapters are made from. */
 export const CHAPTER_MODULES = ["scenes", "shots", "transcription", "visualelements"] as const;
@@ -51,8 +52,8 @@ async function makeChapters(segments: readonly SegmentRow[], vectors: ReadonlyMa
     index,
     start: c.start,
     end: c.end,
-    title: fromModel?.titles[index]?.title ?? offline[index]!.title,
-    summary: fromModel ? fromModel.titles[index]!.summary : offline[index]!.summary,
+    title: fromModel?.titles[index]?.title ?? item(offline, index).title,
+    summary: fromModel ? item(fromModel.titles, index).summary : item(offline, index).summary,
     source: fromModel ? "openai" : "local",
     edited: false,
   }));

@@ -5,6 +5,7 @@
 // it recurs. No title is invented: a chapter without words says so with its time range.
 import { formatClock } from "@/lib/core/clock";
 import type { PlannedChapter } from "./plan-chapters";
+import { item } from "@/lib/core/item";
 
 const STOPWORDS = new Set(
   (
@@ -177,7 +178,7 @@ export function offlineTitles(chapters: readonly PlannedChapter[]): OfflineTitle
   const ranked = rankedPhrases(chapters);
   const used = new Set<string>();
   return chapters.map((c, i) => {
-    const phrases = ranked[i]!;
+    const phrases = item(ranked, i);
     const summary =
       c.speech.length ? clipText(sentences(c.speech), SUMMARY_MAX_CHARS)
       : c.screen.length ? `On screen: ${clipText(c.screen.join(" / "), SUMMARY_MAX_CHARS - 11)}`
@@ -190,7 +191,7 @@ export function offlineTitles(chapters: readonly PlannedChapter[]): OfflineTitle
       return { title, summary };
     }
     const fresh = phrases.filter((p) => !used.has(p.toLowerCase()));
-    const first = fresh[0] ?? phrases[0]!;
+    const first = fresh[0] ?? item(phrases, 0);
     used.add(first.toLowerCase());
     let title = capitalize(first);
     // A single word says little: the best longer phrase said or shown with it, else the next phrase that shares none of its words.

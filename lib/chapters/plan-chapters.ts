@@ -7,6 +7,7 @@
 // pauses in speech stand in for topic changes. A chapter still longer than LONG_SECONDS (or 4
 // minimum lengths) is cut again at pauses in speech, else at shot boundaries.
 import { topicCuts, type TopicUnit } from "./topic-cuts";
+import { item } from "@/lib/core/item";
 
 export const MIN_SECONDS = 4;
 export const MAX_CHAPTERS = 15;
@@ -143,8 +144,8 @@ export function planChapters(duration: number, segments: readonly ChapterSegment
   for (const candidates of [speechGaps(transcript), sceneCuts(sorted, "shots")]) {
     const next: number[] = [0];
     for (let i = 1; i < bounds.length; i++) {
-      const from = bounds[i - 1]!;
-      const to = bounds[i]!;
+      const from = bounds[i - 1] ?? 0;
+      const to = bounds[i] ?? 0;
       if (to - from > longLen) next.push(...cutBetween(from, to, candidates, minLen));
       next.push(to);
     }
@@ -152,10 +153,10 @@ export function planChapters(duration: number, segments: readonly ChapterSegment
   }
 
   const chapters: PlannedChapter[] = [];
-  for (let i = 1; i < bounds.length; i++) chapters.push({ start: bounds[i - 1]!, end: bounds[i]!, speech: [], screen: [] });
+  for (let i = 1; i < bounds.length; i++) chapters.push({ start: bounds[i - 1] ?? 0, end: bounds[i] ?? 0, speech: [], screen: [] });
   const chapterAt = (t: number) => {
     const i = chapters.findIndex((c) => t < c.end);
-    return chapters[i < 0 ? chapters.length - 1 : i]!;
+    return item(chapters, i < 0 ? chapters.length - 1 : i);
   };
   for (const s of sorted) {
     const mid = (s.startTime + s.endTime) / 2;

@@ -7,6 +7,7 @@
 // depth and lowness as strength. Pure; the caller picks cuts by strength.
 
 import { cosine } from "@/lib/analysis/people/cluster";
+import { item } from "@/lib/core/item";
 
 /** A piece of text with its time and sentence vector. */
 export interface TopicUnit {
@@ -47,16 +48,16 @@ function unitVector(v: ArrayLike<number>): Float64Array {
   let n = 0;
   for (const x of out) n += x * x;
   n = Math.sqrt(n);
-  if (n > 0) for (let i = 0; i < out.length; i++) out[i]! /= n;
+  if (n > 0) for (let i = 0; i < out.length; i++) out[i] = (out[i] ?? 0) / n;
   return out;
 }
 
 function windowSum(units: readonly { vector: Float64Array; mid: number }[], from: number, to: number, step: 1 | -1, t: number): Float64Array {
-  const sum = new Float64Array(units[from]!.vector.length);
+  const sum = new Float64Array(item(units, from).vector.length);
   for (let i = from, k = 0; i >= 0 && i < units.length && k < WINDOW && i !== to; i += step, k++) {
-    if (k > 0 && Math.abs(units[i]!.mid - t) > WINDOW_SECONDS) break;
-    const v = units[i]!.vector;
-    for (let d = 0; d < sum.length; d++) sum[d]! += v[d]!;
+    if (k > 0 && Math.abs(item(units, i).mid - t) > WINDOW_SECONDS) break;
+    const v = item(units, i).vector;
+    for (let d = 0; d < sum.length; d++) sum[d] = (sum[d] ?? 0) + (v[d] ?? 0);
   }
   return sum;
 }
@@ -72,12 +73,12 @@ export function topicCuts(input: readonly TopicUnit[]): TopicCut[] {
   const gaps: { time: number; from: number; to: number; s: number; alone: number }[] = [];
   for (let g = 0; g + 1 < units.length; g++) {
     const leftEnd = Math.max(...units.slice(0, g + 1).map((u) => u.end).slice(-WINDOW));
-    const rightStart = units[g + 1]!.start;
+    const rightStart = item(units, g + 1).start;
     const from = Math.min(leftEnd, rightStart);
     const to = Math.max(leftEnd, rightStart);
-    const t = (units[g]!.mid + units[g + 1]!.mid) / 2;
+    const t = (item(units, g).mid + item(units, g + 1).mid) / 2;
     const s = cosine(windowSum(units, g, -1, -1, t), windowSum(units, g + 1, units.length, 1, t));
-    const [a, b] = [units[g]!, units[g + 1]!];
+    const [a, b] = [item(units, g), item(units, g + 1)];
     const alone = a.words >= MIN_WORDS_ALONE && b.words >= MIN_WORDS_ALONE ? cosine(a.vector, b.vector) : 1;
     gaps.push({ time: rightStart > leftEnd ? (leftEnd + rightStart) / 2 : rightStart, from, to, s, alone });
   }
@@ -85,11 +86,11 @@ export function topicCuts(input: readonly TopicUnit[]): TopicCut[] {
   gaps.forEach((gap, g) => {
     // Depth only at the bottom of a valley: the gaps on its slopes are the same boundary seen less clearly.
     // At the ends a window holds a single piece: too little to weigh a valley on.
-    const bottom = g > 0 && g + 1 < gaps.length && !((gaps[g - 1]!.s < gap.s) || (g + 1 < gaps.length && gaps[g + 1]!.s <= gap.s));
+    const bottom = g > 0 && g + 1 < gaps.length && !((item(gaps, g - 1).s < gap.s) || (g + 1 < gaps.length && item(gaps, g + 1).s <= gap.s));
     let left = gap.s;
-    for (let i = g - 1; i >= 0 && gaps[i]!.s >= left; i--) left = gaps[i]!.s;
+    for (let i = g - 1; i >= 0 && item(gaps, i).s >= left; i--) left = item(gaps, i).s;
     let right = gap.s;
-    for (let i = g + 1; i < gaps.length && gaps[i]!.s >= right; i++) right = gaps[i]!.s;
+    for (let i = g + 1; i < gaps.length && item(gaps, i).s >= right; i++) right = item(gaps, i).s;
     const depth = bottom ? left - gap.s + (right - gap.s) : 0;
     const low = LOW_SIMILARITY - gap.alone;
     if (depth < MIN_DEPTH && low < 0) return;

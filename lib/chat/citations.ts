@@ -5,6 +5,7 @@
 // video, in order of appearance, for API clients.
 import { formatClock } from "@/lib/core/clock";
 import type { VideoRef } from "./retrieve";
+import { item } from "@/lib/core/item";
 
 export interface Citation {
   job_id: string;
@@ -54,7 +55,7 @@ export function citationsOf(text: string, videos: readonly VideoRef[]): Citation
     if (v) found.push({ at: m.index!, c: { job_id: v.jobId, video_name: v.name, start_time: Number(m[2]) } });
   }
   if (videos.length === 1) {
-    const v = videos[0]!;
+    const v = item(videos, 0);
     for (const m of text.matchAll(PLAIN)) found.push({ at: m.index!, c: { job_id: v.jobId, video_name: v.name, start_time: clockSeconds(m[1]!) } });
   }
   const seen = new Set<string>();

@@ -3,6 +3,7 @@
 // texts kept once with all their times, and long texts shortened (then, if still too long, lines
 // sampled evenly over the video) until the total fits the character budget.
 import { formatClock } from "@/lib/core/clock";
+import { item } from "@/lib/core/item";
 
 export interface SegmentLike {
   id: string;
@@ -166,7 +167,7 @@ export function compressSegments(segments: readonly SegmentLike[], maxChars = BR
       const keep = Math.max(1, Math.floor(maxChars / perLine));
       const step = entries.length / keep;
       const sampled: ContextEntry[] = [];
-      for (let i = 0; i < keep; i++) sampled.push(entries[Math.floor(i * step)]!);
+      for (let i = 0; i < keep; i++) sampled.push(item(entries, Math.floor(i * step)));
       while (sampled.length > 1 && totalChars(sampled, maxContent) > maxChars) sampled.pop();
       dropped = entries.length - sampled.length;
       entries = sampled;

@@ -5,6 +5,7 @@
 // words the visual modules write ("dark", "fades out", "high motion"), since a viewer's words
 // ("when does the screen go dark?") rarely match them.
 import { STOPWORDS, wordTokens } from "@/lib/core/stopwords";
+import { item } from "@/lib/core/item";
 
 export interface OverviewAsk {
   /** "what is it / what happens / summary" */
@@ -109,7 +110,7 @@ export function questionTopic(question: string): string {
   // The content words with the articles before them ("the weather"): the sentence encoder reads a
   // noun phrase better than a bare word.
   const kept = wordTokens(question).filter((w) => ARTICLES.has(w) || (!STOPWORDS.has(w) && !QUESTION_WORDS.has(w) && !FORM_WORDS.has(w) && !/^\d+$/.test(w)));
-  while (kept.length && ARTICLES.has(kept[kept.length - 1]!)) kept.pop();
+  while (kept.length && ARTICLES.has(item(kept, kept.length - 1))) kept.pop();
   return kept.join(" ");
 }
 const ARTICLES = new Set(["a", "an", "the"]);

@@ -14,6 +14,7 @@ import { clip, type ContextEntry } from "./context";
 import { linkedStamp } from "./citations";
 import { answerForm, asksWhen, asksWho, overviewAsk, type AnswerForm, type OverviewAsk } from "./intent";
 import type { Retrieved, SummaryMoment, VideoOverview, VideoPeople, VideoRef } from "./retrieve";
+import { item } from "@/lib/core/item";
 
 /** Segments listed as relevant moments. */
 const MOMENTS = 8;
@@ -152,7 +153,7 @@ export function offlineAnswer(asked: string | { question: string; subject?: stri
   if (visual.length) {
     parts.push(`What the picture analysis shows about that:\n\n${visual.map((e) => momentLine(videos, e)).join("\n")}`);
     for (const e of visual) {
-      shown.add(e.ids[0]!);
+      shown.add(item(e.ids, 0));
       ids.push(...e.ids);
     }
   }
@@ -163,7 +164,7 @@ export function offlineAnswer(asked: string | { question: string; subject?: stri
   const moments = whole
     ? []
     : retrieved.entries
-        .filter((e) => (e.matched?.length || (e.similarity ?? 0) >= MIN_MOMENT_SIMILARITY || standsOut(e)) && !shown.has(e.ids[0]!) && e.module !== "video_reasoning")
+        .filter((e) => (e.matched?.length || (e.similarity ?? 0) >= MIN_MOMENT_SIMILARITY || standsOut(e)) && !shown.has(item(e.ids, 0)) && e.module !== "video_reasoning")
         .sort((a, b) => (b.matched?.length ?? 0) - (a.matched?.length ?? 0) || (b.similarity ?? 0) - (a.similarity ?? 0) || a.start - b.start)
         .slice(0, form.count ?? MOMENTS);
   if (moments.length && asksWhen(question) && !parts.length) {

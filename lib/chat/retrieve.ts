@@ -19,6 +19,7 @@ import { searchScope } from "@/lib/search/search-segments";
 import { compressSegments, contextLine, oneLine, toEntry, type ContextEntry, type SegmentLike } from "./context";
 import { listPeople } from "@/lib/people/people-ops";
 import { asksWho, questionKeywords, questionTopic, visualQuery } from "./intent";
+import { item } from "@/lib/core/item";
 
 /** Segments given to the model in vector mode. */
 export const VECTOR_TOP_K = 20;
@@ -180,12 +181,12 @@ export async function retrieveContext(
   const videos: VideoRef[] = params.videos.map((v, i) => ({ jobId: v.jobId, name: v.name, duration: v.duration, ...(many ? { label: `V${i + 1}` } : {}) }));
   const labelOf = new Map(videos.map((v) => [v.jobId, v.label]));
   const perVideo = await Promise.all(params.videos.map((v) => listSegments(db, { userId: params.userId, jobId: v.jobId, modules })));
-  const overviews = videos.map((v, i) => overviewOf(v, perVideo[i]!));
+  const overviews = videos.map((v, i) => overviewOf(v, item(perVideo, i)));
   const people = asksWho(params.question)
     ? await Promise.all(
         videos.map(async (v, i) => ({
           jobId: v.jobId,
-          analysed: perVideo[i]!.some((r) => r.module === "visualelements"),
+          analysed: item(perVideo, i).some((r) => r.module === "visualelements"),
           people: (await listPeople(db, { userId: params.userId, jobId: v.jobId })).map((p) => ({ name: p.name, appearances: p.appearances })),
         })),
       )

@@ -5,6 +5,7 @@
 // and keeps audio in sync; a range of a source without audio gets silence of its length.
 import { ffmpegPath, runTool } from "@/lib/media/ffmpeg";
 import { probeMedia, type MediaInfo } from "@/lib/media/probe";
+import { item } from "@/lib/core/item";
 
 export interface CutSource {
   /** Local path of the source video. */
@@ -28,7 +29,7 @@ export interface CutPlan {
 /** The ffmpeg arguments for these ranges, given what each distinct source holds. */
 export function planCut(sources: CutSource[], infos: Map<string, MediaInfo>, out: string): CutPlan {
   if (!sources.length) throw new Error("A clip needs at least one range");
-  const first = infos.get(sources[0]!.file)!.video!;
+  const first = infos.get(item(sources, 0).file)!.video!;
   const width = even(first.width);
   const height = even(first.height);
   const fps = first.fps > 0 && first.fps <= 120 ? first.fps : 25;

@@ -13,6 +13,7 @@ import {
   type CreateClipBody,
 } from "@/lib/schemas/clips";
 import { searchSegments } from "@/lib/search/search-segments";
+import { item } from "@/lib/core/item";
 
 export interface PlannedClip {
   title: string;
@@ -60,8 +61,8 @@ export function mergeOverlapping(ranges: ClipRange[]): ClipRange[] {
       out.push({ ...r });
       continue;
     }
-    const joined = hit.map((i) => out[i]!);
-    out[hit[0]!] = { job_id: r.job_id, start: Math.min(r.start, ...joined.map((o) => o.start)), end: Math.max(r.end, ...joined.map((o) => o.end)) };
+    const joined = hit.map((i) => item(out, i));
+    out[hit[0] ?? 0] = { job_id: r.job_id, start: Math.min(r.start, ...joined.map((o) => o.start)), end: Math.max(r.end, ...joined.map((o) => o.end)) };
     for (const i of hit.slice(1).reverse()) out.splice(i, 1);
   }
   return out;

@@ -11,6 +11,7 @@ import { Transform } from "node:stream";
 import { FILE_TOO_LARGE } from "@/lib/videos/register-upload";
 import { isSupportedExtension } from "@/lib/storage/paths";
 import { importLookup, importUrlProblem } from "./import-url-guard";
+import { item } from "@/lib/core/item";
 
 export const MAX_IMPORT_REDIRECTS = 3;
 export const IMPORT_TIMEOUT_MS = 30_000;
@@ -92,7 +93,7 @@ export async function fetchToFile(raw: string, dest: string, opts: FetchOptions)
       res.resume();
       throw new ImportError(`The URL answered ${status}${res.statusMessage ? ` ${res.statusMessage}` : ""}`);
     }
-    const contentType = String(res.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const contentType = item(String(res.headers["content-type"] ?? "").split(";"), 0).trim().toLowerCase();
     if (!looksLikeVideo(url, contentType, opts.fileName)) {
       res.destroy();
       throw new ImportError(`The URL does not point to a video (Content-Type ${contentType || "not given"}, no video file extension)`);

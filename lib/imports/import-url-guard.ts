@@ -7,6 +7,7 @@ import net from "node:net";
 import { badRequest } from "@/lib/core/errors";
 import { isBlockedAddress } from "@/lib/webhooks/url-guard";
 import { env } from "@/lib/env";
+import { item } from "@/lib/core/item";
 
 export function importAllowsPrivateUrls(): boolean {
   return env().IMPORT_ALLOW_PRIVATE_URLS;
@@ -47,6 +48,6 @@ export const importLookup: net.LookupFunction = (hostname, options, callback) =>
     const bad = !importAllowsPrivateUrls() && list.find((a) => isBlockedAddress(a.address));
     if (bad) return callback(Object.assign(new Error(`The URL's host ${hostname} resolves to a loopback, private or link-local address`), { code: "EBLOCKED" }), "", 0);
     if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
+    callback(null, item(list, 0).address, item(list, 0).family);
   });
 };

@@ -16,6 +16,7 @@ import { runDecode, type DecodeFrameOptions } from "./decode-runner";
 import type { Still } from "./decode-stills";
 import type { FrameFeatures } from "./frame-features";
 import { probeStream } from "./stream-probe";
+import { item } from "@/lib/core/item";
 
 export { createFeatureExtractor } from "./feature-extractor";
 export { GRID_H, GRID_W, HIST_BINS, type FrameFeatures } from "./frame-features";
@@ -65,8 +66,8 @@ export async function decodeFrameFeatures(file: string, opts: DecodeFrameOptions
   const p = await probing;
   const frames = result.frames;
   let fps = p.fps;
-  if (!fps && frames.length > 1) fps = (frames.length - 1) / (frames[frames.length - 1]!.time - frames[0]!.time || 1);
-  const lastEnd = frames.length ? frames[frames.length - 1]!.time + 1 / (fps || 30) : 0;
+  if (!fps && frames.length > 1) fps = (frames.length - 1) / (item(frames, frames.length - 1).time - item(frames, 0).time || 1);
+  const lastEnd = frames.length ? item(frames, frames.length - 1).time + 1 / (fps || 30) : 0;
   return {
     fps,
     width: p.width,

@@ -4,6 +4,7 @@
 // nothing decodes the video a second time. Node keeps the small (analysis-size) RGB of the same
 // frames, for descriptors that want pixels without opening a JPEG.
 import path from "node:path";
+import { item } from "@/lib/core/item";
 
 export interface StillsOptions {
   /** Folder the JPEGs go to (`000000.jpg`, `000001.jpg`, …); must exist. */
@@ -66,7 +67,7 @@ export function nearestStill<S extends { time: number }>(stills: readonly S[], t
   let hi = stills.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (stills[mid]!.time < time) lo = mid + 1;
+    if (item(stills, mid).time < time) lo = mid + 1;
     else hi = mid;
   }
   const inside = (s: S) => !within || (s.time >= within[0] - 1e-6 && s.time < within[1] - 1e-6);
@@ -114,7 +115,7 @@ export class SmallStillKeeper {
     for (let i = 0; i < times.length; i++) {
       const t = times[i];
       if (t === undefined) continue;
-      while (k + 1 < this.kept.length && Math.abs(this.kept[k + 1]!.time - t) <= Math.abs(this.kept[k]!.time - t)) k++;
+      while (k + 1 < this.kept.length && Math.abs(item(this.kept, k + 1).time - t) <= Math.abs(item(this.kept, k).time - t)) k++;
       const near = this.kept[k];
       out.push({ index: i, time: t, file: stillFile(o.dir, i), small: near && Math.abs(near.time - t) < 0.02 ? near.rgb : null });
     }

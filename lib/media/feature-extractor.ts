@@ -49,7 +49,7 @@ export class FeatureExtractor {
       for (let x = 0; x < w; x++) {
         const c = gy * GRID_W + Math.min(GRID_W - 1, Math.floor((x * GRID_W) / w));
         this.cellOf[y * w + x] = c;
-        this.cellCount[c]!++;
+        this.cellCount[c] = (this.cellCount[c] ?? 0) + 1;
       }
     }
   }
@@ -63,27 +63,27 @@ export class FeatureExtractor {
     let sum = 0;
     let sumSq = 0;
     for (let i = 0, p = 0; i < n; i++, p += 3) {
-      const r = rgb[p]!, g = rgb[p + 1]!, b = rgb[p + 2]!;
+      const r = rgb[p] ?? 0, g = rgb[p + 1] ?? 0, b = rgb[p + 2] ?? 0;
       const y = (77 * r + 150 * g + 29 * b + 128) >> 8;
       luma[i] = y;
       sum += y;
       sumSq += y * y;
-      const r0 = binLo[r]!, g0 = binLo[g]!, b0 = binLo[b]!;
-      const rw = binW[r]!, gw = binW[g]!, bw = binW[b]!;
+      const r0 = binLo[r] ?? 0, g0 = binLo[g] ?? 0, b0 = binLo[b] ?? 0;
+      const rw = binW[r] ?? 0, gw = binW[g] ?? 0, bw = binW[b] ?? 0;
       const r1 = r0 < 3 ? r0 + 1 : 3, g1 = g0 < 3 ? g0 + 1 : 3, b1 = b0 < 3 ? b0 + 1 : 3;
       const rA = 1 - rw, gA = 1 - gw, bA = 1 - bw;
-      hist[(r0 << 4) | (g0 << 2) | b0]! += rA * gA * bA;
-      hist[(r0 << 4) | (g0 << 2) | b1]! += rA * gA * bw;
-      hist[(r0 << 4) | (g1 << 2) | b0]! += rA * gw * bA;
-      hist[(r0 << 4) | (g1 << 2) | b1]! += rA * gw * bw;
-      hist[(r1 << 4) | (g0 << 2) | b0]! += rw * gA * bA;
-      hist[(r1 << 4) | (g0 << 2) | b1]! += rw * gA * bw;
-      hist[(r1 << 4) | (g1 << 2) | b0]! += rw * gw * bA;
-      hist[(r1 << 4) | (g1 << 2) | b1]! += rw * gw * bw;
-      const c = cellOf[i]! * 3;
-      sums[c]! += r;
-      sums[c + 1]! += g;
-      sums[c + 2]! += b;
+      hist[(r0 << 4) | (g0 << 2) | b0] = (hist[(r0 << 4) | (g0 << 2) | b0] ?? 0) + (rA * gA * bA);
+      hist[(r0 << 4) | (g0 << 2) | b1] = (hist[(r0 << 4) | (g0 << 2) | b1] ?? 0) + (rA * gA * bw);
+      hist[(r0 << 4) | (g1 << 2) | b0] = (hist[(r0 << 4) | (g1 << 2) | b0] ?? 0) + (rA * gw * bA);
+      hist[(r0 << 4) | (g1 << 2) | b1] = (hist[(r0 << 4) | (g1 << 2) | b1] ?? 0) + (rA * gw * bw);
+      hist[(r1 << 4) | (g0 << 2) | b0] = (hist[(r1 << 4) | (g0 << 2) | b0] ?? 0) + (rw * gA * bA);
+      hist[(r1 << 4) | (g0 << 2) | b1] = (hist[(r1 << 4) | (g0 << 2) | b1] ?? 0) + (rw * gA * bw);
+      hist[(r1 << 4) | (g1 << 2) | b0] = (hist[(r1 << 4) | (g1 << 2) | b0] ?? 0) + (rw * gw * bA);
+      hist[(r1 << 4) | (g1 << 2) | b1] = (hist[(r1 << 4) | (g1 << 2) | b1] ?? 0) + (rw * gw * bw);
+      const c = (cellOf[i] ?? 0) * 3;
+      sums[c] = (sums[c] ?? 0) + r;
+      sums[c + 1] = (sums[c + 1] ?? 0) + g;
+      sums[c + 2] = (sums[c + 2] ?? 0) + b;
     }
     // Gradient magnitude (|dx|+|dy|, forward differences), clamped to a byte.
     let edgeSum = 0;
@@ -93,7 +93,7 @@ export class FeatureExtractor {
       for (let x = 0; x < w; x++) {
         const i = row + x;
         const right = x + 1 < w ? 1 : 0;
-        const m = Math.abs(luma[i + right]! - luma[i]!) + Math.abs(luma[i + down]! - luma[i]!);
+        const m = Math.abs((luma[i + right] ?? 0) - (luma[i] ?? 0)) + Math.abs((luma[i + down] ?? 0) - (luma[i] ?? 0));
         const e = m > 255 ? 255 : m;
         edge[i] = e;
         edgeSum += e;
@@ -105,17 +105,17 @@ export class FeatureExtractor {
       const pl = this.prevLuma;
       const pe = this.prevEdge;
       for (let i = 0; i < n; i++) {
-        diff += Math.abs(luma[i]! - pl[i]!);
-        edgeDiff += Math.abs(edge[i]! - pe[i]!);
+        diff += Math.abs((luma[i] ?? 0) - (pl[i] ?? 0));
+        edgeDiff += Math.abs((edge[i] ?? 0) - (pe[i] ?? 0));
       }
     }
     const motion = this.hasPrev ? this.globalMotion() : { x: 0, y: 0, mc: 0, raw: 0 };
     const grid = new Uint8Array(GRID_W * GRID_H * 3);
     for (let c = 0; c < GRID_W * GRID_H; c++) {
       const k = this.cellCount[c] || 1;
-      grid[c * 3] = Math.round(sums[c * 3]! / k);
-      grid[c * 3 + 1] = Math.round(sums[c * 3 + 1]! / k);
-      grid[c * 3 + 2] = Math.round(sums[c * 3 + 2]! / k);
+      grid[c * 3] = Math.round((sums[c * 3] ?? 0) / k);
+      grid[c * 3 + 1] = Math.round((sums[c * 3 + 1] ?? 0) / k);
+      grid[c * 3 + 2] = Math.round((sums[c * 3 + 2] ?? 0) / k);
     }
     const mean = sum / n;
     const features: FrameFeatures = {
@@ -148,7 +148,7 @@ export class FeatureExtractor {
     for (let y = 0; y < hh; y++) {
       for (let x = 0; x < hw; x++) {
         const i = 2 * y * w + 2 * x;
-        half[y * hw + x] = (luma[i]! + luma[i + 1]! + luma[i + w]! + luma[i + w + 1]! + 2) >> 2;
+        half[y * hw + x] = ((luma[i] ?? 0) + (luma[i + 1] ?? 0) + (luma[i + w] ?? 0) + (luma[i + w + 1] ?? 0) + 2) >> 2;
       }
     }
     const prev = this.prevHalf;
@@ -161,7 +161,7 @@ export class FeatureExtractor {
       for (let y = my; y < hh - my && sad < limit; y++) {
         const row = y * hw;
         const prow = (y - dy) * hw - dx;
-        for (let x = mx; x < hw - mx; x++) sad += Math.abs(half[row + x]! - prev[prow + x]!);
+        for (let x = mx; x < hw - mx; x++) sad += Math.abs((half[row + x] ?? 0) - (prev[prow + x] ?? 0));
       }
       return sad;
     };

@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { runSignal } from "@/lib/core/run-context";
 import { env } from "@/lib/env";
+import { item } from "@/lib/core/item";
 
 export const ffmpegPath = () => env().FFMPEG_PATH;
 export const ffprobePath = () => env().FFPROBE_PATH;
@@ -25,7 +26,7 @@ export function runTool(
     const pipes: Buffer[][] = Array.from({ length: extra }, () => []);
     let err = "";
     child.stdout!.on("data", (c: Buffer) => out.push(c));
-    for (let i = 0; i < extra; i++) (child.stdio[3 + i] as NodeJS.ReadableStream).on("data", (c: Buffer) => pipes[i]!.push(c));
+    for (let i = 0; i < extra; i++) (child.stdio[3 + i] as NodeJS.ReadableStream).on("data", (c: Buffer) => item(pipes, i).push(c));
     child.stderr!.on("data", (c: Buffer) => {
       err += c.toString();
       if (err.length > 64_000) err = err.slice(-32_000);

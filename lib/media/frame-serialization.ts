@@ -21,7 +21,7 @@ export function serializeFrameFeatures(frames: FrameFeatures[]): Buffer {
     buf.writeFloatLE(f.mcDiff, o + 36);
     buf.writeFloatLE(f.rawDiff, o + 40);
     o += 44;
-    for (let k = 0; k < HIST_BINS; k++, o += 4) buf.writeFloatLE(f.hist[k]!, o);
+    for (let k = 0; k < HIST_BINS; k++, o += 4) buf.writeFloatLE(f.hist[k] ?? 0, o);
     buf.set(f.grid, o);
     o += f.grid.length;
   }

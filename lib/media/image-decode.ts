@@ -17,6 +17,7 @@ export interface DecodedImage {
 }
 
 import { ffmpegPath, runTool } from "./ffmpeg";
+import { item } from "@/lib/core/item";
 
 /** The first frame of `file` through each output's filter, in the order given. */
 export async function decodeImage(file: string, outputs: readonly ImageOutput[], signal?: AbortSignal): Promise<DecodedImage[]> {
@@ -31,7 +32,7 @@ export async function decodeImage(file: string, outputs: readonly ImageOutput[],
   const { stdout, stderr, pipes } = await runTool(ffmpegPath(), args, { signal, extraPipes: n - 1 });
   return outputs.map((o, i) => {
     const m = new RegExp(`\\[showinfo@img${i} [^\\n]*?\\bs:(\\d+)x(\\d+)`).exec(stderr);
-    const buf = i === 0 ? stdout : pipes[i - 1]!;
+    const buf = i === 0 ? stdout : item(pipes, i - 1);
     if (!m) throw new Error(`Could not decode ${file}`);
     const width = Number(m[1]);
     const height = Number(m[2]);

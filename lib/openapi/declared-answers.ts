@@ -1,3 +1,4 @@
+import { item } from "@/lib/core/item";
 // Whether an answer a route gave is declared in the OpenAPI document: its status (exactly, or by
 // a `4XX`/`5XX` range) under that operation, and its media type among that status's `content`
 // (exactly, or by a range such as `video/*`)
@@ -29,9 +30,9 @@ export function undeclaredReason(doc: Doc, a: RecordedAnswer): string | null {
   const responses = op.responses ?? {};
   const declared = responses[String(a.status)] ?? responses[`${String(a.status)[0]}XX`];
   if (!declared) return `status ${a.status} not declared (declared: ${Object.keys(responses).join(", ")})`;
-  const type = a.type.split(";")[0]!.trim().toLowerCase();
+  const type = item(a.type.split(";"), 0).trim().toLowerCase();
   if (!type || a.method === "HEAD") return null;
-  const types = Object.keys(declared.content ?? {}).map((t) => t.split(";")[0]!.trim().toLowerCase());
+  const types = Object.keys(declared.content ?? {}).map((t) => item(t.split(";"), 0).trim().toLowerCase());
   if (!types.some((t) => covers(t, type))) return `media type ${type} not declared for ${a.status} (declared: ${types.join(", ") || "no body"})`;
   return null;
 }

@@ -12,6 +12,7 @@ import { UNRECOGNISED_ID } from "@/lib/analysis/people/segments";
 import { embedJobSegments } from "@/lib/search/embed-segments";
 import { signPlaybackToken } from "@/lib/auth/playback-token";
 import { logger } from "@/lib/log/logger";
+import { item } from "@/lib/core/item";
 
 const log = logger("people");
 
@@ -91,7 +92,7 @@ export async function listPeople(db: Db, params: { userId: string; jobId: string
   const { byPerson, names } = await load(db, params);
   const token = signPlaybackToken(params.jobId);
   return [...byPerson.entries()]
-    .sort((a, b) => order(a[1]) - order(b[1]) || a[1][0]!.startTime - b[1][0]!.startTime)
+    .sort((a, b) => order(a[1]) - order(b[1]) || item(a[1], 0).startTime - item(b[1], 0).startTime)
     .map(([id, rows]) => view(params.jobId, id, rows, names.get(id), token));
 }
 

@@ -2,12 +2,13 @@
 // URI (segment lines and `URI="…"` attributes such as EXT-X-MAP or EXT-X-KEY) becomes a presigned
 // URL of that object, so the player fetches segments straight from storage.
 import path from "node:path";
+import { item } from "@/lib/core/item";
 
 /** The storage key a relative URI of the manifest at `manifestKey` names, or null if it leaves its folder. */
 export function resolveManifestUri(manifestKey: string, uri: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith("/")) return null; // absolute: left as is
   const dir = path.posix.dirname(manifestKey);
-  const clean = uri.split(/[?#]/)[0]!;
+  const clean = item(uri.split(/[?#]/), 0);
   let decoded: string;
   try {
     decoded = decodeURIComponent(clean);

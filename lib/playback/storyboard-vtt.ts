@@ -5,6 +5,7 @@
 // blocks go through the same WebVTT writer and parser as subtitles.
 import { parseWebVtt } from "@/lib/analysis/text/vtt";
 import { clock } from "@/lib/schemas/formats";
+import { item } from "@/lib/core/item";
 
 export interface StoryboardCue {
   /** Seconds. */
@@ -51,8 +52,8 @@ export function cueAt<T extends { start: number }>(cues: readonly T[], time: num
   let hi = cues.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (cues[mid]!.start <= time + 1e-6) lo = mid;
+    if (item(cues, mid).start <= time + 1e-6) lo = mid;
     else hi = mid - 1;
   }
-  return cues[lo]!;
+  return item(cues, lo);
 }

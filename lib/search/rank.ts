@@ -6,6 +6,7 @@
 //   4. answer the selection sorted by similarity, descending.
 // Ties are broken by start time, then id, so the order is deterministic.
 import type { Candidate } from "@/db/queries/search";
+import { item } from "@/lib/core/item";
 
 export const DEDUP_WINDOW_SECONDS = 5;
 
@@ -45,7 +46,7 @@ export function roundRobin(sorted: readonly Candidate[], limit: number): Candida
     for (const list of lists) {
       if (out.length >= limit) break;
       if (round < list.length) {
-        out.push(list[round]!);
+        out.push(item(list, round));
         took = true;
       }
     }

@@ -5,6 +5,7 @@ import dns from "node:dns";
 import net from "node:net";
 import { badRequest } from "@/lib/core/errors";
 import { env } from "@/lib/env";
+import { item } from "@/lib/core/item";
 
 const blocked = new net.BlockList();
 for (const [addr, prefix] of [
@@ -82,6 +83,6 @@ export const guardedLookup: net.LookupFunction = (hostname, options, callback) =
     const bad = !allowPrivateUrls() && list.find((a) => isBlockedAddress(a.address));
     if (bad) return callback(Object.assign(new Error(`${REFUSED} (${hostname} resolves to ${bad.address})`), { code: "EBLOCKED" }), "", 0);
     if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
+    callback(null, item(list, 0).address, item(list, 0).family);
   });
 };

@@ -11,6 +11,7 @@ import { isBlackShot, memoizedLookScores, type LookSimilarities, type ShotLookDe
 import { shotFeature } from "@/lib/analysis/visual/shot-features";
 import { Pacer } from "@/lib/analysis/pacer";
 import { SCENES } from "./tuning";
+import { item } from "@/lib/core/item";
 
 export interface DetectedScene {
   start: number;
@@ -52,12 +53,12 @@ export async function detectScenes(
   const fadeBefore = shots.map(
     (s, i) =>
       i > 0 &&
-      (shots[i - 1]!.endsWith === "fade_out" ||
+      (item(shots, i - 1).endsWith === "fade_out" ||
         s.startsWith === "fade_in" ||
-        (lit(descs[i]!) && lit(descs[i - 1]!) && blackNear(frames, s.start))),
+        (lit(item(descs, i)) && lit(item(descs, i - 1)) && blackNear(frames, s.start))),
   );
   const dissolveBefore = shots.map((s, i) => i > 0 && (s.startsWith === "dissolve" || s.startsWith === "wipe"));
-  const pairSimilarity = (i: number, j: number) => (black[i] || black[j] ? 0 : similarity.scene(descs[i]!, descs[j]!));
+  const pairSimilarity = (i: number, j: number) => (black[i] || black[j] ? 0 : similarity.scene(item(descs, i), item(descs, j)));
   // mergeScenes compares shots at most SCENES.window apart: those pairs first, in slices (the
   // comparison takes milliseconds), so the merge itself finds them all in the memo.
   const pacer = new Pacer();
@@ -77,7 +78,7 @@ export async function detectScenes(
   const detected: DetectedScene[] = [];
   for (const sc of scenes) {
     const litShots = sc.shots.filter((i) => !black[i]);
-    const g = await groupByLook(litShots.map((i) => descs[i]!), undefined, {}, similarity.setup);
+    const g = await groupByLook(litShots.map((i) => item(descs, i)), undefined, {}, similarity.setup);
     detected.push({ start: sc.start, end: sc.end, shots: sc.shots, setups: litShots.length ? g.groups.length + g.singles.length : 0 });
   }
   return { links, scenes: detected };

@@ -66,23 +66,23 @@ function planes(img: RgbImage): { luma: Float32Array; cr: Float32Array; cg: Floa
     for (let x = 0; x < w; x++) {
       const p = py * PLANE_W + Math.min(PLANE_W - 1, Math.floor((x * PLANE_W) / w));
       const o = (y * w + x) * 3;
-      r[p]! += rgb[o]!;
-      g[p]! += rgb[o + 1]!;
-      b[p]! += rgb[o + 2]!;
-      cnt[p]!++;
+      r[p] = (r[p] ?? 0) + (rgb[o] ?? 0);
+      g[p] = (g[p] ?? 0) + (rgb[o + 1] ?? 0);
+      b[p] = (b[p] ?? 0) + (rgb[o + 2] ?? 0);
+      cnt[p] = (cnt[p] ?? 0) + 1;
     }
   }
   const luma = new Float32Array(n), cr = new Float32Array(n), cg = new Float32Array(n);
   for (let p = 0; p < n; p++) {
     const c = cnt[p] || 1;
-    r[p]! /= c * 255;
-    g[p]! /= c * 255;
-    b[p]! /= c * 255;
-    luma[p] = 0.299 * r[p]! + 0.587 * g[p]! + 0.114 * b[p]!;
-    const s = r[p]! + g[p]! + b[p]!;
+    r[p] = (r[p] ?? 0) / (c * 255);
+    g[p] = (g[p] ?? 0) / (c * 255);
+    b[p] = (b[p] ?? 0) / (c * 255);
+    luma[p] = 0.299 * (r[p] ?? 0) + 0.587 * (g[p] ?? 0) + 0.114 * (b[p] ?? 0);
+    const s = (r[p] ?? 0) + (g[p] ?? 0) + (b[p] ?? 0);
     // Near-black pixels have no reliable colour: count them as neutral.
-    cr[p] = s > 0.06 ? r[p]! / s : 1 / 3;
-    cg[p] = s > 0.06 ? g[p]! / s : 1 / 3;
+    cr[p] = s > 0.06 ? (r[p] ?? 0) / s : 1 / 3;
+    cg[p] = s > 0.06 ? (g[p] ?? 0) / s : 1 / 3;
   }
   return { luma, cr, cg, r, g, b };
 }
@@ -95,8 +95,8 @@ export function sampleWindow(plane: Float32Array, x0: number, y0: number, w: num
     for (let i = 0; i < CMP_W; i++) {
       const fx = Math.min(PLANE_W - 1, Math.max(0, x0 + ((i + 0.5) * w) / CMP_W - 0.5));
       const x1 = Math.floor(fx), x2 = Math.min(PLANE_W - 1, x1 + 1), wx = fx - x1;
-      const top = plane[y1 * PLANE_W + x1]! * (1 - wx) + plane[y1 * PLANE_W + x2]! * wx;
-      const bot = plane[y2 * PLANE_W + x1]! * (1 - wx) + plane[y2 * PLANE_W + x2]! * wx;
+      const top = (plane[y1 * PLANE_W + x1] ?? 0) * (1 - wx) + (plane[y1 * PLANE_W + x2] ?? 0) * wx;
+      const bot = (plane[y2 * PLANE_W + x1] ?? 0) * (1 - wx) + (plane[y2 * PLANE_W + x2] ?? 0) * wx;
       out[j * CMP_W + i] = top * (1 - wy) + bot * wy;
     }
   }
@@ -106,17 +106,17 @@ export function sampleWindow(plane: Float32Array, x0: number, y0: number, w: num
 /** Zero-mean, unit-norm copy (all zeros for a flat vector). */
 export function normalise(v: Float32Array): Float32Array<ArrayBuffer> {
   let m = 0;
-  for (let i = 0; i < v.length; i++) m += v[i]!;
+  for (let i = 0; i < v.length; i++) m += v[i] ?? 0;
   m /= v.length;
   let ss = 0;
   const out = new Float32Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    out[i] = v[i]! - m;
-    ss += out[i]! * out[i]!;
+    out[i] = (v[i] ?? 0) - m;
+    ss += (out[i] ?? 0) * (out[i] ?? 0);
   }
   const norm = Math.sqrt(ss);
   if (norm < 1e-3) return out.fill(0);
-  for (let i = 0; i < v.length; i++) out[i]! /= norm;
+  for (let i = 0; i < v.length; i++) out[i] = (out[i] ?? 0) / norm;
   return out;
 }
 
@@ -124,40 +124,40 @@ export function describeKeyframe(img: RgbImage): KeyframeDescriptor {
   const { luma, cr, cg, r, g, b } = planes(img);
   const n = PLANE_W * PLANE_H;
   let mean = 0;
-  for (let p = 0; p < n; p++) mean += luma[p]!;
+  for (let p = 0; p < n; p++) mean += luma[p] ?? 0;
   mean /= n;
   let varSum = 0;
-  for (let p = 0; p < n; p++) varSum += (luma[p]! - mean) ** 2;
+  for (let p = 0; p < n; p++) varSum += ((luma[p] ?? 0) - mean) ** 2;
   // Palette: hue × saturation for coloured pixels, lightness bins for grey ones.
   const hueHist = new Float32Array(HUE_BINS * SAT_BINS + GREY_BINS);
   for (let p = 0; p < n; p++) {
-    const max = Math.max(r[p]!, g[p]!, b[p]!);
-    const min = Math.min(r[p]!, g[p]!, b[p]!);
+    const max = Math.max(r[p] ?? 0, g[p] ?? 0, b[p] ?? 0);
+    const min = Math.min(r[p] ?? 0, g[p] ?? 0, b[p] ?? 0);
     const d = max - min;
     const sat = max > 0 ? d / max : 0;
     if (sat < 0.15 || max < 0.08) {
-      hueHist[HUE_BINS * SAT_BINS + Math.min(GREY_BINS - 1, Math.floor(luma[p]! * GREY_BINS))]!++;
+      hueHist[HUE_BINS * SAT_BINS + Math.min(GREY_BINS - 1, Math.floor((luma[p] ?? 0) * GREY_BINS))]!++;
       continue;
     }
-    let hue = max === r[p] ? (g[p]! - b[p]!) / d : max === g[p] ? 2 + (b[p]! - r[p]!) / d : 4 + (r[p]! - g[p]!) / d;
+    let hue = max === r[p] ? ((g[p] ?? 0) - (b[p] ?? 0)) / d : max === g[p] ? 2 + ((b[p] ?? 0) - (r[p] ?? 0)) / d : 4 + ((r[p] ?? 0) - (g[p] ?? 0)) / d;
     hue = ((hue / 6) % 1 + 1) % 1;
     // Soft over the two nearest hue bins.
     const pos = hue * HUE_BINS - 0.5;
     const lo = Math.floor(pos);
     const w = pos - lo;
     const s = sat < 0.45 ? 0 : 1;
-    hueHist[(((lo % HUE_BINS) + HUE_BINS) % HUE_BINS) * SAT_BINS + s]! += 1 - w;
-    hueHist[(((lo + 1) % HUE_BINS) * SAT_BINS) + s]! += w;
+    hueHist[(((lo % HUE_BINS) + HUE_BINS) % HUE_BINS) * SAT_BINS + s] = (hueHist[(((lo % HUE_BINS) + HUE_BINS) % HUE_BINS) * SAT_BINS + s] ?? 0) + (1 - w);
+    hueHist[(((lo + 1) % HUE_BINS) * SAT_BINS) + s] = (hueHist[(((lo + 1) % HUE_BINS) * SAT_BINS) + s] ?? 0) + w;
   }
-  for (let i = 0; i < hueHist.length; i++) hueHist[i]! /= n;
+  for (let i = 0; i < hueHist.length; i++) hueHist[i] = (hueHist[i] ?? 0) / n;
   // Structure: orientation of luma gradients (0..π), magnitude weighted.
   const edgeHist = new Float32Array(EDGE_BINS);
   let edgeTotal = 0;
   for (let y = 1; y < PLANE_H - 1; y++) {
     for (let x = 1; x < PLANE_W - 1; x++) {
       const p = y * PLANE_W + x;
-      const gx = luma[p + 1]! - luma[p - 1]!;
-      const gy = luma[p + PLANE_W]! - luma[p - PLANE_W]!;
+      const gx = (luma[p + 1] ?? 0) - (luma[p - 1] ?? 0);
+      const gy = (luma[p + PLANE_W] ?? 0) - (luma[p - PLANE_W] ?? 0);
       const mag = Math.hypot(gx, gy);
       if (mag < 0.01) continue;
       const ang = (Math.atan2(gy, gx) + Math.PI) % Math.PI;
@@ -165,7 +165,7 @@ export function describeKeyframe(img: RgbImage): KeyframeDescriptor {
       edgeTotal += mag;
     }
   }
-  if (edgeTotal > 0) for (let i = 0; i < EDGE_BINS; i++) edgeHist[i]! /= edgeTotal;
+  if (edgeTotal > 0) for (let i = 0; i < EDGE_BINS; i++) edgeHist[i] = (edgeHist[i] ?? 0) / edgeTotal;
   const cx0 = (PLANE_W * (1 - CORE)) / 2;
   const cy0 = (PLANE_H * (1 - CORE)) / 2;
   const coreLuma = sampleWindow(luma, cx0, cy0, PLANE_W * CORE, PLANE_H * CORE);
@@ -191,7 +191,7 @@ export function describeKeyframe(img: RgbImage): KeyframeDescriptor {
 /** Histogram intersection of two normalised histograms, 0..1. */
 export function histIntersection(a: Float32Array, b: Float32Array): number {
   let s = 0;
-  for (let i = 0; i < a.length; i++) s += Math.min(a[i]!, b[i]!);
+  for (let i = 0; i < a.length; i++) s += Math.min(a[i] ?? 0, b[i] ?? 0);
   return Math.min(1, s);
 }
 
@@ -234,16 +234,16 @@ const BLOCK_SUM = new Float64Array(DETAIL_BLOCKS);
 /** Each detail block's mean removed, then unit norm over the whole grid (all zeros when flat). */
 function blockNormalise(v: Float32Array): Float32Array {
   const mean = new Float64Array(DETAIL_BLOCKS);
-  for (let k = 0; k < v.length; k++) mean[BLOCK_OF[k]!]! += v[k]! / DETAIL_N;
+  for (let k = 0; k < v.length; k++) mean[BLOCK_OF[k] ?? 0] = (mean[BLOCK_OF[k] ?? 0] ?? 0) + ((v[k] ?? 0) / DETAIL_N);
   const out = new Float32Array(v.length);
   let ss = 0;
   for (let k = 0; k < v.length; k++) {
-    out[k] = v[k]! - mean[BLOCK_OF[k]!]!;
-    ss += out[k]! * out[k]!;
+    out[k] = (v[k] ?? 0) - (mean[BLOCK_OF[k] ?? 0] ?? 0);
+    ss += (out[k] ?? 0) * (out[k] ?? 0);
   }
   const norm = Math.sqrt(ss);
   if (norm < 1e-3) return out.fill(0);
-  for (let k = 0; k < v.length; k++) out[k]! /= norm;
+  for (let k = 0; k < v.length; k++) out[k] = (out[k] ?? 0) / norm;
   return out;
 }
 
@@ -271,26 +271,26 @@ function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y
   let cd = 0;
   BLOCK_SUM.fill(0);
   for (let j = 0; j < CMP_H; j++) {
-    const r1 = TY.lo[j]! * PLANE_W;
-    const r2 = TY.hi[j]! * PLANE_W;
-    const wy = TY.w[j]!;
+    const r1 = (TY.lo[j] ?? 0) * PLANE_W;
+    const r2 = (TY.hi[j] ?? 0) * PLANE_W;
+    const wy = TY.w[j] ?? 0;
     for (let i = 0; i < CMP_W; i++) {
-      const x1 = TX.lo[i]!;
-      const x2 = TX.hi[i]!;
-      const wx = TX.w[i]!;
+      const x1 = TX.lo[i] ?? 0;
+      const x2 = TX.hi[i] ?? 0;
+      const wx = TX.w[i] ?? 0;
       const k = j * CMP_W + i;
       const w11 = (1 - wx) * (1 - wy), w12 = wx * (1 - wy), w21 = (1 - wx) * wy, w22 = wx * wy;
-      const v = luma[r1 + x1]! * w11 + luma[r1 + x2]! * w12 + luma[r2 + x1]! * w21 + luma[r2 + x2]! * w22;
+      const v = (luma[r1 + x1] ?? 0) * w11 + (luma[r1 + x2] ?? 0) * w12 + (luma[r2 + x1] ?? 0) * w21 + (luma[r2 + x2] ?? 0) * w22;
       sum += v;
       sumSq += v * v;
       // b's core is zero-mean: Σ(v − mean)·c = Σ v·c.
-      dot += v * cmpLuma[k]!;
+      dot += v * (cmpLuma[k] ?? 0);
       // b's detail is zero-mean in every block: Σ(v − block mean)·d = Σ v·d.
-      detailDot += v * cmpDetail[k]!;
-      BLOCK_SUM[BLOCK_OF[k]!]! += v;
-      const vr = cr[r1 + x1]! * w11 + cr[r1 + x2]! * w12 + cr[r2 + x1]! * w21 + cr[r2 + x2]! * w22;
-      const vg = cg[r1 + x1]! * w11 + cg[r1 + x2]! * w12 + cg[r2 + x1]! * w21 + cg[r2 + x2]! * w22;
-      cd += Math.abs(vr - cmpCr[k]!) + Math.abs(vg - cmpCg[k]!);
+      detailDot += v * (cmpDetail[k] ?? 0);
+      BLOCK_SUM[BLOCK_OF[k] ?? 0] = (BLOCK_SUM[BLOCK_OF[k] ?? 0] ?? 0) + v;
+      const vr = (cr[r1 + x1] ?? 0) * w11 + (cr[r1 + x2] ?? 0) * w12 + (cr[r2 + x1] ?? 0) * w21 + (cr[r2 + x2] ?? 0) * w22;
+      const vg = (cg[r1 + x1] ?? 0) * w11 + (cg[r1 + x2] ?? 0) * w12 + (cg[r2 + x1] ?? 0) * w21 + (cg[r2 + x2] ?? 0) * w22;
+      cd += Math.abs(vr - (cmpCr[k] ?? 0)) + Math.abs(vg - (cmpCg[k] ?? 0));
     }
   }
   const n = CMP_W * CMP_H;
@@ -298,7 +298,7 @@ function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y
   // (normalise() treats a window this flat as all zeros)
   const ncc = norm < 1e-3 ? 0 : dot / norm;
   let blockSq = 0;
-  for (let q = 0; q < DETAIL_BLOCKS; q++) blockSq += (BLOCK_SUM[q]! * BLOCK_SUM[q]!) / DETAIL_N;
+  for (let q = 0; q < DETAIL_BLOCKS; q++) blockSq += ((BLOCK_SUM[q] ?? 0) * (BLOCK_SUM[q] ?? 0)) / DETAIL_N;
   const detailNorm = Math.sqrt(Math.max(0, sumSq - blockSq));
   const detail = detailNorm < 1e-3 ? 0 : detailDot / detailNorm;
   const chroma = (1 - DESCRIPTOR.nccWeight) * Math.max(0, 1 - cd / n / DESCRIPTOR.chromaScale);
@@ -384,7 +384,7 @@ function shrink(v: Float32Array): Float32Array {
   const fx = CMP_W / SIG_W;
   const fy = CMP_H / SIG_H;
   const out = new Float32Array(SIG_W * SIG_H);
-  for (let y = 0; y < CMP_H; y++) for (let x = 0; x < CMP_W; x++) out[Math.floor(y / fy) * SIG_W + Math.floor(x / fx)]! += v[y * CMP_W + x]! / (fx * fy);
+  for (let y = 0; y < CMP_H; y++) for (let x = 0; x < CMP_W; x++) out[Math.floor(y / fy) * SIG_W + Math.floor(x / fx)]! += (v[y * CMP_W + x] ?? 0) / (fx * fy);
   return out;
 }
 
@@ -418,8 +418,8 @@ function quickZoomOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): number {
   for (let k = 0; k < windows; k++) {
     let ncc = 0;
     const o = k * n;
-    for (let i = 0; i < n; i++) ncc += a.sigWindows[o + i]! * b.sigCore[i]!;
-    const cd = Math.abs(a.sigChroma[2 * k]! - b.sigCoreChroma[0]) + Math.abs(a.sigChroma[2 * k + 1]! - b.sigCoreChroma[1]);
+    for (let i = 0; i < n; i++) ncc += (a.sigWindows[o + i] ?? 0) * (b.sigCore[i] ?? 0);
+    const cd = Math.abs((a.sigChroma[2 * k] ?? 0) - b.sigCoreChroma[0]) + Math.abs((a.sigChroma[2 * k + 1] ?? 0) - b.sigCoreChroma[1]);
     const chroma = Math.max(0, 1 - cd / DESCRIPTOR.chromaScale);
     best = Math.max(best, DESCRIPTOR.nccWeight * Math.max(0, ncc) + (1 - DESCRIPTOR.nccWeight) * chroma);
   }
@@ -441,7 +441,7 @@ function halve(v: Float32Array, out: Float32Array): Float32Array {
   for (let y = 0; y < COARSE_H; y++) {
     for (let x = 0; x < COARSE_W; x++) {
       let sum = 0;
-      for (let j = 0; j < f; j++) for (let i = 0; i < f; i++) sum += v[(f * y + j) * CMP_W + f * x + i]!;
+      for (let j = 0; j < f; j++) for (let i = 0; i < f; i++) sum += v[(f * y + j) * CMP_W + f * x + i] ?? 0;
       out[y * COARSE_W + x] = sum / (f * f);
     }
   }
@@ -468,7 +468,7 @@ function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): ZoomScor
   for (let k = 0; k < grid.length; k++) {
     let ncc = 0;
     const o = k * n;
-    for (let i = 0; i < n; i++) ncc += a.coarse[o + i]! * b.coarseCore[i]!;
+    for (let i = 0; i < n; i++) ncc += (a.coarse[o + i] ?? 0) * (b.coarseCore[i] ?? 0);
     if (top.length < DESCRIPTOR.refineTop || ncc > top[top.length - 1]!.ncc) {
       top.push({ k, ncc });
       top.sort((p, q) => q.ncc - p.ncc);

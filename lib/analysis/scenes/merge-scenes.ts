@@ -13,6 +13,7 @@
 //   stands alone; it never joins both sides by resembling each enough.
 // Black slugs belong to the scene they close. All numbers: tuning.ts (SCENES).
 import { SCENES } from "./tuning";
+import { item } from "@/lib/core/item";
 
 export interface SceneShotInput {
   start: number;
@@ -101,7 +102,7 @@ export function mergeScenes(input: MergeScenesInput, opts: MergeScenesOptions = 
   const sim = (a: number, b: number) => (a < b ? similarity(a, b) : similarity(b, a));
   const maxPenalty = (k: number, i: number) => {
     let p = 0;
-    for (let b = k + 1; b <= i; b++) p = Math.max(p, penalty[b]!);
+    for (let b = k + 1; b <= i; b++) p = Math.max(p, penalty[b] ?? 0);
     return p;
   };
   // A shot between k and i that itself returns on the far side of k or of i (A B A B: the B
@@ -116,7 +117,7 @@ export function mergeScenes(input: MergeScenesInput, opts: MergeScenesOptions = 
   };
   const returnAllowed = (k: number, i: number) => {
     let seconds = 0;
-    for (let j = k + 1; j < i; j++) if (!black[j]) seconds += shots[j]!.end - shots[j]!.start;
+    for (let j = k + 1; j < i; j++) if (!black[j]) seconds += item(shots, j).end - item(shots, j).start;
     if (seconds <= insertMax) return true;
     for (let j = k + 1; j < i; j++) if (!black[j] && !returns(j, k, i)) return false;
     return true;
@@ -129,10 +130,10 @@ export function mergeScenes(input: MergeScenesInput, opts: MergeScenesOptions = 
   // (Longer returns over s — A s B A, s A s — are still weighed by the loop below.)
   const apart: boolean[] = new Array(n).fill(false);
   for (let s = 1; s < n - 1; s++) {
-    if (black[s] || black[s - 1] || black[s + 1] || shots[s]!.end - shots[s]!.start >= shortMax) continue;
+    if (black[s] || black[s - 1] || black[s + 1] || item(shots, s).end - item(shots, s).start >= shortMax) continue;
     if (sim(s - 1, s + 1) >= threshold + maxPenalty(s - 1, s + 1)) continue; // A s A: an insert, decided below
-    const left = sim(s - 1, s) - penalty[s]!;
-    const right = sim(s, s + 1) - penalty[s + 1]!;
+    const left = sim(s - 1, s) - (penalty[s] ?? 0);
+    const right = sim(s, s + 1) - (penalty[s + 1] ?? 0);
     apart[left >= right ? s + 1 : s] = true;
   }
 
@@ -147,18 +148,18 @@ export function mergeScenes(input: MergeScenesInput, opts: MergeScenesOptions = 
       for (let b = k + 1; b <= i; b++) if (!links[b]) links[b] = "visual";
       break; // the earliest similar shot links the most boundaries
     }
-    if (!links[i] && speech[i] && !black[i - 1] && sim(i - 1, i) >= threshold + penalty[i]! - SCENES.speechBonus) links[i] = "speech";
+    if (!links[i] && speech[i] && !black[i - 1] && sim(i - 1, i) >= threshold + (penalty[i] ?? 0) - SCENES.speechBonus) links[i] = "speech";
   }
 
   const scenes: MergedScene[] = [];
-  let current: MergedScene = { start: shots[0]!.start, end: shots[0]!.end, shots: [0] };
+  let current: MergedScene = { start: item(shots, 0).start, end: item(shots, 0).end, shots: [0] };
   for (let i = 1; i < n; i++) {
     if (links[i]) {
       current.shots.push(i);
-      current.end = Math.max(current.end, shots[i]!.end);
+      current.end = Math.max(current.end, item(shots, i).end);
     } else {
       scenes.push(current);
-      current = { start: shots[i]!.start, end: shots[i]!.end, shots: [i] };
+      current = { start: item(shots, i).start, end: item(shots, i).end, shots: [i] };
     }
   }
   scenes.push(current);

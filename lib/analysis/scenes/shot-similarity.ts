@@ -6,6 +6,7 @@ import type { ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import { blendParts, describeKeyframe, keyframeSimilarity, type KeyframeDescriptor } from "./keyframe-descriptor";
 import type { KeyframeImageSource } from "./keyframe-source";
 import { SHOT_SIMILARITY } from "./tuning";
+import { item } from "@/lib/core/item";
 
 export interface ShotLookDescriptor {
   feature: ShotFeature | null;
@@ -23,7 +24,7 @@ export async function describeShots(
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < shots.length; i = next++) {
-      const s = shots[i]!;
+      const s = item(shots, i);
       const feature = shotFeature(frames, s);
       const img = source && !(feature && isBlack(feature)) ? await source(s.keyframeTime, [s.start, s.end]) : null;
       out[i] = { feature, keyframe: img ? describeKeyframe(img) : null };

@@ -1,5 +1,6 @@
 // Shots in words, for segment content: "Shot 4 · 3.2 s · cut in · dark, low motion, mostly blue".
 import type { Shot, TransitionKind } from "./types";
+import { item } from "@/lib/core/item";
 
 const IN_WORDS: Record<TransitionKind, string> = {
   start: "opens the video",
@@ -33,7 +34,7 @@ export function colourName(hex: string | undefined): string | null {
   const min = Math.min(r, g, b);
   if (max < 40) return "black";
   if (max - min < 30) return max > 200 ? "white" : "grey";
-  let best = COLOURS[0]![0];
+  let best = item(COLOURS, 0)[0];
   let bestD = Infinity;
   for (const [name, cr, cg, cb] of COLOURS) {
     // Compare chromaticity so dark and bright versions of a hue get the same name.

@@ -1,6 +1,7 @@
 // Hard cuts: a one-frame jump that stands out from the local frame-to-frame change and persists.
 import { frameDistance, gridDistance, histDistance } from "./frame-distance";
 import type { ShotFrame } from "./types";
+import { item } from "@/lib/core/item";
 
 export interface Cut {
   /** Index of the first frame of the new shot. */
@@ -50,7 +51,7 @@ export function changedShare(a: ShotFrame, b: ShotFrame, level: number): number 
   const cells = ga.length / 3;
   let changed = 0;
   for (let k = 0; k < ga.length; k += 3) {
-    const d = (Math.abs(ga[k]! - gb[k]!) + Math.abs(ga[k + 1]! - gb[k + 1]!) + Math.abs(ga[k + 2]! - gb[k + 2]!)) / 3;
+    const d = (Math.abs((ga[k] ?? 0) - (gb[k] ?? 0)) + Math.abs((ga[k + 1] ?? 0) - (gb[k + 1] ?? 0)) + Math.abs((ga[k + 2] ?? 0) - (gb[k + 2] ?? 0))) / 3;
     if (d > level) changed++;
   }
   return cells ? changed / cells : 0;
@@ -66,15 +67,15 @@ export const DUPLICATE_DIFF = 0.0025;
 export function adjacentScores(frames: ShotFrame[]): Float64Array {
   const s = new Float64Array(frames.length);
   for (let i = 1; i < frames.length; i++) {
-    const a = frames[i - 1]!;
-    const b = frames[i]!;
+    const a = item(frames, i - 1);
+    const b = item(frames, i);
     s[i] = (b.diffPrev + gridDistance(a, b) + 0.5 * histDistance(a, b)) / 2.5;
   }
   return s;
 }
 
 export function isDuplicate(frames: ShotFrame[], i: number): boolean {
-  return i > 0 && frames[i]!.diffPrev < DUPLICATE_DIFF;
+  return i > 0 && item(frames, i).diffPrev < DUPLICATE_DIFF;
 }
 
 /**
@@ -85,7 +86,7 @@ export function isDuplicate(frames: ShotFrame[], i: number): boolean {
 function neighbours(scores: Float64Array, dup: Uint8Array, i: number, w: number, dir: -1 | 1): number[] {
   const vals: number[] = [];
   for (let j = i + dir, seen = 0; j > 0 && j < scores.length && seen < w * 3 && vals.length < w; j += dir, seen++) {
-    if (!dup[j]) vals.push(scores[j]!);
+    if (!dup[j]) vals.push(scores[j] ?? 0);
   }
   return vals;
 }
@@ -110,7 +111,7 @@ function calmLevel(scores: Float64Array, dup: Uint8Array, i: number, w: number):
   const vals = [...neighbours(scores, dup, i, w, -1), ...neighbours(scores, dup, i, w, 1)].sort((a, b) => a - b);
   if (!vals.length) return 0;
   const h = vals.length >> 1;
-  return vals.length % 2 ? vals[h]! : (vals[h - 1]! + vals[h]!) / 2;
+  return vals.length % 2 ? (vals[h] ?? 0) : ((vals[h - 1] ?? 0) + (vals[h] ?? 0)) / 2;
 }
 
 /**
@@ -122,11 +123,11 @@ function isTransient(frames: ShotFrame[], i: number, jump: number, span: number)
   const last = i - 1;
   // Forward: does a frame shortly after i look like the frame before i again?
   for (let k = 1; k <= span && i + k < n; k++) {
-    if (frameDistance(frames[last]!, frames[i + k]!) < 0.45 * jump) return true;
+    if (frameDistance(item(frames, last), item(frames, i + k)) < 0.45 * jump) return true;
   }
   // Backward: does frame i look like a frame shortly before i-1 (i ends a flash)?
   for (let k = 1; k <= span && last - k >= 0; k++) {
-    if (frameDistance(frames[last - k]!, frames[i]!) < 0.45 * jump) return true;
+    if (frameDistance(item(frames, last - k), item(frames, i)) < 0.45 * jump) return true;
   }
   return false;
 }
@@ -145,23 +146,23 @@ export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
 
   const cuts: Cut[] = [];
   for (let i = 1; i < n; i++) {
-    const s = scores[i]!;
+    const s = scores[i] ?? 0;
     if (s < minScore || dup[i]) continue;
     // Local maximum over the neighbours (a cut is one frame; its neighbours are lower).
-    if ((i > 1 && scores[i - 1]! > s) || (i + 1 < n && scores[i + 1]! >= s)) continue;
+    if ((i > 1 && (scores[i - 1] ?? 0) > s) || (i + 1 < n && (scores[i + 1] ?? 0) >= s)) continue;
     const bg = background(scores, dup, i, w);
     const ratio = s / (bg + 0.004);
     if (ratio < minRatio) continue;
-    const jump = frameDistance(frames[i - 1]!, frames[i]!);
+    const jump = frameDistance(item(frames, i - 1), item(frames, i));
     // Inside a fast dissolve/fade every frame moves a little: the jump must carry most of the change
     // seen over a few frames around it.
     // Each side is measured m and m+1 frames away and the smaller kept: one damaged frame (a block,
     // a black band) at exactly that distance must not pass for a transition.
     const m = Math.max(2, Math.round(0.07 * fps));
-    const at = (k: number) => frames[Math.max(0, Math.min(n - 1, k))]!;
+    const at = (k: number) => item(frames, Math.max(0, Math.min(n - 1, k)));
     const around =
-      Math.min(frameDistance(at(i - 1 - m), frames[i - 1]!), frameDistance(at(i - 2 - m), frames[i - 1]!)) +
-      Math.min(frameDistance(frames[i]!, at(i + m)), frameDistance(frames[i]!, at(i + m + 1)));
+      Math.min(frameDistance(at(i - 1 - m), item(frames, i - 1)), frameDistance(at(i - 2 - m), item(frames, i - 1))) +
+      Math.min(frameDistance(item(frames, i), at(i + m)), frameDistance(item(frames, i), at(i + m + 1)));
     if (jump < 0.75 * around) continue;
     if (isTransient(frames, i, jump, span)) continue;
     // The palette holds and the layout moves only a little: fast motion (a jerk of the camera or a
@@ -169,11 +170,11 @@ export function detectCuts(frames: ShotFrame[], opts: CutOptions): Cut[] {
     // above a calm background is a cut between two still shots that share their colours and layout
     // (over-the-shoulder reverse shots): motion does not start and stop within one frame.
     if (
-      histDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteHist &&
-      gridDistance(frames[i - 1]!, frames[i]!) < CUT_TUNING.samePaletteMinGrid &&
+      histDistance(item(frames, i - 1), item(frames, i)) < CUT_TUNING.samePaletteHist &&
+      gridDistance(item(frames, i - 1), item(frames, i)) < CUT_TUNING.samePaletteMinGrid &&
       s / (calmLevel(scores, dup, i, w) + 0.004) < CUT_TUNING.samePaletteCalmRatio
     ) continue;
-    if (changedShare(frames[i - 1]!, frames[i]!, CUT_TUNING.changedCellLevel) < CUT_TUNING.minChangedShare) continue;
+    if (changedShare(item(frames, i - 1), item(frames, i), CUT_TUNING.changedCellLevel) < CUT_TUNING.minChangedShare) continue;
     const confidence = Math.min(1, 0.5 * Math.min(1, s / 0.2) + 0.5 * Math.min(1, (ratio - minRatio) / (2 * minRatio) + 0.5));
     cuts.push({ frame: i, score: s, ratio, sharpness: around > 0 ? jump / around : 10, confidence });
   }

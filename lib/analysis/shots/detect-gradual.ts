@@ -17,6 +17,7 @@
 import { frameDistance, gridDistance, histDistance } from "./frame-distance";
 import type { ShotFrame, TransitionKind } from "./types";
 import { changedShare, type Flat, flatKind, motionExplained, photometricResidual, wipeShare } from "./window-measures";
+import { item } from "@/lib/core/item";
 
 
 export interface Gradual {
@@ -124,13 +125,13 @@ export function detectGradual(frames: ShotFrame[], opts: GradualOptions & { coll
   for (const h of spans) {
     if (n < 2 * h + 1) continue;
     const W = new Float64Array(n);
-    for (let c = h; c + h < n; c++) W[c] = frameDistance(frames[c - h]!, frames[c + h]!);
+    for (let c = h; c + h < n; c++) W[c] = frameDistance(item(frames, c - h), item(frames, c + h));
     for (let c = h; c + h < n; c++) {
-      const wc = W[c]!;
+      const wc = W[c] ?? 0;
       if (wc < MIN_DISTANCE) continue;
       let isPeak = true;
       for (let j = Math.max(h, c - h); j <= Math.min(n - 1 - h, c + h) && isPeak; j++) {
-        if (W[j]! > wc || (W[j] === wc && j < c)) isPeak = false;
+        if ((W[j] ?? 0) > wc || (W[j] === wc && j < c)) isPeak = false;
       }
       if (!isPeak) continue;
       const cand = measure(frames, c, h, wc, flashSpan);
@@ -152,54 +153,54 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number, flashSpan
   const a = c - h;
   const b = c + h;
   // Change over the same span inside the neighbouring shots.
-  const before = c - 2 * h >= 0 ? frameDistance(frames[c - 2 * h]!, frames[c - h]!) : -1;
-  const after = c + 2 * h < n ? frameDistance(frames[c + h]!, frames[c + 2 * h]!) : -1;
-  const beforeHist = c - 2 * h >= 0 ? histDistance(frames[c - 2 * h]!, frames[c - h]!) : -1;
-  const afterHist = c + 2 * h < n ? histDistance(frames[c + h]!, frames[c + 2 * h]!) : -1;
+  const before = c - 2 * h >= 0 ? frameDistance(item(frames, c - 2 * h), item(frames, c - h)) : -1;
+  const after = c + 2 * h < n ? frameDistance(item(frames, c + h), item(frames, c + 2 * h)) : -1;
+  const beforeHist = c - 2 * h >= 0 ? histDistance(item(frames, c - 2 * h), item(frames, c - h)) : -1;
+  const afterHist = c + 2 * h < n ? histDistance(item(frames, c + h), item(frames, c + 2 * h)) : -1;
   const len = b - a;
   const p = new Float64Array(len + 1);
   for (let t = a; t <= b; t++) {
-    const da = gridDistance(frames[a]!, frames[t]!);
-    const db = gridDistance(frames[t]!, frames[b]!);
+    const da = gridDistance(item(frames, a), item(frames, t));
+    const db = gridDistance(item(frames, t), item(frames, b));
     p[t - a] = da + db > 0 ? da / (da + db) : 0.5;
   }
   let maxStep = 0;
-  for (let k = 1; k <= len; k++) maxStep = Math.max(maxStep, p[k]! - p[k - 1]!);
+  for (let k = 1; k <= len; k++) maxStep = Math.max(maxStep, (p[k] ?? 0) - (p[k - 1] ?? 0));
   let s = a;
-  for (let k = 0; k <= len; k++) if (p[k]! < 0.1) s = a + k;
+  for (let k = 0; k <= len; k++) if ((p[k] ?? 0) < 0.1) s = a + k;
   let e = b;
-  for (let k = len; k >= 0; k--) if (p[k]! > 0.9) e = a + k;
+  for (let k = len; k >= 0; k--) if ((p[k] ?? 0) > 0.9) e = a + k;
   if (e <= s + 1) e = s + 1;
   // A fade's last tenth often still shows a trace of the picture: extend to where it turns black.
   // Only through small steps: a one-frame dropout to black right after is no fade.
   const reach = Math.max(2, Math.ceil(0.3 * (e - s)));
-  const step = 0.5 * gridDistance(frames[s]!, frames[e]!);
-  if (!flatKind(frames[e]!)) {
+  const step = 0.5 * gridDistance(item(frames, s), item(frames, e));
+  if (!flatKind(item(frames, e))) {
     for (let k = 1; k <= reach && e + k < n; k++) {
-      if (gridDistance(frames[e + k - 1]!, frames[e + k]!) > step) break;
-      if (flatKind(frames[e + k]!)) {
+      if (gridDistance(item(frames, e + k - 1), item(frames, e + k)) > step) break;
+      if (flatKind(item(frames, e + k))) {
         e += k;
         break;
       }
     }
   }
-  if (!flatKind(frames[s]!)) {
+  if (!flatKind(item(frames, s))) {
     for (let k = 1; k <= reach && s - k >= 0; k++) {
-      if (gridDistance(frames[s - k]!, frames[s - k + 1]!) > step) break;
-      if (flatKind(frames[s - k]!)) {
+      if (gridDistance(item(frames, s - k), item(frames, s - k + 1)) > step) break;
+      if (flatKind(item(frames, s - k))) {
         s -= k;
         break;
       }
     }
   }
-  const dse = gridDistance(frames[s]!, frames[e]!);
-  const total = frameDistance(frames[s]!, frames[e]!);
+  const dse = gridDistance(item(frames, s), item(frames, e));
+  const total = frameDistance(item(frames, s), item(frames, e));
   let detour = 0;
   let prev = 0;
   let backwards = 0;
   for (let t = s + 1; t < e; t++) {
-    const ds = gridDistance(frames[s]!, frames[t]!);
-    const de = gridDistance(frames[t]!, frames[e]!);
+    const ds = gridDistance(item(frames, s), item(frames, t));
+    const de = gridDistance(item(frames, t), item(frames, e));
     detour += dse > 0 ? (ds + de) / dse - 1 : 1;
     const prog = ds / (ds + de || 1);
     if (prog < prev - 0.15) backwards++;
@@ -211,8 +212,8 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number, flashSpan
   let stall = 1;
   if (e - s >= 8) {
     const progressAt = (t: number) => {
-      const ds = gridDistance(frames[s]!, frames[t]!);
-      const de = gridDistance(frames[t]!, frames[e]!);
+      const ds = gridDistance(item(frames, s), item(frames, t));
+      const de = gridDistance(item(frames, t), item(frames, e));
       return ds / (ds + de || 1);
     };
     let last = 0;
@@ -224,32 +225,32 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number, flashSpan
     }
   }
   const m = Math.max(2, Math.round((e - s) / 2));
-  const sideBefore = s - m >= 0 ? gridDistance(frames[s - m]!, frames[s]!) : 0;
-  const sideAfter = e + m < n ? gridDistance(frames[e]!, frames[e + m]!) : 0;
-  const histSE = histDistance(frames[s]!, frames[e]!);
-  const sideHistBefore = s - m >= 0 ? histDistance(frames[s - m]!, frames[s]!) : 0;
-  const sideHistAfter = e + m < n ? histDistance(frames[e]!, frames[e + m]!) : 0;
+  const sideBefore = s - m >= 0 ? gridDistance(item(frames, s - m), item(frames, s)) : 0;
+  const sideAfter = e + m < n ? gridDistance(item(frames, e), item(frames, e + m)) : 0;
+  const histSE = histDistance(item(frames, s), item(frames, e));
+  const sideHistBefore = s - m >= 0 ? histDistance(item(frames, s - m), item(frames, s)) : 0;
+  const sideHistAfter = e + m < n ? histDistance(item(frames, e), item(frames, e + m)) : 0;
   let outer = Infinity;
   for (const k of [1, 2, m]) {
     if (s - k < 0 || e + k >= n) continue;
-    outer = Math.min(outer, frameDistance(frames[s - k]!, frames[e + k]!) / (total || 1));
+    outer = Math.min(outer, frameDistance(item(frames, s - k), item(frames, e + k)) / (total || 1));
   }
-  const flatS = flatKind(frames[s]!);
-  const flatE = flatKind(frames[e]!);
+  const flatS = flatKind(item(frames, s));
+  const flatE = flatKind(item(frames, e));
   // A flat end that is over within a few frames, with the picture from before coming back, is a
   // flash or dropout, not a fade.
   const blip = (edge: number, dir: 1 | -1) => {
-    const kind = flatKind(frames[edge]!);
+    const kind = flatKind(item(frames, edge));
     let k = 0;
-    while (k < flashSpan && edge + dir * (k + 1) >= 0 && edge + dir * (k + 1) < n && flatKind(frames[edge + dir * (k + 1)]!) === kind) k++;
+    while (k < flashSpan && edge + dir * (k + 1) >= 0 && edge + dir * (k + 1) < n && flatKind(item(frames, edge + dir * (k + 1))) === kind) k++;
     if (k >= flashSpan) return false;
-    const before = frames[edge - dir]!;
-    const jump = frameDistance(before, frames[edge]!);
+    const before = item(frames, edge - dir);
+    const jump = frameDistance(before, item(frames, edge));
     // (a flash may decay over a few frames before the picture is back)
     for (let j = 1; j <= flashSpan; j++) {
       const back = edge + dir * (k + j);
       if (back < 0 || back >= n) return false;
-      if (frameDistance(before, frames[back]!) < 0.5 * jump) return true;
+      if (frameDistance(before, item(frames, back)) < 0.5 * jump) return true;
     }
     return false;
   };
@@ -257,7 +258,7 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number, flashSpan
   return {
     flashEnd,
     h, a, b, w, before, after,
-    wHist: histDistance(frames[a]!, frames[b]!),
+    wHist: histDistance(item(frames, a), item(frames, b)),
     beforeHist,
     afterHist,
     s, e, maxStep, dse, total, detour, backwards, stall,
@@ -266,10 +267,10 @@ function measure(frames: ShotFrame[], c: number, h: number, w: number, flashSpan
     endsHistBefore: sideHistBefore / (histSE || 1),
     endsHistAfter: sideHistAfter / (histSE || 1),
     histSE,
-    changed: changedShare(frames[s]!, frames[e]!),
+    changed: changedShare(item(frames, s), item(frames, e)),
     motion: motionExplained(frames, s, e),
     outer: outer === Infinity ? 1 : outer,
-    photometric: flatS || flatE ? 1 : photometricResidual(frames[s]!, frames[e]!),
+    photometric: flatS || flatE ? 1 : photometricResidual(item(frames, s), item(frames, e)),
     flatS,
     flatE,
     wipe: e - s > 2 ? wipeShare(frames, s, e) : 0,

@@ -5,6 +5,7 @@ import { detectGradual } from "./detect-gradual";
 import { type Flat, flatKind } from "./window-measures";
 import { frameDistance } from "./frame-distance";
 import type { Boundary, DetectShotsOptions, Shot, ShotFrame, TransitionKind } from "./types";
+import { item } from "@/lib/core/item";
 
 interface Event {
   start: number;
@@ -24,7 +25,7 @@ interface Event {
 }
 
 const isFlatRun = (frames: ShotFrame[], from: number, to: number, kind: Flat) => {
-  for (let i = Math.max(0, from); i <= Math.min(frames.length - 1, to); i++) if (flatKind(frames[i]!) !== kind) return false;
+  for (let i = Math.max(0, from); i <= Math.min(frames.length - 1, to); i++) if (flatKind(item(frames, i)) !== kind) return false;
   return true;
 };
 
@@ -43,7 +44,7 @@ export function detectBoundaries(
 
   const cuts = detectCuts(frames, { fps });
   // A change from black to black (or white to white) happens inside a hold, not between shots.
-  let gradual = detectGradual(frames, { fps }).filter((g) => !(flatKind(frames[g.start]!) && flatKind(frames[g.start]!) === flatKind(frames[g.end]!)));
+  let gradual = detectGradual(frames, { fps }).filter((g) => !(flatKind(item(frames, g.start)) && flatKind(item(frames, g.start)) === flatKind(item(frames, g.end))));
   // A cut inside (or at the very edge of) a gradual window: whichever explains the change.
   const keptCuts = cuts.filter((c) => {
     const g = gradual.find((x) => {
@@ -51,7 +52,7 @@ export function detectBoundaries(
       return c.frame > x.start - margin && c.frame <= x.end + margin;
     });
     if (!g) return true;
-    const jump = frameDistance(frames[c.frame - 1]!, frames[c.frame]!);
+    const jump = frameDistance(item(frames, c.frame - 1), item(frames, c.frame));
     // A quick dive into black (or out of it) is still a fade: a big step right next to the flat end
     // belongs to it.
     const atFlatEnd = (g.type === "fade_out" && g.end - c.frame <= 2) || (g.type === "fade_in" && c.frame - g.start <= 3);
@@ -70,8 +71,8 @@ export function detectBoundaries(
       out: "cut" as TransitionKind,
       in: "cut" as TransitionKind,
       confidence: c.confidence,
-      toFlat: flatKind(frames[c.frame]!),
-      fromFlat: flatKind(frames[c.frame - 1]!),
+      toFlat: flatKind(item(frames, c.frame)),
+      fromFlat: flatKind(item(frames, c.frame - 1)),
       strength: c.score,
       sharpness: c.sharpness,
     })),
@@ -137,8 +138,8 @@ export function detectBoundaries(
   // shot of its own (a fractal cut to black for the last seconds must not leave a shot whose
   // keyframe is black).
   const hardCut = (e: Event) => e.end - e.start <= 1 && e.out === "cut" && e.in === "cut";
-  if (events.length && events[0]!.fromFlat && isFlatRun(frames, 0, events[0]!.start, events[0]!.fromFlat) && !(hardCut(events[0]!) && events[0]!.start + 1 > maxHold)) {
-    opensWith = events[0]!.in === "cut" ? "start" : events[0]!.in;
+  if (events.length && item(events, 0).fromFlat && isFlatRun(frames, 0, item(events, 0).start, item(events, 0).fromFlat) && !(hardCut(item(events, 0)) && item(events, 0).start + 1 > maxHold)) {
+    opensWith = item(events, 0).in === "cut" ? "start" : item(events, 0).in;
     events.shift();
   }
   const last = events[events.length - 1];
@@ -177,13 +178,13 @@ export function detectBoundaries(
 /** Shot boundaries → shots, with keyframe, brightness, motion and dominant colour. */
 export function detectShots(frames: ShotFrame[], opts: DetectShotsOptions): Shot[] {
   const n = frames.length;
-  const duration = opts.duration > 0 ? opts.duration : n ? frames[n - 1]!.time + 1 / (opts.fps || 30) : 0;
+  const duration = opts.duration > 0 ? opts.duration : n ? item(frames, n - 1).time + 1 / (opts.fps || 30) : 0;
   if (!n) return duration > 0 ? [emptyShot(duration)] : [];
   const { boundaries, opensWith, closesWith } = detectBoundaries(frames, opts);
   const timeOf = (b: Boundary) =>
     b.out === "cut" && b.in === "cut" && b.endFrame - b.startFrame <= 1
-      ? frames[b.frame]!.time
-      : (frames[b.startFrame]!.time + frames[Math.min(n - 1, b.endFrame)]!.time) / 2;
+      ? item(frames, b.frame).time
+      : (item(frames, b.startFrame).time + item(frames, Math.min(n - 1, b.endFrame)).time) / 2;
   const shots: Shot[] = [];
   for (let i = 0; i <= boundaries.length; i++) {
     const bIn = boundaries[i - 1];
@@ -204,8 +205,8 @@ export function detectShots(frames: ShotFrame[], opts: DetectShotsOptions): Shot
         ? {
             transitionIn: {
               type: bIn.in,
-              start: round3(bIn.out === "cut" && bIn.in === "cut" && bIn.endFrame - bIn.startFrame <= 1 ? frames[bIn.frame]!.time : frames[bIn.startFrame]!.time),
-              end: round3(frames[Math.min(n - 1, bIn.endFrame)]!.time),
+              start: round3(bIn.out === "cut" && bIn.in === "cut" && bIn.endFrame - bIn.startFrame <= 1 ? item(frames, bIn.frame).time : item(frames, bIn.startFrame).time),
+              end: round3(item(frames, Math.min(n - 1, bIn.endFrame)).time),
               confidence: bIn.confidence,
             },
           }
@@ -225,7 +226,7 @@ function emptyShot(duration: number): Shot {
 function shotStats(frames: ShotFrame[], from: number, to: number): Pick<Shot, "keyframeTime" | "meanLuma" | "motion" | "dominantColor"> {
   const count = to - from + 1;
   const step = Math.max(1, Math.floor(count / 240));
-  const cells = frames[from]!.grid.length;
+  const cells = item(frames, from).grid.length;
   const mean = new Float64Array(cells);
   let luma = 0;
   let motion = 0;
@@ -235,50 +236,50 @@ function shotStats(frames: ShotFrame[], from: number, to: number): Pick<Shot, "k
   const binCount = new Float64Array(64);
   const binSum = new Float64Array(64 * 3);
   for (let i = from; i <= to; i += step) {
-    const f = frames[i]!;
+    const f = item(frames, i);
     samples++;
     luma += f.meanLuma;
-    for (let c = 0; c < cells; c++) mean[c]! += f.grid[c]!;
+    for (let c = 0; c < cells; c++) mean[c] = (mean[c] ?? 0) + (f.grid[c] ?? 0);
     for (let c = 0; c < cells; c += 3) {
-      const r = f.grid[c]!, g = f.grid[c + 1]!, b = f.grid[c + 2]!;
+      const r = f.grid[c] ?? 0, g = f.grid[c + 1] ?? 0, b = f.grid[c + 2] ?? 0;
       const bin = ((r >> 6) << 4) | ((g >> 6) << 2) | (b >> 6);
-      binCount[bin]!++;
-      binSum[bin * 3]! += r;
-      binSum[bin * 3 + 1]! += g;
-      binSum[bin * 3 + 2]! += b;
+      binCount[bin] = (binCount[bin] ?? 0) + 1;
+      binSum[bin * 3] = (binSum[bin * 3] ?? 0) + r;
+      binSum[bin * 3 + 1] = (binSum[bin * 3 + 1] ?? 0) + g;
+      binSum[bin * 3 + 2] = (binSum[bin * 3 + 2] ?? 0) + b;
     }
   }
   for (let i = Math.max(from + 1, 1); i <= to; i++) {
     // Duplicated frames (frame-rate conversion) say nothing about motion.
-    if (frames[i]!.diffPrev < 0.0025 && frames[i]!.diffPrev >= 0) {
-      if (i + 1 <= to && frames[i + 1]!.diffPrev >= 0.0025) continue;
+    if (item(frames, i).diffPrev < 0.0025 && item(frames, i).diffPrev >= 0) {
+      if (i + 1 <= to && item(frames, i + 1).diffPrev >= 0.0025) continue;
     }
-    motion += frames[i]!.diffPrev;
+    motion += item(frames, i).diffPrev;
     motionCount++;
   }
-  for (let c = 0; c < cells; c++) mean[c]! /= samples;
+  for (let c = 0; c < cells; c++) mean[c] = (mean[c] ?? 0) / samples;
   // Keyframe: the sampled frame closest to the shot's average picture, preferring sharp ones.
   let best = from;
   let bestScore = Infinity;
   for (let i = from; i <= to; i += step) {
-    const g = frames[i]!.grid;
+    const g = item(frames, i).grid;
     let d = 0;
-    for (let c = 0; c < cells; c++) d += Math.abs(g[c]! - mean[c]!);
-    const score = d / (cells * 255) - 0.5 * (frames[i]!.edgeEnergy ?? 0);
+    for (let c = 0; c < cells; c++) d += Math.abs((g[c] ?? 0) - (mean[c] ?? 0));
+    const score = d / (cells * 255) - 0.5 * (item(frames, i).edgeEnergy ?? 0);
     if (score < bestScore) {
       bestScore = score;
       best = i;
     }
   }
   let top = 0;
-  for (let b = 1; b < 64; b++) if (binCount[b]! > binCount[top]!) top = b;
+  for (let b = 1; b < 64; b++) if ((binCount[b] ?? 0) > (binCount[top] ?? 0)) top = b;
   const hex = (v: number) => Math.round(v).toString(16).padStart(2, "0");
   const k = binCount[top] || 1;
   const avgMotion = motionCount ? motion / motionCount : 0;
   return {
-    keyframeTime: round3(frames[best]!.time),
+    keyframeTime: round3(item(frames, best).time),
     meanLuma: Math.round((luma / samples) * 1000) / 1000,
     motion: Math.round((1 - Math.exp(-avgMotion / 0.04)) * 1000) / 1000,
-    dominantColor: `#${hex(binSum[top * 3]! / k)}${hex(binSum[top * 3 + 1]! / k)}${hex(binSum[top * 3 + 2]! / k)}`,
+    dominantColor: `#${hex((binSum[top * 3] ?? 0) / k)}${hex((binSum[top * 3 + 1] ?? 0) / k)}${hex((binSum[top * 3 + 2] ?? 0) / k)}`,
   };
 }

@@ -6,7 +6,7 @@ export function gridDistance(a: ShotFrame, b: ShotFrame): number {
   const ga = a.grid;
   const gb = b.grid;
   let s = 0;
-  for (let k = 0; k < ga.length; k++) s += Math.abs(ga[k]! - gb[k]!);
+  for (let k = 0; k < ga.length; k++) s += Math.abs((ga[k] ?? 0) - (gb[k] ?? 0));
   return s / (ga.length * 255);
 }
 
@@ -17,8 +17,8 @@ export function histDistance(a: ShotFrame, b: ShotFrame): number {
   let s = 0;
   let n = 0;
   for (let k = 0; k < ha.length; k++) {
-    s += Math.abs(ha[k]! - hb[k]!);
-    n += ha[k]!;
+    s += Math.abs((ha[k] ?? 0) - (hb[k] ?? 0));
+    n += ha[k] ?? 0;
   }
   return n ? s / (2 * n) : 0;
 }

@@ -1,5 +1,6 @@
 // Measures of a frame pair or a window of frames that tell transitions from other change.
 import type { ShotFrame } from "./types";
+import { item } from "@/lib/core/item";
 
 export type Flat = "black" | "white" | null;
 
@@ -18,7 +19,7 @@ export function changedShare(a: ShotFrame, b: ShotFrame): number {
   const gb = b.grid;
   let changed = 0;
   for (let c = 0; c < ga.length; c += 3) {
-    if (Math.abs(ga[c]! - gb[c]!) + Math.abs(ga[c + 1]! - gb[c + 1]!) + Math.abs(ga[c + 2]! - gb[c + 2]!) > 40) changed++;
+    if (Math.abs((ga[c] ?? 0) - (gb[c] ?? 0)) + Math.abs((ga[c + 1] ?? 0) - (gb[c + 1] ?? 0)) + Math.abs((ga[c + 2] ?? 0) - (gb[c + 2] ?? 0)) > 40) changed++;
   }
   return changed / (ga.length / 3);
 }
@@ -28,7 +29,7 @@ export function motionExplained(frames: ShotFrame[], s: number, e: number): numb
   let raw = 0;
   let mc = 0;
   for (let t = s + 1; t <= e; t++) {
-    const f = frames[t]!;
+    const f = item(frames, t);
     if (f.rawDiff === undefined || f.mcDiff === undefined) return 0;
     raw += f.rawDiff;
     mc += f.mcDiff;
@@ -47,7 +48,7 @@ export function photometricResidual(a: ShotFrame, b: ShotFrame): number {
   const gb = b.grid;
   let sx = 0, sy = 0, sxx = 0, sxy = 0, k = 0;
   for (let c = 0; c < ga.length; c++) {
-    const x = ga[c]!, y = gb[c]!;
+    const x = ga[c] ?? 0, y = gb[c] ?? 0;
     // Clipped values say nothing about the gain.
     if (x < 6 || y < 6 || x > 249 || y > 249) continue;
     sx += x; sy += y; sxx += x * x; sxy += x * y; k++;
@@ -74,12 +75,12 @@ export function photometricResidual(a: ShotFrame, b: ShotFrame): number {
           for (let dx = -1; dx <= 1; dx++) {
             const yy = y + dy, xx = x + dx;
             if (yy < 0 || yy >= H || xx < 0 || xx >= W) continue;
-            const fit = Math.min(255, Math.max(0, gain * ga[(yy * W + xx) * 3 + ch]! + offset));
-            best = Math.min(best, Math.abs(gb[c]! - fit));
+            const fit = Math.min(255, Math.max(0, gain * (ga[(yy * W + xx) * 3 + ch] ?? 0) + offset));
+            best = Math.min(best, Math.abs((gb[c] ?? 0) - fit));
           }
         }
         resid += best;
-        change += Math.abs(gb[c]! - ga[c]!);
+        change += Math.abs((gb[c] ?? 0) - (ga[c] ?? 0));
       }
     }
   }
@@ -91,19 +92,19 @@ export function photometricResidual(a: ShotFrame, b: ShotFrame): number {
  * the new picture or still entirely the old one — high for wipes, low for dissolves.
  */
 export function wipeShare(frames: ShotFrame[], s: number, e: number): number {
-  const gs = frames[s]!.grid;
-  const ge = frames[e]!.grid;
+  const gs = item(frames, s).grid;
+  const ge = item(frames, e).grid;
   const from = s + Math.max(1, Math.floor((e - s) / 3));
   const to = e - Math.max(1, Math.floor((e - s) / 3));
   let extreme = 0;
   let counted = 0;
   for (let t = from; t <= Math.max(from, to); t++) {
-    const gt = frames[t]!.grid;
+    const gt = item(frames, t).grid;
     for (let c = 0; c < gs.length; c += 3) {
-      const span = Math.abs(ge[c]! - gs[c]!) + Math.abs(ge[c + 1]! - gs[c + 1]!) + Math.abs(ge[c + 2]! - gs[c + 2]!);
+      const span = Math.abs((ge[c] ?? 0) - (gs[c] ?? 0)) + Math.abs((ge[c + 1] ?? 0) - (gs[c + 1] ?? 0)) + Math.abs((ge[c + 2] ?? 0) - (gs[c + 2] ?? 0));
       if (span < 40) continue;
-      const da = Math.abs(gt[c]! - gs[c]!) + Math.abs(gt[c + 1]! - gs[c + 1]!) + Math.abs(gt[c + 2]! - gs[c + 2]!);
-      const db = Math.abs(gt[c]! - ge[c]!) + Math.abs(gt[c + 1]! - ge[c + 1]!) + Math.abs(gt[c + 2]! - ge[c + 2]!);
+      const da = Math.abs((gt[c] ?? 0) - (gs[c] ?? 0)) + Math.abs((gt[c + 1] ?? 0) - (gs[c + 1] ?? 0)) + Math.abs((gt[c + 2] ?? 0) - (gs[c + 2] ?? 0));
+      const db = Math.abs((gt[c] ?? 0) - (ge[c] ?? 0)) + Math.abs((gt[c + 1] ?? 0) - (ge[c + 1] ?? 0)) + Math.abs((gt[c + 2] ?? 0) - (ge[c + 2] ?? 0));
       const alpha = da / (da + db || 1);
       counted++;
       if (alpha < 0.2 || alpha > 0.8) extreme++;

@@ -2,6 +2,7 @@
 // split at their widest pauses, each with the mean confidence of its words.
 import type { Interval } from "@/lib/analysis/text/silence";
 import type { RecognizedWord } from "./pocketsphinx";
+import { item } from "@/lib/core/item";
 
 export interface Utterance {
   start: number;
@@ -21,19 +22,19 @@ function region(regions: readonly Interval[], t: number, slack: number): number 
   let hi = regions.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (regions[mid]!.end + slack < t) lo = mid + 1;
-    else if (regions[mid]!.start - slack > t) hi = mid - 1;
+    if (item(regions, mid).end + slack < t) lo = mid + 1;
+    else if (item(regions, mid).start - slack > t) hi = mid - 1;
     else return mid;
   }
   return -1;
 }
 
 function splitLong(words: RecognizedWord[]): RecognizedWord[][] {
-  if (words.length < 2 || words[words.length - 1]!.end - words[0]!.start <= MAX_UTTERANCE_SECONDS) return [words];
+  if (words.length < 2 || item(words, words.length - 1).end - item(words, 0).start <= MAX_UTTERANCE_SECONDS) return [words];
   let cut = 1;
   let widest = -1;
   for (let i = 1; i < words.length; i++) {
-    const gap = words[i]!.start - words[i - 1]!.end;
+    const gap = item(words, i).start - item(words, i - 1).end;
     if (gap > widest) [widest, cut] = [gap, i];
   }
   return [...splitLong(words.slice(0, cut)), ...splitLong(words.slice(cut))];
@@ -64,8 +65,8 @@ export function groupUtterances(words: readonly RecognizedWord[], regions: reado
     for (const ws of splitLong(byRegion.get(r)!)) {
       const confidence = ws.reduce((s, w) => s + w.confidence, 0) / ws.length;
       out.push({
-        start: round(ws[0]!.start),
-        end: round(ws[ws.length - 1]!.end),
+        start: round(item(ws, 0).start),
+        end: round(item(ws, ws.length - 1).end),
         text: sentence(ws),
         confidence: round(confidence),
         words: ws.map((w) => ({ ...w, start: round(w.start), end: round(w.end), confidence: round(w.confidence) })),

@@ -2,6 +2,7 @@
 // and texts the offline digest reports. Everything here is computed from other modules' segments.
 import { extractKeyPhrases } from "./key-phrases";
 import { wordTokens } from "@/lib/core/stopwords";
+import { item } from "@/lib/core/item";
 
 export interface SegmentLike {
   start_time: number;
@@ -95,7 +96,7 @@ function fitLines(items: { start: number; end: number; text: string }[], budget:
     const merged: { start: number; end: number; text: string }[] = [];
     for (let i = 0; i < items.length; i += group) {
       const g = items.slice(i, i + group);
-      merged.push({ start: g[0]!.start, end: g[g.length - 1]!.end, text: g.map((x) => x.text).join(" ") });
+      merged.push({ start: item(g, 0).start, end: item(g, g.length - 1).end, text: g.map((x) => x.text).join(" ") });
     }
     const per = Math.floor(budget / merged.length) - 22;
     if (per >= 60 || group >= items.length) {

@@ -10,6 +10,7 @@ import { describeObjects } from "@/lib/analysis/labels/describe";
 import { onScreenTexts, type DigestInput, type SegmentLike } from "./digest";
 import { extractKeyPhrases } from "./key-phrases";
 import { STOPWORDS, wordTokens } from "@/lib/core/stopwords";
+import { item } from "@/lib/core/item";
 
 export type UnitSource = "speech" | "on_screen" | "picture" | "logo";
 
@@ -117,7 +118,7 @@ function labelCounts(labels: readonly { label: string }[]): { label: string; cou
 
 const dot = (a: readonly number[], b: readonly number[]) => {
   let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  for (let i = 0; i < a.length; i++) s += (a[i] ?? 0) * (b[i] ?? 0);
   return s;
 };
 const cosine = (a: readonly number[], b: readonly number[]) => {
@@ -135,11 +136,11 @@ export function centrality(sim: readonly (readonly number[])[], damping = 0.85, 
   for (let it = 0; it < iterations; it++) {
     const next = new Array<number>(n).fill((1 - damping) / n);
     for (let j = 0; j < n; j++) {
-      if (out[j]! <= 0) {
-        for (let i = 0; i < n; i++) next[i]! += (damping * rank[j]!) / n; // a unit like nothing else spreads evenly
+      if ((out[j] ?? 0) <= 0) {
+        for (let i = 0; i < n; i++) next[i] = (next[i] ?? 0) + ((damping * (rank[j] ?? 0)) / n); // a unit like nothing else spreads evenly
         continue;
       }
-      for (let i = 0; i < n; i++) if (w[j]![i]! > 0) next[i]! += (damping * rank[j]! * w[j]![i]!) / out[j]!;
+      for (let i = 0; i < n; i++) if ((item(w, j)[i] ?? 0) > 0) next[i] = (next[i] ?? 0) + ((damping * (rank[j] ?? 0) * (item(w, j)[i] ?? 0)) / (out[j] ?? 0));
     }
     rank = next;
   }
@@ -152,18 +153,18 @@ export function centrality(sim: readonly (readonly number[])[], damping = 0.85, 
  */
 export function pickKeyMoments(sim: readonly (readonly number[])[], score: readonly number[], budget: number, eligible?: readonly number[]): number[] {
   const left = new Set(eligible ?? score.map((_, i) => i));
-  const top = Math.max(...[...left].map((i) => score[i]!), 0) || 1;
+  const top = Math.max(...[...left].map((i) => score[i] ?? 0), 0) || 1;
   const picked: number[] = [];
   while (picked.length < budget && left.size) {
     let best = -1;
     let bestValue = -Infinity;
     for (const i of [...left]) {
-      const overlap = picked.length ? Math.max(...picked.map((j) => sim[i]![j]!)) : 0;
+      const overlap = picked.length ? Math.max(...picked.map((j) => item(sim, i)[j] ?? 0)) : 0;
       if (overlap >= REDUNDANT) {
         left.delete(i); // says again what a picked moment says
         continue;
       }
-      const value = LAMBDA * (score[i]! / top) - (1 - LAMBDA) * overlap;
+      const value = LAMBDA * ((score[i] ?? 0) / top) - (1 - LAMBDA) * overlap;
       if (value > bestValue) [best, bestValue] = [i, value];
     }
     if (best < 0) break;
@@ -191,7 +192,7 @@ const TRAILING = new Set("across along around behind beside besides beyond near 
 /** A phrase without a trailing preposition, nor a trailing past form after two words ("football match ended"). */
 function tidyTopic(phrase: string): string {
   const words = phrase.split(" ");
-  while (words.length > 1 && (TRAILING.has(words[words.length - 1]!) || (words.length > 2 && /^[a-z]{3,}ed$/.test(words[words.length - 1]!)))) words.pop();
+  while (words.length > 1 && (TRAILING.has(item(words, words.length - 1)) || (words.length > 2 && /^[a-z]{3,}ed$/.test(item(words, words.length - 1))))) words.pop();
   return words.join(" ");
 }
 
@@ -237,18 +238,18 @@ export function extractiveSummary(units: readonly SummaryUnit[], vectors: readon
   // Labels support what is said and written (they are in the graph) but are named in a sentence of their own.
   const eligible = usable.flatMap((x, i) => (x.u.source === "picture" ? [] : [i]));
   const picked = pickKeyMoments(sim, score, MAX_KEY_MOMENTS, eligible.length ? eligible : undefined);
-  const keyMoments: KeyMoment[] = picked.map((i, k) => ({ ...usable[i]!.u, rank: k + 1 })).sort((a, b) => a.start - b.start);
+  const keyMoments: KeyMoment[] = picked.map((i, k) => ({ ...item(usable, i).u, rank: k + 1 })).sort((a, b) => a.start - b.start);
 
   // Each unit belongs to the key moment it is most like; a moment's topic is its group's key phrase.
   const groups = new Map<number, SummaryUnit[]>(picked.map((i) => [i, []]));
   usable.forEach((_, i) => {
-    const home = picked.reduce((best, j) => (sim[i]![j]! > sim[i]![best]! ? j : best), picked[0]!);
-    groups.get(home)!.push(usable[i]!.u);
+    const home = picked.reduce((best, j) => ((item(sim, i)[j] ?? 0) > (item(sim, i)[best] ?? 0) ? j : best), picked[0] ?? 0);
+    groups.get(home)!.push(item(usable, i).u);
   });
   const taken = new Set<string>();
   const topics: { topic: string; start: number }[] = [];
-  for (const i of [...picked].sort((a, b) => usable[a]!.u.start - usable[b]!.u.start)) {
-    const u = usable[i]!.u;
+  for (const i of [...picked].sort((a, b) => item(usable, a).u.start - item(usable, b).u.start)) {
+    const u = item(usable, i).u;
     if (u.source === "picture") continue; // labels are named in their own sentence
     const topic = topicOf(u, groups.get(i)!.filter((g) => g.source !== "picture"), taken);
     if (!topic) continue;
@@ -258,7 +259,7 @@ export function extractiveSummary(units: readonly SummaryUnit[], vectors: readon
 
   const sentences: string[] = [];
   if (topics.length) sentences.push(`It covers ${joinList(topics.map((t) => `${t.topic} (${formatClock(t.start)})`))}.`);
-  const central = usable[picked[0]!]!.u;
+  const central = item(usable, picked[0] ?? 0).u;
   if (keyMoments.length > 1 || !topics.length) sentences.push(`The most central passage, at ${formatClock(central.start)}: ${quoteOf(central)}`);
   const onScreen = usable.filter((x) => x.u.source === "on_screen").slice(0, 4);
   if (onScreen.length) sentences.push(`On screen: ${joinList(onScreen.map((x) => `“${clip(x.u.text, 60)}” (${formatClock(x.u.start)})`))}.`);

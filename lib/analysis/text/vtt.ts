@@ -1,3 +1,4 @@
+import { item } from "@/lib/core/item";
 // WebVTT parsing (what ffmpeg writes for an embedded subtitle track): cue times exactly as
 // written, text with markup removed and entities decoded. Cues are never merged or re-timed.
 
@@ -56,7 +57,7 @@ export function parseWebVtt(vtt: string): Cue[] {
     const timing = lines.findIndex((l) => l.includes("-->"));
     if (timing < 0) continue; // header, NOTE, STYLE, REGION
     if (timing > 1) continue; // at most one identifier line precedes the timing
-    const [left, rightWithSettings] = lines[timing]!.split("-->");
+    const [left, rightWithSettings] = item(lines, timing).split("-->");
     const start = parseVttTime(left!);
     const end = parseVttTime(rightWithSettings!.trim().split(/\s+/)[0] ?? "");
     if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) continue;

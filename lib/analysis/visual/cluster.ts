@@ -1,3 +1,4 @@
+import { item } from "@/lib/core/item";
 // Average-linkage agglomerative clustering cut at a similarity threshold, by the nearest-neighbour
 // chain algorithm (O(n²) time and memory): deterministic, and independent of input noise order
 // except for exact ties (broken by the lower index).
@@ -9,7 +10,7 @@ export function similarityMatrix<T>(items: readonly T[], sim: (a: T, b: T) => nu
   for (let i = 0; i < n; i++) {
     m[i * n + i] = 1;
     for (let j = i + 1; j < n; j++) {
-      const s = sim(items[i]!, items[j]!);
+      const s = sim(item(items, i), item(items, j));
       m[i * n + j] = s;
       m[j * n + i] = s;
     }
@@ -32,7 +33,7 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
   const maxDist = 1 - threshold;
   // Distances between current clusters; a cluster lives in the slot of its lowest member.
   const d = new Float64Array(n * n);
-  for (let i = 0; i < n * n; i++) d[i] = 1 - sims[i]!;
+  for (let i = 0; i < n * n; i++) d[i] = 1 - (sims[i] ?? 0);
   const size = new Int32Array(n).fill(1);
   const active = new Uint8Array(n).fill(1); // 1 = can still merge, 0 = merged away or retired
   const parent = Int32Array.from({ length: n }, (_, i) => i);
@@ -46,13 +47,13 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
       if (scanFrom >= n) break;
       chain.push(scanFrom);
     }
-    const a = chain[chain.length - 1]!;
-    const prev = chain.length > 1 ? chain[chain.length - 2]! : -1;
+    const a = chain[chain.length - 1] ?? 0;
+    const prev = chain.length > 1 ? (chain[chain.length - 2] ?? 0) : -1;
     let b = prev;
-    let bd = prev >= 0 ? d[a * n + prev]! : Infinity;
+    let bd = prev >= 0 ? (d[a * n + prev] ?? 0) : Infinity;
     for (let x = 0; x < n; x++) {
       if (x === a || !active[x]) continue;
-      const v = d[a * n + x]!;
+      const v = d[a * n + x] ?? 0;
       if (v < bd) {
         bd = v;
         b = x;
@@ -74,11 +75,11 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
     chain.length -= 2;
     const keep = Math.min(a, b);
     const drop = Math.max(a, b);
-    const na = size[keep]!;
-    const nb = size[drop]!;
+    const na = size[keep] ?? 0;
+    const nb = size[drop] ?? 0;
     for (let x = 0; x < n; x++) {
       if (!active[x] || x === keep || x === drop) continue;
-      const v = (na * d[keep * n + x]! + nb * d[drop * n + x]!) / (na + nb);
+      const v = (na * (d[keep * n + x] ?? 0) + nb * (d[drop * n + x] ?? 0)) / (na + nb);
       d[keep * n + x] = v;
       d[x * n + keep] = v;
     }
@@ -89,7 +90,7 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
   }
 
   const root = (i: number): number => {
-    while (parent[i] !== i) i = parent[i]!;
+    while (parent[i] !== i) i = parent[i] ?? 0;
     return i;
   };
   const labelOfRoot = new Map<number, number>();
@@ -104,7 +105,7 @@ export function clusterBySimilarity(sims: Float32Array, n: number, threshold: nu
       clusters.push([]);
     }
     labels.push(l);
-    clusters[l]!.push(i);
+    item(clusters, l).push(i);
   }
   return { labels, clusters };
 }
@@ -115,7 +116,7 @@ export function meanSimilarityWithin(sims: Float32Array, n: number, i: number, m
   let c = 0;
   for (const j of members) {
     if (j === i) continue;
-    s += sims[i * n + j]!;
+    s += sims[i * n + j] ?? 0;
     c++;
   }
   return c ? s / c : 1;

@@ -2,6 +2,7 @@
 // with plain colour words and reported with their share of the frame.
 import fs from "node:fs";
 import { decodeImage, type ImageOutput } from "@/lib/media/image-decode";
+import { item } from "@/lib/core/item";
 
 export interface DominantColor {
   name: string;
@@ -136,28 +137,28 @@ export function dominantColors(rgb: Uint8Array, opts: DominantColorOptions = {})
   // k-means++ seeding.
   const centers: number[][] = [];
   const first = Math.floor(rand() * n);
-  centers.push([rgb[first * 3]!, rgb[first * 3 + 1]!, rgb[first * 3 + 2]!]);
+  centers.push([rgb[first * 3] ?? 0, rgb[first * 3 + 1] ?? 0, rgb[first * 3 + 2] ?? 0]);
   const dist = new Float64Array(n).fill(Infinity);
   while (centers.length < k) {
-    const c = centers[centers.length - 1]!;
+    const c = item(centers, centers.length - 1);
     let total = 0;
     for (let i = 0; i < n; i++) {
-      const dr = rgb[i * 3]! - c[0]!, dg = rgb[i * 3 + 1]! - c[1]!, db = rgb[i * 3 + 2]! - c[2]!;
+      const dr = (rgb[i * 3] ?? 0) - (c[0] ?? 0), dg = (rgb[i * 3 + 1] ?? 0) - (c[1] ?? 0), db = (rgb[i * 3 + 2] ?? 0) - (c[2] ?? 0);
       const d = dr * dr + dg * dg + db * db;
-      if (d < dist[i]!) dist[i] = d;
-      total += dist[i]!;
+      if (d < (dist[i] ?? 0)) dist[i] = d;
+      total += dist[i] ?? 0;
     }
     if (total === 0) break; // fewer distinct colours than k
     let target = rand() * total;
     let pick = n - 1;
     for (let i = 0; i < n; i++) {
-      target -= dist[i]!;
+      target -= dist[i] ?? 0;
       if (target <= 0) {
         pick = i;
         break;
       }
     }
-    centers.push([rgb[pick * 3]!, rgb[pick * 3 + 1]!, rgb[pick * 3 + 2]!]);
+    centers.push([rgb[pick * 3] ?? 0, rgb[pick * 3 + 1] ?? 0, rgb[pick * 3 + 2] ?? 0]);
   }
   const assign = new Int32Array(n);
   const sums = centers.map(() => [0, 0, 0, 0]);
@@ -165,12 +166,12 @@ export function dominantColors(rgb: Uint8Array, opts: DominantColorOptions = {})
     let changed = 0;
     for (const s of sums) s.fill(0);
     for (let i = 0; i < n; i++) {
-      const r = rgb[i * 3]!, g = rgb[i * 3 + 1]!, b = rgb[i * 3 + 2]!;
+      const r = rgb[i * 3] ?? 0, g = rgb[i * 3 + 1] ?? 0, b = rgb[i * 3 + 2] ?? 0;
       let best = 0;
       let bestD = Infinity;
       for (let j = 0; j < centers.length; j++) {
-        const c = centers[j]!;
-        const d = (r - c[0]!) ** 2 + (g - c[1]!) ** 2 + (b - c[2]!) ** 2;
+        const c = item(centers, j);
+        const d = (r - (c[0] ?? 0)) ** 2 + (g - (c[1] ?? 0)) ** 2 + (b - (c[2] ?? 0)) ** 2;
         if (d < bestD) {
           bestD = d;
           best = j;
@@ -178,22 +179,22 @@ export function dominantColors(rgb: Uint8Array, opts: DominantColorOptions = {})
       }
       if (assign[i] !== best || iter === 0) changed++;
       assign[i] = best;
-      const s = sums[best]!;
-      s[0]! += r;
-      s[1]! += g;
-      s[2]! += b;
-      s[3]!++;
+      const s = item(sums, best);
+      s[0] = (s[0] ?? 0) + r;
+      s[1] = (s[1] ?? 0) + g;
+      s[2] = (s[2] ?? 0) + b;
+      s[3] = (s[3] ?? 0) + 1;
     }
     for (let j = 0; j < centers.length; j++) {
-      const s = sums[j]!;
-      if (s[3]) centers[j] = [s[0]! / s[3], s[1]! / s[3], s[2]! / s[3]];
+      const s = item(sums, j);
+      if (s[3]) centers[j] = [(s[0] ?? 0) / s[3], (s[1] ?? 0) / s[3], (s[2] ?? 0) / s[3]];
     }
     if (!changed) break;
   }
   // Merge clusters that read as the same colour word; the merged colour is their weighted mean.
   const byName = new Map<string, { r: number; g: number; b: number; count: number }>();
   for (let j = 0; j < centers.length; j++) {
-    const count = sums[j]![3];
+    const count = item(sums, j)[3];
     if (!count) continue;
     const [r, g, b] = centers[j] as [number, number, number];
     const name = colorName(r, g, b);

@@ -1,5 +1,6 @@
 // Per-shot brightness, contrast and motion from the run's single decode pass (no extra decoding).
 import type { FrameFeatures } from "@/lib/media/frame-features";
+import { item } from "@/lib/core/item";
 
 /** Index of the first frame with time ≥ t (frames are in time order). */
 export function firstFrameAtOrAfter(frames: readonly FrameFeatures[], t: number): number {
@@ -7,7 +8,7 @@ export function firstFrameAtOrAfter(frames: readonly FrameFeatures[], t: number)
   let hi = frames.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (frames[mid]!.time < t) lo = mid + 1;
+    if (item(frames, mid).time < t) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -72,7 +73,7 @@ export function shotLook(frames: readonly FrameFeatures[], start: number, end: n
   }
   // The first frame's diffPrev measures the cut into the shot, not motion inside it.
   let motion = 0;
-  for (let i = 1; i < inside.length; i++) motion += inside[i]!.diffPrev;
+  for (let i = 1; i < inside.length; i++) motion += item(inside, i).diffPrev;
   const brightness = luma / inside.length;
   const contrast = std / inside.length;
   const m = inside.length > 1 ? motion / (inside.length - 1) : 0;

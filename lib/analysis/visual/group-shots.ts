@@ -55,12 +55,12 @@ export async function groupByLook(
   const singles: number[] = [];
   for (const members of clusters) {
     if (members.length < 2) {
-      singles.push(usable[members[0]!]!);
+      singles.push(usable[members[0] ?? 0] ?? 0);
       continue;
     }
     groups.push({
       id: groups.length + 1,
-      shots: members.map((m) => usable[m]!),
+      shots: members.map((m) => usable[m] ?? 0),
       similarity: members.map((m) => Math.round(meanSimilarityWithin(sims, items.length, m, members) * 1000) / 1000),
     });
   }

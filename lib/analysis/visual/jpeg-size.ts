@@ -9,7 +9,7 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
       i++;
       continue;
     }
-    const marker = bytes[i + 1]!;
+    const marker = bytes[i + 1] ?? 0;
     if (marker === 0xff) {
       i++;
       continue;
@@ -19,9 +19,9 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
       i += 2;
       continue;
     }
-    const len = (bytes[i + 2]! << 8) | bytes[i + 3]!;
+    const len = ((bytes[i + 2] ?? 0) << 8) | (bytes[i + 3] ?? 0);
     const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isSof) return { height: (bytes[i + 5]! << 8) | bytes[i + 6]!, width: (bytes[i + 7]! << 8) | bytes[i + 8]! };
+    if (isSof) return { height: ((bytes[i + 5] ?? 0) << 8) | (bytes[i + 6] ?? 0), width: ((bytes[i + 7] ?? 0) << 8) | (bytes[i + 8] ?? 0) };
     i += 2 + len;
   }
   return null;

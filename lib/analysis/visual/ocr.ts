@@ -40,8 +40,8 @@ export async function ocrUnavailableReason(): Promise<string | null> {
 /** A line's corners (pixels of the frame) → its axis-aligned box as fractions of the frame. */
 function normaliseBox(points: number[][] | undefined, w: number, h: number): [number, number, number, number] {
   if (!points?.length || !w || !h) return [0, 0, 0, 0];
-  const xs = points.map((p) => p[0]!);
-  const ys = points.map((p) => p[1]!);
+  const xs = points.map((p) => p[0] ?? 0);
+  const ys = points.map((p) => p[1] ?? 0);
   const c = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000;
   return [c(Math.min(...xs) / w), c(Math.min(...ys) / h), c(Math.max(...xs) / w), c(Math.max(...ys) / h)];
 }

@@ -5,6 +5,7 @@
 // estimate is below `minEstimate`, and the pairs left out keep their estimate. The work gives the
 // event loop a turn every few milliseconds (../pacer.ts): on a long video it takes many seconds.
 import { Pacer } from "../pacer";
+import { item } from "@/lib/core/item";
 
 export interface ShortlistOptions {
   /** Partners per item compared in full, best estimate first. */
@@ -35,7 +36,7 @@ export async function shortlistMatrix<T>(
     if (pacer.due()) await pacer.pause();
     sims[i * n + i] = 1;
     for (let j = i + 1; j < n; j++) {
-      const s = cheap(items[i]!, items[j]!);
+      const s = cheap(item(items, i), item(items, j));
       sims[i * n + j] = s;
       sims[j * n + i] = s;
     }
@@ -49,15 +50,15 @@ export async function shortlistMatrix<T>(
     for (let j = 0; j < n; j++) order[j] = j;
     const row = i * n;
     // Best estimates first; ties to the lower index (deterministic).
-    const ranked = Array.from(order).filter((j) => j !== i).sort((p, q) => sims[row + q]! - sims[row + p]! || p - q);
-    for (let r = 0; r < Math.min(opts.shortlist, ranked.length); r++) chosen[row + ranked[r]!] = 1;
+    const ranked = Array.from(order).filter((j) => j !== i).sort((p, q) => (sims[row + q] ?? 0) - (sims[row + p] ?? 0) || p - q);
+    for (let r = 0; r < Math.min(opts.shortlist, ranked.length); r++) chosen[row + (ranked[r] ?? 0)] = 1;
   }
   let fullPairs = 0;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if ((!chosen[i * n + j] && !chosen[j * n + i]) || sims[i * n + j]! < opts.minEstimate) continue;
+      if ((!chosen[i * n + j] && !chosen[j * n + i]) || (sims[i * n + j] ?? 0) < opts.minEstimate) continue;
       if (pacer.due()) await pacer.pause();
-      const s = full(items[i]!, items[j]!);
+      const s = full(item(items, i), item(items, j));
       sims[i * n + j] = s;
       sims[j * n + i] = s;
       fullPairs++;

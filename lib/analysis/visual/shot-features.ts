@@ -5,6 +5,7 @@
 import { GRID_H, GRID_W, HIST_BINS, type FrameFeatures } from "@/lib/media/frame-features";
 import { frameAt, framesIn } from "./frame-stats";
 import type { ShotSpan } from "./shot-spans";
+import { item } from "@/lib/core/item";
 
 export interface ShotFeature {
   /** GRID_W×GRID_H×3 block means, 0..1. */
@@ -28,7 +29,7 @@ function sampleFrames(frames: readonly FrameFeatures[], shot: ShotSpan, samples:
   if (pool.length) {
     const want = Math.min(samples, pool.length);
     for (let i = 0; i < want; i++) {
-      const f = pool[Math.floor(((i + 0.5) * pool.length) / want)]!;
+      const f = item(pool, Math.floor(((i + 0.5) * pool.length) / want));
       if (!picked.includes(f)) picked.push(f);
     }
   }
@@ -43,14 +44,14 @@ export function shotFeature(frames: readonly FrameFeatures[], shot: ShotSpan, sa
   const hist = new Float32Array(HIST_BINS);
   let luma = 0;
   for (const f of picked) {
-    for (let i = 0; i < GRID_LEN; i++) grid[i]! += f.grid[i]! / 255;
+    for (let i = 0; i < GRID_LEN; i++) grid[i] = (grid[i] ?? 0) + ((f.grid[i] ?? 0) / 255);
     let total = 0;
-    for (let i = 0; i < HIST_BINS; i++) total += f.hist[i]!;
-    for (let i = 0; i < HIST_BINS; i++) hist[i]! += total ? f.hist[i]! / total : 0;
+    for (let i = 0; i < HIST_BINS; i++) total += f.hist[i] ?? 0;
+    for (let i = 0; i < HIST_BINS; i++) hist[i] = (hist[i] ?? 0) + (total ? (f.hist[i] ?? 0) / total : 0);
     luma += f.meanLuma;
   }
-  for (let i = 0; i < GRID_LEN; i++) grid[i]! /= picked.length;
-  for (let i = 0; i < HIST_BINS; i++) hist[i]! /= picked.length;
+  for (let i = 0; i < GRID_LEN; i++) grid[i] = (grid[i] ?? 0) / picked.length;
+  for (let i = 0; i < HIST_BINS; i++) hist[i] = (hist[i] ?? 0) / picked.length;
   return { grid, hist, luma: luma / picked.length };
 }
 
@@ -63,10 +64,10 @@ const GRID_SCALE = 0.25;
  */
 export function shotSimilarity(a: ShotFeature, b: ShotFeature): number {
   let d = 0;
-  for (let i = 0; i < GRID_LEN; i++) d += Math.abs(a.grid[i]! - b.grid[i]!);
+  for (let i = 0; i < GRID_LEN; i++) d += Math.abs((a.grid[i] ?? 0) - (b.grid[i] ?? 0));
   const gridSim = Math.max(0, 1 - d / GRID_LEN / GRID_SCALE);
   let inter = 0;
-  for (let i = 0; i < HIST_BINS; i++) inter += Math.min(a.hist[i]!, b.hist[i]!);
+  for (let i = 0; i < HIST_BINS; i++) inter += Math.min(a.hist[i] ?? 0, b.hist[i] ?? 0);
   return 0.5 * gridSim + 0.5 * Math.min(1, inter);
 }
 

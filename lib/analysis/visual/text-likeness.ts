@@ -58,12 +58,12 @@ export function planeTextLikeness(plane: Uint8Array, width: number, height: numb
   const w = bw * BLOCK_W;
   const h = bh * BLOCK_H;
   const counts = new Float64Array(bw * bh);
-  countStrokes(h, w, (y, x) => plane[y * width + x]!, (y, x) => Math.floor(y / BLOCK_H) * bw + Math.floor(x / BLOCK_W), counts);
-  countStrokes(w, h, (x, y) => plane[y * width + x]!, (x, y) => Math.floor(y / BLOCK_H) * bw + Math.floor(x / BLOCK_W), counts);
+  countStrokes(h, w, (y, x) => plane[y * width + x] ?? 0, (y, x) => Math.floor(y / BLOCK_H) * bw + Math.floor(x / BLOCK_W), counts);
+  countStrokes(w, h, (x, y) => plane[y * width + x] ?? 0, (x, y) => Math.floor(y / BLOCK_H) * bw + Math.floor(x / BLOCK_W), counts);
   let best = 0;
   for (let by = 0; by < bh; by++) {
-    if (bw === 1) best = Math.max(best, counts[by]! / 2);
-    for (let bx = 0; bx + 1 < bw; bx++) best = Math.max(best, counts[by * bw + bx]! + counts[by * bw + bx + 1]!);
+    if (bw === 1) best = Math.max(best, (counts[by] ?? 0) / 2);
+    for (let bx = 0; bx + 1 < bw; bx++) best = Math.max(best, (counts[by * bw + bx] ?? 0) + (counts[by * bw + bx + 1] ?? 0));
   }
   return best / (2 * BLOCK_W * BLOCK_H);
 }
@@ -75,7 +75,7 @@ export function textLikeness(yuv: Uint8Array, width: number, height: number): nu
   for (let p = 1; p < 3; p++) {
     const chroma = yuv.subarray(p * n, (p + 1) * n);
     const stretched = new Uint8Array(n);
-    for (let i = 0; i < n; i++) stretched[i] = Math.max(0, Math.min(255, (chroma[i]! - 128) * 2 + 128));
+    for (let i = 0; i < n; i++) stretched[i] = Math.max(0, Math.min(255, ((chroma[i] ?? 0) - 128) * 2 + 128));
     best = Math.max(best, planeTextLikeness(stretched, width, height));
   }
   return best;

@@ -1,3 +1,4 @@
+import { item } from "@/lib/core/item";
 // Small helpers shared by the visual modules.
 
 /** Runs `fn` over items with at most `limit` in flight; results in input order. */
@@ -7,7 +8,7 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   const worker = async () => {
     while (next < items.length) {
       const i = next++;
-      out[i] = await fn(items[i]!, i);
+      out[i] = await fn(item(items, i), i);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -20,13 +21,13 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
  */
 export function spreadSelection(spans: readonly { start: number; end: number }[], max: number): number[] {
   if (spans.length <= max) return spans.map((_, i) => i);
-  const t0 = spans[0]!.start;
-  const t1 = spans[spans.length - 1]!.end;
+  const t0 = item(spans, 0).start;
+  const t1 = item(spans, spans.length - 1).end;
   const chosen = new Set<number>();
   let j = 0;
   for (let k = 0; k < max; k++) {
     const t = t0 + ((k + 0.5) * (t1 - t0)) / max;
-    while (j < spans.length - 1 && spans[j]!.end <= t) j++;
+    while (j < spans.length - 1 && item(spans, j).end <= t) j++;
     chosen.add(j);
   }
   if (chosen.size < max) {

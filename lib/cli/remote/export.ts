@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { unwrap, unwrapResponse } from "@/lib/client/typed-client";
 import { isModuleName, MODULE_NAMES, type ModuleName } from "@/lib/pipeline/modules/registry";
 import { COMMON_HELP, COMMON_OPTIONS, printHelp, printJson, remoteContext, UsageError, userPath, type Output, type RemoteContext } from "./context";
+import { item } from "@/lib/core/item";
 
 const FORMATS = ["json", "csv", "srt", "vtt"] as const;
 type Format = (typeof FORMATS)[number];
@@ -40,7 +41,7 @@ async function exportText(ctx: RemoteContext, jobId: string, format: Format, mod
   const results = await unwrap(ctx.api.GET("/results/job/{job_id}", { params: { path: { job_id: jobId } } }));
   const present = MODULE_NAMES.filter((m) => results.segments.some((s) => s.module === m));
   const files = await Promise.all((present.length ? present : (["transcription"] as const)).map((m) => moduleFile(ctx, jobId, m, "csv")));
-  const header = files[0]!.slice(0, files[0]!.indexOf("\n") + 1);
+  const header = item(files, 0).slice(0, item(files, 0).indexOf("\n") + 1);
   return header + files.map((f) => f.slice(f.indexOf("\n") + 1)).join("");
 }
 
@@ -56,7 +57,7 @@ export async function runExport(argv: string[], io: Output): Promise<void> {
   if (!format || !FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(", ")}`);
   if (values.module !== undefined && !isModuleName(values.module)) throw new UsageError(`--module: unknown module "${values.module}"; use ${MODULE_NAMES.join(", ")}`);
   const ctx = remoteContext(values, io);
-  const jobId = positionals[0]!;
+  const jobId = item(positionals, 0);
   const only = values.module as ModuleName | undefined;
   const text = await exportText(ctx, jobId, format, only);
   const about = { job_id: jobId, format, module: only ?? (format === "srt" || format === "vtt" ? "transcription" : null) };

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { unwrap } from "@/lib/client/typed-client";
 import { formatClock } from "@/lib/core/clock";
 import { COMMON_HELP, COMMON_OPTIONS, printHelp, FailedJob, printJson, remoteContext, UsageError, type Output } from "./context";
+import { item } from "@/lib/core/item";
 
 export const STATUS_HELP = `npm run cli -- status <job_id> [--json]
 
@@ -40,7 +41,7 @@ export async function runStatus(argv: string[], io: Output): Promise<void> {
   if (values.help) return printHelp(values, io, STATUS_HELP);
   if (positionals.length !== 1) throw new UsageError(`status needs one job id.\n\n${STATUS_HELP}`);
   const ctx = remoteContext(values, io);
-  const inJob = { params: { path: { job_id: positionals[0]! } } };
+  const inJob = { params: { path: { job_id: item(positionals, 0) } } };
   const status = await unwrap(ctx.api.GET("/processing/{job_id}/status", inJob));
   if (ctx.json) printJson(ctx, status);
   else {
