@@ -1,6 +1,7 @@
-// npx tsx bench/pipeline/labels-cost.ts DIR_OF_JPEG_STILLS — TF.js CPU of three ways of labelling the same keyframe stills, interleaved per still:
+// npx tsx bench/pipeline/labels-cost.ts DIR_OF_JPEG_STILLS — TF.js CPU of four ways of labelling the same keyframe stills, interleaved per still:
 // a1b7c9b (one CenterNet + BlazeFace run), 1400c43 (whole + packed zoomed-out every time, BlazeFace
-// alone when a person is shown), and this tree's detectFused.
+// alone when a person is shown), b9ad66d (zoomed-out only where the whole names nothing), and this
+// tree's detectFused.
 import fs from "node:fs";
 import path from "node:path";
 import { tfjsModels } from "@/lib/ai/tfjs-models";
@@ -19,7 +20,14 @@ const ways: Record<string, (img: Awaited<ReturnType<typeof decodeRgb>>) => Promi
     const objects = fuseObjects(passes.map((p) => p.objects));
     if (objects.some((o) => o.label === "person" && o.confidence >= OBJECT_THRESHOLD)) await detectFaces(img);
   },
-  "now: zoomed-out only where whole names nothing": (img) => detectFused(img),
+  "b9ad66d: zoomed-out only where whole names nothing": async (img) => {
+    const all = passesFor(img.width, img.height);
+    const found = await detectPasses(img, all.slice(0, 1));
+    if (!found[0]!.objects.some((o) => o.confidence >= OBJECT_THRESHOLD)) found.push(...(await detectPasses(img, all.slice(1))));
+    const objects = fuseObjects(found.map((p) => p.objects));
+    if (objects.some((o) => o.label === "person" && o.confidence >= OBJECT_THRESHOLD)) await detectFaces(img);
+  },
+  "now: zoomed-out where whole names nothing but sees something": (img) => detectFused(img),
 };
 const total = new Map(Object.keys(ways).map((k) => [k, 0]));
 const first = await decodeRgb(path.join(dir, files[0]!));

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeObjects, detectFused, detectObjects, OBJECT_THRESHOLD } from "@/lib/analysis/labels";
+import { applyThresholds, describeObjects, detectFused, detectObjects, FACE_SURE, OBJECT_THRESHOLD, PERSON_HINT } from "@/lib/analysis/labels";
 import { decodeRgb, detectRaw } from "@/lib/analysis/labels/detector";
 import { probeMedia } from "@/lib/media/probe";
 import { visualelements } from "@/lib/pipeline/modules/visualelements/run";
@@ -27,6 +27,16 @@ const SCREENSHOT = path.join(process.cwd(), "node_modules/@vladmandic/human/asse
 function groupPhoto(): string {
   const out = path.join(dir, "five-people.jpg");
   if (!fs.existsSync(out)) execFileSync("ffmpeg", ["-v", "error", "-y", "-i", SCREENSHOT, "-vf", "crop=800:160:0:340", "-q:v", "3", out]);
+  return out;
+}
+
+/**
+ * A face close-up from the same screenshot (an 80 px square around the first man's face, on a
+ * 640×360 grey frame): BlazeFace is sure of the face, CenterNet only thinks a person possible.
+ */
+function faceCloseUp(): string {
+  const out = path.join(dir, "face-close-up.jpg");
+  if (!fs.existsSync(out)) execFileSync("ffmpeg", ["-v", "error", "-y", "-i", SCREENSHOT, "-vf", "crop=80:80:35:365,scale=-2:360,pad=640:360:(ow-iw)/2:0:gray,setsar=1", "-frames:v", "1", "-q:v", "3", out]);
   return out;
 }
 
@@ -82,11 +92,28 @@ describe("offline object and face labels", () => {
     const group = await detectFused(groupPhoto());
     expect(group.objects.filter((o) => o.label === "person" && o.confidence >= OBJECT_THRESHOLD).length).toBeGreaterThanOrEqual(4);
     expect(group.looks).toEqual(["whole"]);
-    // A plain grey picture: the whole look names nothing, so the shrunk looks are tried too.
+    // A face close-up: the whole look sees a person but does not name it, so the shrunk looks are tried too.
+    const close = await detectFused(faceCloseUp());
+    expect(close.looks).toEqual(["whole", "out-1.6", "out-2.2"]);
+    // A plain grey picture: the whole look sees nothing at all, so the shrunk looks are not tried.
     const grey = { data: new Uint8Array(512 * 288 * 3).fill(128), width: 512, height: 288 };
     const plain = await detectFused(grey);
     expect(plain.objects.filter((o) => o.confidence >= OBJECT_THRESHOLD)).toEqual([]);
-    expect(plain.looks).toEqual(["whole", "out-1.6", "out-2.2"]);
+    expect(plain.looks).toEqual(["whole"]);
+  }, 180_000);
+
+  it("a sure face on a person the detector only thinks possible is counted (issue 35: Megamind's woman had no entry)", async () => {
+    const file = faceCloseUp();
+    // The case itself: on the whole picture the person is possible, not shown; the face is sure.
+    const raw = await detectRaw(file);
+    const person = Math.max(0, ...raw.objects.filter((o) => o.label === "person").map((o) => o.confidence));
+    expect(person).toBeGreaterThanOrEqual(PERSON_HINT);
+    expect(person).toBeLessThan(OBJECT_THRESHOLD);
+    expect(Math.max(0, ...raw.faces.map((f) => f.confidence))).toBeGreaterThanOrEqual(FACE_SURE);
+    // What the whole look alone shows (the zoomed-out looks may raise the person; the whole may be all there is).
+    const { faces } = applyThresholds(raw);
+    expect(faces).toHaveLength(1);
+    expect(faces[0]?.confidence).toBeGreaterThanOrEqual(FACE_SURE);
   }, 180_000);
 
   it("visualelements writes objects and a readable line for the photo shot, and nothing for a plain one", async () => {

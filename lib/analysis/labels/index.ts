@@ -13,8 +13,20 @@ export const LABELS_METHOD = "human_centernet_blazeface_tfjs_wasm";
  * 0.5 gave precision 0.90 (candy read as an orange at 0.51) and 0.55 gave 1.00 at the same recall.
  */
 export const OBJECT_THRESHOLD = 0.55;
-/** Faces below this are not counted; nor are faces outside every shown person. */
+/** Faces below this are not counted; nor are faces outside every shown person (but see FACE_SURE). */
 export const FACE_THRESHOLD = 0.5;
+/**
+ * A person the detector sees at least this much is possible: faces are looked for there, and a
+ * face at FACE_SURE on such a person counts though the person is not shown. Megamind's woman in her
+ * second shot (bench/shots' real set, 6.5–8.4 s): person 0.21–0.51, her face 0.88–0.92.
+ */
+export const PERSON_HINT = 0.2;
+/**
+ * A face at least this sure counts on a possible person (PERSON_HINT). The faces BlazeFace finds on
+ * no person in bench/quality/labels and bench/pipeline's stills reach 0.78 (chelsea's cat), but on
+ * a possible person only 0.53 (chicky_512's dog, person 0.21).
+ */
+export const FACE_SURE = 0.7;
 
 /** Objects from at least this confidence up to the threshold are kept as candidates (named as "maybe", so a search still finds them). */
 export const CANDIDATE_FLOOR = 0.3;
@@ -35,7 +47,9 @@ function inside(face: Box4, person: Box4): boolean {
   return cx >= x && cx <= x + w && cy >= y && cy <= y + h;
 }
 
-/** What is shown of raw detections: confident objects, and confident faces on a shown person. */
+const possiblePerson = (o: { label: string; confidence: number }) => o.label === "person" && o.confidence >= PERSON_HINT;
+
+/** What is shown of raw detections: confident objects, and confident faces on a shown person or sure faces on a possible one. */
 export function applyThresholds(raw: RawDetections | { objects: DetectedObject[]; faces: Box4[] }): Detections {
   const objects = raw.objects.filter((o) => o.confidence >= OBJECT_THRESHOLD).sort((a, b) => b.confidence - a.confidence);
   const shown = new Set(objects.map((o) => o.label));
@@ -46,8 +60,10 @@ export function applyThresholds(raw: RawDetections | { objects: DetectedObject[]
     candidates.push(o);
   }
   const people = objects.filter((o) => o.label === "person");
-  // BlazeFace finds "faces" on cats, dogs and textures: a face counts only on a detected person.
-  const faces = raw.faces.filter((f) => f.confidence >= FACE_THRESHOLD && people.some((p) => inside(f, p)));
+  const possible = raw.objects.filter(possiblePerson);
+  // BlazeFace finds "faces" on cats, dogs and textures: a face counts only on a detected person,
+  // shown, or possible when the face itself is sure.
+  const faces = raw.faces.filter((f) => (f.confidence >= FACE_THRESHOLD && people.some((p) => inside(f, p))) || (f.confidence >= FACE_SURE && possible.some((p) => inside(f, p))));
   return { objects, faces, candidates };
 }
 
@@ -62,22 +78,31 @@ export async function labelsUnavailableReason(): Promise<string | null> {
 }
 
 /**
+ * The zoomed-out looks need the whole look to see something at least this much: on
+ * bench/quality/labels every label they add is on a picture whose whole look peaks at 0.23 or more
+ * (chicky_512's dog 0.23, realshort's vase 0.39, chelsea's cat 0.44), and none on the six that peak
+ * lower; half of bench/pipeline's stills that name nothing peak under it (0.13–0.19: sky, a page,
+ * a star field). Chosen on those sets (README of bench/quality).
+ */
+export const ZOOM_OUT_HINT = 0.2;
+
+/**
  * Whether the zoomed-out looks are worth their detector run: only when the whole picture names
- * nothing (no object at OBJECT_THRESHOLD). They are there for close-ups that fill the frame the way
- * COCO's objects rarely do, where the whole look finds nothing to show; on bench/quality/labels
- * every label they add is on such a picture (README), and a keyframe the whole look already names
- * then costs one CenterNet run instead of two.
+ * nothing (no object at OBJECT_THRESHOLD) but sees something (ZOOM_OUT_HINT). They are there for
+ * close-ups that fill the frame the way COCO's objects rarely do, where the whole look finds
+ * nothing to show; on bench/quality/labels every label they add is on such a picture (README), and
+ * a keyframe the whole look already names, or sees nothing on, costs one CenterNet run, not two.
  */
 export function zoomOutNeeded(whole: readonly { confidence: number }[]): boolean {
-  return !whole.some((o) => o.confidence >= OBJECT_THRESHOLD);
+  return !whole.some((o) => o.confidence >= OBJECT_THRESHOLD) && whole.some((o) => o.confidence >= ZOOM_OUT_HINT);
 }
 
 /**
  * Every look at the picture (nms.ts `passesFor`: the whole picture, then the zoomed-out looks only
  * when it names nothing, `zoomOutNeeded`), objects fused across them; faces from the whole picture,
- * looked for only when a person is shown (a face counts only on a shown person, applyThresholds),
- * in a run of their own: BlazeFace alone costs ~30 ms of CPU, beside CenterNet ~60 ms more, and
- * most keyframes show no person.
+ * looked for only when a person is possible (PERSON_HINT: a face counts only on a person,
+ * applyThresholds), in a run of their own: BlazeFace alone costs ~30 ms of CPU, beside CenterNet
+ * ~60 ms more, and most keyframes show no person.
  */
 export async function detectFused(input: string | RgbImage, signal?: AbortSignal): Promise<{ objects: FusedObject[]; faces: Box4[]; looks: string[] }> {
   const img = typeof input === "string" ? await decodeRgb(input, signal) : input;
@@ -87,8 +112,7 @@ export async function detectFused(input: string | RgbImage, signal?: AbortSignal
   const zoomOuts = found.every((p) => zoomOutNeeded(p.objects)) ? all.filter(isZoomedOut) : [];
   if (zoomOuts.length) found.push(...(await detectPasses(img, zoomOuts, signal)));
   const objects = fuseObjects(found.map((p) => p.objects));
-  const person = objects.some((o) => o.label === "person" && o.confidence >= OBJECT_THRESHOLD);
-  return { objects, faces: person ? await detectFaces(img, signal) : [], looks: [...whole, ...zoomOuts].map((p) => p.name) };
+  return { objects, faces: objects.some(possiblePerson) ? await detectFaces(img, signal) : [], looks: [...whole, ...zoomOuts].map((p) => p.name) };
 }
 
 /** Objects (COCO-80) and faces on an image file (JPEG, PNG…) or raw RGB, thresholds applied. */
