@@ -1,12 +1,13 @@
 // The embedded database's lock: a holder that died is recognised even when it is a zombie (killed,
 // not yet reaped, as in containers whose init does not reap) or its pid was reused; a live holder
-// keeps its lock.
+// keeps its lock. A holder in another PID namespace (another container, or host, on the same
+// volume), whose pid means nothing here, holds it while its heartbeat is fresh.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirBusyError, lockFile, lockHolder } from "@/db/data-dir-lock";
+import { acquireDataDirLock, DataDirBusyError, HEARTBEAT_MS, lockFile, lockHolder, STALE_MS } from "@/db/data-dir-lock";
 import { isProcessAlive, processStartTime } from "@/lib/core/process-identity";
 
 const dirs: string[] = [];
@@ -84,5 +85,55 @@ describe("acquireDataDirLock", () => {
     const release = acquireDataDirLock(dir);
     expect(lockHolder(dir)).toBe(process.pid);
     await release();
+  });
+});
+
+/** A real holder in a PID namespace of its own, as in another container sharing the volume. */
+async function holderInOtherNamespace(dir: string): Promise<ChildProcess> {
+  const script = `const { acquireDataDirLock } = await import("./db/data-dir-lock.ts");
+acquireDataDirLock(process.argv[1]); console.log("held"); setInterval(() => {}, 1000);`;
+  const child = spawn("unshare", ["-r", "-p", "-f", "--kill-child", "--mount-proc", process.execPath, "--import", "tsx", "--input-type=module", "-e", script, dir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("held") && resolve());
+    child.once("exit", (code) => reject(new Error(`the holder exited (${code})`)));
+  });
+  return child;
+}
+
+const readBeat = (dir: string) => JSON.parse(fs.readFileSync(lockFile(dir), "utf8")).beat as number;
+
+describe("acquireDataDirLock across containers (PID namespaces) sharing the volume", () => {
+  it("refuses while a holder in another PID namespace keeps its heartbeat fresh", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-lock-"));
+    dirs.push(dir);
+    const holder = await holderInOtherNamespace(dir);
+    const lock = JSON.parse(fs.readFileSync(lockFile(dir), "utf8"));
+    // its pid is its own namespace's (1: the node process unshare started), not a process here
+    expect(lock.pid).toBe(1);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirBusyError);
+    expect(lockHolder(dir)).toBe(1);
+    const beat = readBeat(dir);
+    await new Promise((r) => setTimeout(r, HEARTBEAT_MS * 1.5));
+    expect(readBeat(dir)).toBeGreaterThan(beat);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirBusyError);
+    holder.kill("SIGKILL");
+  }, 60_000);
+
+  it("takes over a lock from another PID namespace whose heartbeat stopped", async () => {
+    const dir = dirWithLock({ pid: 1, start: 1, ns: "another-host:pid:[1]", beat: Date.now() - STALE_MS - 1000 });
+    expect(lockHolder(dir)).toBeNull();
+    const release = acquireDataDirLock(dir);
+    expect(lockHolder(dir)).toBe(process.pid);
+    await release();
+    expect(fs.existsSync(lockFile(dir))).toBe(false);
+  });
+
+  it("refuses a lock from another PID namespace whose pid is not running here but whose heartbeat is fresh", async () => {
+    const dir = dirWithLock({ pid: 999_999, start: 1, ns: "another-host:pid:[1]", beat: Date.now() });
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirBusyError);
+    expect(lockHolder(dir)).toBe(999_999);
   });
 });
