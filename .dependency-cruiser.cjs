@@ -25,9 +25,9 @@ Object.defineProperty(module.exports, "BROWSER", { value: BROWSER, enumerable: f
 
 // lib's layers, bottom to top: every file of lib is in exactly one (tests/unit/lib-layers.test.ts
 // checks it). A file imports its own layer and those below, never one above. The module
-// definitions in lib/pipeline/modules (everything but the run.ts files and runs.ts: names, labels,
+// definitions in lib/pipeline/modules (everything but the run.ts files and runs.generated.ts: names, labels,
 // the registry) are browser-safe words, a service; the module runs are the pipeline's.
-const MODULE_WORDS = "^lib/pipeline/modules/(?![^/]+/run\\.ts$|runs\\.ts$)";
+const MODULE_WORDS = "^lib/pipeline/modules/(?![^/]+/run\\.ts$|runs\\.generated\\.ts$)";
 const LIB_LAYERS = [
   { name: "core", comment: "primitives and shared words; imports nothing of the project", path: "^lib/core/" },
   {
@@ -43,7 +43,7 @@ const LIB_LAYERS = [
   {
     name: "pipeline",
     comment: "the run engine: steps, engines, the module runs; drives the features' pieces",
-    path: "^lib/pipeline/(?!modules/)|^lib/pipeline/modules/([^/]+/run|runs)\\.ts$",
+    path: "^lib/pipeline/(?!modules/)|^lib/pipeline/modules/([^/]+/run|runs\\.generated)\\.ts$",
   },
   {
     name: "server",

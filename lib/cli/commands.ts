@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { getUserById, listUsersWithProfiles } from "@/db/queries/users";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createUserWithKey } from "@/lib/users/create-user-with-key";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 
 export class CliError extends Error {}
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Clip } from "@/db/schema";
 import { env } from "@/lib/env";
 import { signPlaybackToken } from "@/lib/auth/playback-token";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 import type { ClipResponse } from "@/lib/schemas/clips";
 import { getStorage } from "@/lib/storage";
 import { sanitizeFilename } from "@/lib/storage/paths";

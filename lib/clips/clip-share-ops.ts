@@ -6,7 +6,7 @@ import { getClipByShareHash, shareClipRow, unshareClipRow } from "@/db/queries/c
 import { getStorage } from "@/lib/storage";
 import { notFound } from "@/lib/core/errors";
 import { env } from "@/lib/env";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 import { HASH_BYTES, HASH_FORMAT } from "@/lib/shares/share-ops";
 import { requireClip } from "./clip-ops";
 import { clipShareUrl } from "./clip-response";

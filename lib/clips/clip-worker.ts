@@ -13,7 +13,7 @@ import { publicErrorText } from "@/lib/core/public-error";
 import { OPEN_PREFIX, sentence } from "@/lib/notifications/run-messages";
 import { env } from "@/lib/env";
 import { probeMedia } from "@/lib/media/probe";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 import { LeasedWorker } from "@/lib/jobs/leased-worker";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { getStorage } from "@/lib/storage";

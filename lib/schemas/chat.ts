@@ -2,7 +2,8 @@
 import { z } from "zod";
 import type { ChatMessageRow, ChatSessionRow, FeedbackRow } from "@/db/queries/chat";
 import { defineEndpoint, pathId } from "@/lib/schemas/contract";
-import { isoTime, nameField, okResponse, timestamp } from "./common";
+import { nameField, okResponse, timestamp } from "./common";
+import { isoTime } from "@/lib/core/iso-time";
 import { MAX_QUERY_CHARS } from "./search";
 import { moduleList } from "./videos";
 import { MODEL_FAILED } from "./answers";

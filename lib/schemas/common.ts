@@ -4,11 +4,6 @@ import { z } from "zod";
 /** ISO 8601 without zone (UTC), e.g. `2026-11-25T22:01:05.123`. */
 export const timestamp = z.string().meta({ example: "2026-11-25T22:01:05.123" });
 
-export function isoTime(d: Date): string;
-export function isoTime(d: Date | null | undefined): string | null;
-export function isoTime(d: Date | null | undefined): string | null {
-  return d ? d.toISOString().replace(/Z$/, "") : null;
-}
 
 export const okResponse = z.object({ ok: z.literal(true) });
 

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import type { ApiKey } from "@/db/schema";
 import { defineEndpoint, pathId } from "@/lib/schemas/contract";
-import { isoTime, nameField, okResponse, timestamp } from "./common";
+import { nameField, okResponse, timestamp } from "./common";
+import { isoTime } from "@/lib/core/iso-time";
 
 export const keyResponse = z
   .object({

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Notification } from "@/db/queries/notifications";
 import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { pageCursorField } from "./pagination";
-import { isoTime, okResponse, timestamp } from "./common";
+import { okResponse, timestamp } from "./common";
+import { isoTime } from "@/lib/core/iso-time";
 
 export const NOTIFICATION_TYPES = ["success", "error", "info"] as const;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Profile } from "@/db/schema";
-import { isoTime, timestamp } from "./common";
+import { timestamp } from "./common";
+import { isoTime } from "@/lib/core/iso-time";
 
 export const profileResponse = z
   .object({

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import type { ProjectWithCount } from "@/db/queries/projects";
 import { defineEndpoint, pathId } from "@/lib/schemas/contract";
-import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
+import { descriptionField, nameField, okResponse, timestamp } from "./common";
+import { isoTime } from "@/lib/core/iso-time";
 import { videoResponse } from "./videos";
 
 export const projectResponse = z

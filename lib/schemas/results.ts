@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { SegmentRow } from "@/db/queries/segments";
 import { defineEndpoint } from "@/lib/schemas/contract";
 import { chapterResponse } from "./chapters";
-import { isoTime, timestamp } from "./common";
+import { timestamp } from "./common";
+import { isoTime } from "@/lib/core/iso-time";
 import { jobIdParams, moduleName } from "./videos";
 
 export const segmentResponse = z

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import type { UsageRecord } from "@/db/queries/usage";
 import { defineEndpoint } from "@/lib/schemas/contract";
-import { isoTime, timestamp } from "./common";
+import { timestamp } from "./common";
+import { isoTime } from "@/lib/core/iso-time";
 
 export const usageResponse = z
   .object({

@@ -6,7 +6,8 @@ import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { pageCursorField, pageLimitField } from "./pagination";
 import { VIDEO_STATUSES } from "@/lib/core/video-statuses";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
-import { descriptionField, isoTime, nameField, okResponse, timestamp } from "./common";
+import { descriptionField, nameField, okResponse, timestamp } from "./common";
+import { isoTime } from "@/lib/core/iso-time";
 import { ALLOWANCE, answers, BUSY, FILE_TOO_LARGE, NOT_YOUR_PATH, QUEUE_UNAVAILABLE } from "./answers";
 
 export const MAX_FILE_SIZE = 4 * 1024 ** 3;

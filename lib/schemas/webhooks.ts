@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { WebhookDelivery, WebhookEndpoint } from "@/db/schema";
 import { defineEndpoint, pathId } from "@/lib/schemas/contract";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/core/webhook-event-types";
-import { isoTime, okResponse, timestamp } from "./common";
+import { okResponse, timestamp } from "./common";
+import { isoTime } from "@/lib/core/iso-time";
 
 const urlField = z.string().trim().min(1).max(2048).describe("http(s) URL; loopback, private and link-local targets are refused");
 const eventsField = z

@@ -8,7 +8,7 @@
 import type { Db } from "@/db/client";
 import { getRevision, getSegment, insertRevision, listRevisions, updateSegmentText } from "@/db/queries/segment-edits";
 import { badRequest, notFound } from "@/lib/core/errors";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 import { toSegmentResponse } from "@/lib/schemas/results";
 import { requireVideo } from "@/lib/videos/video-ops";
 import { reembedSegment } from "./reembed-segment";

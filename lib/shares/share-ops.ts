@@ -10,7 +10,7 @@ import { env } from "@/lib/env";
 import { MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { playbackUrls } from "@/lib/auth/playback-token";
 import { groupByModule } from "@/lib/results/get-results";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 import { toSegmentResponse } from "@/lib/schemas/results";
 import { requireVideo } from "@/lib/videos/video-ops";
 

@@ -14,7 +14,7 @@ import {
   type MultipartUpload,
 } from "@/db/queries/multipart";
 import { fileTooLarge, invalidStorageInput, StorageError, storageNotFound } from "./errors";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 import { getStorage } from "./index";
 import type { LocalStorageDriver } from "./local-driver";
 import type { MultipartBackend, StoredPart } from "./multipart-backend";

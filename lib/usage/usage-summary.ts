@@ -3,7 +3,7 @@
 import type { Db } from "@/db/client";
 import { totalVideoBytes, usageByAction, type UsageByAction } from "@/db/queries/usage";
 import { getProfile } from "@/db/queries/users";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 import { BASE_LIMIT_MINUTES } from "./allowance";
 
 export const PLAN = "standard";

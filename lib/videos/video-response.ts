@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Video } from "@/db/schema";
 import type { VideoStatus } from "@/lib/core/video-statuses";
 import { playbackUrls } from "@/lib/auth/playback-token";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 import type { videoResponse } from "@/lib/schemas/videos";
 
 export function toVideoResponse(v: Video): z.infer<typeof videoResponse> {

@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import type { RunEvent } from "@/db/queries/runs";
 import { countSegmentsByModule, enqueueDeliveries, videoForEvents } from "@/db/queries/webhooks";
 import { env } from "@/lib/env";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 import { eventPayload } from "@/lib/jobs/event-payload";
 import { subscribeRunEvents } from "@/lib/jobs/events";
 import { wakeWebhookDispatchers } from "./wake";

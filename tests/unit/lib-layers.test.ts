@@ -37,7 +37,7 @@ describe("lib's layers", () => {
     expect(name("lib/pipeline/modules/registry.ts")).toBe("services");
     expect(name("lib/pipeline/modules/shots/module.ts")).toBe("services");
     expect(name("lib/pipeline/modules/shots/run.ts")).toBe("pipeline");
-    expect(name("lib/pipeline/modules/runs.ts")).toBe("pipeline");
+    expect(name("lib/pipeline/modules/runs.generated.ts")).toBe("pipeline");
     expect(name("lib/pipeline/run-pipeline.ts")).toBe("pipeline");
     expect(name("lib/config.ts")).toBe("services");
   });

@@ -7,7 +7,7 @@ import { badRequest } from "@/lib/core/errors";
 import { listSegments } from "@/db/queries/segments";
 import type { Video } from "@/db/schema";
 import { VIDEO_STATUSES } from "@/lib/core/video-statuses";
-import { isoTime } from "@/lib/schemas/common";
+import { isoTime } from "@/lib/core/iso-time";
 import { DEFAULT_MODULES, MODULE_NAMES } from "@/lib/pipeline/modules/registry";
 import { moduleName } from "@/lib/schemas/videos";
 import { startImport } from "@/lib/imports/start-import";
