@@ -109,7 +109,10 @@ describe("0014: video_imports.modules from JSON text to jsonb", () => {
     const client = new PGlite({ extensions: { vector } });
     try {
       const db = drizzle({ client, schema }) as unknown as Db;
-      const before = journalMigrations(migrationsFolder()).length - 1;
+      // Every migration before 0014 (later ones, like 0015, must not hide which one converts the column).
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+      const before = journal.entries.findIndex((e) => e.tag === "0014_video_imports_modules_jsonb");
+      expect(before).toBeGreaterThan(0);
       await migrate(db as never, { migrationsFolder: oldMigrations(before) });
       const RUN2 = "66666666-6666-4666-8666-666666666666";
       // Written as start-import.ts wrote them up to 0013: JSON.stringify of the list, or the column's default.
