@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.DATA_DIR = `${process.env.TMPDIR || "/tmp"}/va-multipart-s3-test-${process.pid}-${Date.now()}`;
-  process.env.STORAGE_DRIVER = "s3";
+  // STORAGE_DRIVER=s3 comes with its bucket and endpoint in beforeAll (s3.useAsStorage()): set alone
+  // here, the configuration would be invalid while the modules load (their loggers read env()).
 });
 
 import { getDb } from "@/db/client";
