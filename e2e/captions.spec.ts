@@ -29,11 +29,20 @@ test("captions on by default and a transcript panel that follows and seeks", asy
 
   const panel = page.getByTestId("transcript-panel");
   await expect(panel.getByRole("button")).toHaveCount(CLIP_SUBTITLES.length);
+  // A line's click seeks to its start and plays from there. Where the seek lands is read at its own
+  // "seeked" event, not by sampling a clock that keeps running (a slow machine sampled past the window).
+  // The clip ends 1.8 s after that line starts, so the listener also pauses there to hold the moment.
+  await results.video.evaluate((v: HTMLVideoElement) => {
+    v.addEventListener("seeked", () => {
+      v.setAttribute("data-seeked-to", String(v.currentTime));
+      v.setAttribute("data-playing-at-seek", String(!v.paused));
+      v.pause();
+    }, { once: true });
+  });
   await panel.getByRole("button", { name: new RegExp(CLIP_SUBTITLES[2].text) }).click();
-  // A line's click plays from its start (it no longer only seeks), so the time is at the start or just past it.
   const start = CLIP_SUBTITLES[2].start;
-  await expect.poll(async () => { const t = await results.currentTime(); return t >= start - 0.1 && t < start + 1.5; }).toBe(true);
-  await results.video.evaluate((v: HTMLVideoElement) => v.pause()); // hold the moment for the checks below
+  await expect.poll(() => results.video.getAttribute("data-seeked-to").then(Number), { timeout: 15_000 }).toBeCloseTo(start, 0);
+  expect(await results.video.getAttribute("data-playing-at-seek")).toBe("true");
   await expect(panel.locator('li[aria-current="true"]')).toContainText(CLIP_SUBTITLES[2].text);
   await snap(page, testInfo, "80-captions-results", { fullPage: false });
 
