@@ -34,6 +34,11 @@ export class ClaimLoop<J> {
     return this;
   }
 
+  /** Whether it still claims (stop() not called). */
+  get claiming(): boolean {
+    return !this.stopped;
+  }
+
   /** How many claimed items are under way. */
   get busy(): number {
     return this.running.size;

@@ -91,6 +91,11 @@ export class LeasedWorker<J extends LeasedJob> {
     }
   }
 
+  /** Whether it still claims work (shutdown() not begun). */
+  get claiming(): boolean {
+    return this.loop.claiming;
+  }
+
   /**
    * Stops claiming (and waits for the claim in flight, whose job is then in hand too), aborts the
    * work in hand, waits for it (at most `waitMs`) and hands it back.
