@@ -149,7 +149,11 @@ export async function executeChunk(db: Db, chunk: RunChunk, owner: string, signa
     });
     log.info({ jobId: run.jobId, chunk: chunk.idx, ...output }, `${run.jobId} chunk ${chunk.idx + 1}/${chunks.length} done in ${output.seconds} s`);
     if (inserted) {
-      await embedJobSegments(db, { userId: run.userId, jobId: run.jobId, signal }).catch((err: unknown) =>
+      // Not under the lease's signal: the chunk is completed, so its next lease renewal fails and
+      // aborts that signal, which cut most chunks' embedding short (their transcript was readable but
+      // not searchable until the merge). This is a bounded piece of work; a run deleted meanwhile
+      // only loses vectors of rows that are gone.
+      await embedJobSegments(db, { userId: run.userId, jobId: run.jobId }).catch((err: unknown) =>
         log.warn({ jobId: run.jobId, err: (err as Error).message }, `${run.jobId} embedding chunk ${chunk.idx}'s segments failed (the merge embeds them)`),
       );
     }
