@@ -17,7 +17,7 @@ import { TreeCpu } from "./rss";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
-const CHUNK = option("chunk") ?? "120";
+const CHUNK = option("chunk") ?? "60";
 const MODULES = (option("modules") ?? "shots,scenes,grouped_shots,transcription,visualelements").split(",");
 
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "va-chunked-bench-"));

@@ -20,7 +20,7 @@ import { TreeCpu } from "./rss";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
-const CHUNK = option("chunk") ?? "120";
+const CHUNK = option("chunk") ?? "60";
 const ROUNDS = Number(option("rounds") ?? 1);
 const MODULES = (option("modules") ?? "transcription,visualelements,scenes,shots,grouped_shots,logos,video_reasoning").split(",");
 const ADMIN_URL = option("db") ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -52,7 +52,7 @@ export function applyDefaults(e: Env) {
     FACE_GROUPING: !NO.test(e.FACE_GROUPING ?? ""),
     // Unset: half the cores, at least 1; 0 means no runs in this process (a web-only process).
     RUNNER_CONCURRENCY: e.RUNNER_CONCURRENCY ?? Math.max(1, Math.floor(os.availableParallelism() / 2)),
-    // A long video's chunk length (lib/pipeline/chunks/settings.ts): unset 120 s; 0 never splits.
+    // A long video's chunk length (lib/pipeline/chunks/settings.ts): unset 60 s; 0 never splits.
     CHUNK_SECONDS: e.CHUNK_SECONDS ?? 60,
     WEBHOOK_ALLOW_PRIVATE_URLS: YES.test(e.WEBHOOK_ALLOW_PRIVATE_URLS ?? ""),
     IMPORT_ALLOW_PRIVATE_URLS: YES.test(e.IMPORT_ALLOW_PRIVATE_URLS ?? ""),

@@ -1,8 +1,8 @@
 // A long video's run, split: the run plans its chunks (plan.ts), queues them where every worker's
 // chunk worker claims them, and works on them itself while it waits only where no chunk worker
-// runs in its process (so one process alone still finishes, and never runs more chunks at once
-// than its chunk worker's concurrency). When all are done it merges: the chunks' decode passes become the run's own
-// (assemble.ts) and their transcripts one transcript; the run then goes on as an unsplit run over
+// runs in its process (so one process alone still finishes, and none runs more chunks at once
+// than its chunk worker's concurrency). When all are done it merges: the chunks' decode passes
+// become the run's own (assemble.ts) and their transcripts one transcript; the run then goes on as an unsplit run over
 // the whole video — shots, scenes, grouped shots, people, summary, embedding, usage once.
 // Only the embedded runner splits (with Inngest a run stays whole).
 import fs from "node:fs";
