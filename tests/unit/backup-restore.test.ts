@@ -109,7 +109,9 @@ describe("backup and restore of the embedded install", () => {
 
   it("refuses a server install and a file that is not a backup", async () => {
     const dir = tmp("va-backup-refuse-");
-    const notBackup = path.join(dir, "x.tar.gz");
+    // A real tar.gz that is not a backup. It is written outside `dir`: tar reading the archive it is writing fails
+    // with "file changed as we read it" whenever the write and the read interleave.
+    const notBackup = path.join(tmp("va-backup-notbackup-"), "x.tar.gz");
     await promisify(execFile)("tar", ["-czf", notBackup, "-C", os.tmpdir(), path.basename(dir)]);
     await expect(restoreDataDir(dir, notBackup)).rejects.toThrow(BackupError);
     await expect(restoreDataDir(dir, notBackup)).rejects.toThrow(/is not a backup made by `backup`/);
