@@ -10,12 +10,25 @@ import os from "node:os";
 import path from "node:path";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-const run = (cmd, args) => {
+const run = (cmd, args, env = process.env) => {
   const t0 = Date.now();
-  const status = spawnSync(cmd, args, { stdio: "inherit", env: process.env }).status ?? 1;
+  const status = spawnSync(cmd, args, { stdio: "inherit", env }).status ?? 1;
   console.log(`\n== ${cmd} ${args.join(" ")}: exit ${status} after ${Math.round((Date.now() - t0) / 1000)} s ==\n`);
   return status;
 };
+
+/** `run` with `nodeDir` (when given) first on PATH, so the command and its children run on that Node. */
+function runOn(nodeDir, cmd, args) {
+  if (!nodeDir) return run(cmd, args);
+  const env = { ...process.env, PATH: `${nodeDir}${path.delimiter}${process.env.PATH}` };
+  const version = spawnSync("node", ["--version"], { env, encoding: "utf8" }).stdout?.trim();
+  if (!version) {
+    console.error(`E2E_NODE_DIR=${nodeDir} holds no working node`);
+    return 1;
+  }
+  console.log(`\n== on Node ${version} from ${nodeDir} ==`);
+  return run(cmd, args, env);
+}
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "va-test-reports-"));
 /** Runs a command, its output passed through as it comes and also kept (ANSI colours stripped). */
@@ -77,7 +90,9 @@ if (types !== 0) console.error("type check failed");
 const unit = await vitest("vitest", []);
 const crash = await vitest("crash suite", ["-c", "vitest.crash.config.mts"]);
 const answers = run("npx", ["tsx", "--conditions=react-server", "scripts/check-api-answers.ts", answersDir]);
-const e2e = process.env.SKIP_E2E ? 0 : run("npx", ["playwright", "test"]);
+// E2E_NODE_DIR (CI sets it: scripts/ci/install-node22.sh) names a directory holding another Node's
+// `node`: the browser suite, and with it the production build and server it starts, runs on that one.
+const e2e = process.env.SKIP_E2E ? 0 : runOn(process.env.E2E_NODE_DIR, "npx", ["playwright", "test"]);
 for (const suite of [unit, crash]) {
   if (suite.status === 0) continue;
   console.error(`${suite.name} failed:`);

@@ -129,6 +129,8 @@ export const NOT_CONFIGURATION = [
   "WEBHOOK_SECRET",
   "SHOTS_ONLY",
   "SKIP_E2E",
+  // npm test only: the browser suite runs on the Node in this directory (CI's Node 22, scripts/ci/install-node22.sh).
+  "E2E_NODE_DIR",
   // The CLI's remote mode and the MCP server are clients of a running app, not the server.
   "VA_URL",
   "VA_API_KEY",
