@@ -425,6 +425,31 @@ describe("POST /api/storage/download-url and GET /api/storage/object/{key}", () 
     }
   });
 
+  it("a request aborted before its body is read leaves no file open (Next drops such a body without cancelling it)", async () => {
+    const url = await downloadUrl({ key: filePath });
+    const file = fs.realpathSync(path.join(STORAGE, filePath));
+    const openOnFile = () =>
+      fs.readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false; // the directory's own descriptor, gone by the time it is read
+        }
+      }).length;
+    expect(openOnFile()).toBe(0);
+    const aborted = new AbortController();
+    const res = await dispatch(new Request(url, { headers: { range: "bytes=10-" }, signal: aborted.signal }));
+    expect(res.status).toBe(206);
+    expect(openOnFile()).toBe(1);
+    aborted.abort();
+    await vi.waitFor(() => expect(openOnFile()).toBe(0), { timeout: 2_000 });
+    // Already gone when the answer is ready: the handle is closed at once.
+    const gone = new AbortController();
+    gone.abort();
+    expect((await dispatch(new Request(url, { signal: gone.signal }))).status).toBe(200);
+    await vi.waitFor(() => expect(openOnFile()).toBe(0), { timeout: 2_000 });
+  });
+
   it("416 for an unsatisfiable range; a malformed one is ignored", async () => {
     const url = await downloadUrl({ key: filePath });
     for (const range of [`bytes=${data.length}-`, "bytes=200000-300000", "bytes=-0"]) {
