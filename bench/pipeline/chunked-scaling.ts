@@ -39,8 +39,9 @@ function startWorker(dbUrl: string, env: Record<string, string>, cores: string |
   const cmd = ["node", "--conditions=react-server", "--import", "tsx", "scripts/worker.ts"];
   const child = spawn(cores ? "taskset" : cmd[0]!, cores ? ["-c", cores, ...cmd] : cmd.slice(1), {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: dbUrl, RUNNER_CONCURRENCY: "1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", process.env.BENCH_VERBOSE ? "inherit" : "ignore"],
+    env: { ...process.env, DATABASE_URL: dbUrl, RUNNER_CONCURRENCY: "1", LOG_LEVEL: process.env.BENCH_VERBOSE ? "info" : "warn", ...env },
+    // BENCH_VERBOSE=1: the workers' log (info level: a line per step and per chunk) on this stdout.
+    stdio: ["ignore", process.env.BENCH_VERBOSE ? "inherit" : "ignore", process.env.BENCH_VERBOSE ? "inherit" : "ignore"],
   });
   return { child, cpu: new TreeCpu(child.pid!) };
 }

@@ -25,10 +25,11 @@ export async function listChunks(db: Db, runId: string): Promise<RunChunk[]> {
 }
 
 /**
- * Claims the oldest claimable chunk (of `runId` only, when given) for `owner` until `leaseMs` from
- * now. Exactly one claimer wins a chunk.
+ * Claims the oldest claimable chunk (of `runId` only, when given; that run's chunk `idx` only, when
+ * given as well: an Inngest invocation's own chunk) for `owner` until `leaseMs` from now. Exactly
+ * one claimer wins a chunk.
  */
-export async function claimChunk(db: Db, params: { owner: string; leaseMs: number; runId?: string }): Promise<RunChunk | null> {
+export async function claimChunk(db: Db, params: { owner: string; leaseMs: number; runId?: string; idx?: number }): Promise<RunChunk | null> {
   const now = new Date();
   return db.transaction(async (tx) => {
     const [candidate] = await tx
@@ -37,6 +38,7 @@ export async function claimChunk(db: Db, params: { owner: string; leaseMs: numbe
       .where(
         and(
           params.runId ? eq(runChunks.runId, params.runId) : undefined,
+          params.runId && params.idx !== undefined ? eq(runChunks.idx, params.idx) : undefined,
           or(
             eq(runChunks.status, "queued"),
             and(

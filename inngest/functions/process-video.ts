@@ -1,10 +1,13 @@
 // The pipeline as an Inngest function: every named step of runPipeline becomes a memoized,
-// retried `step.run`. Failures after the retries mark the run and its video failed.
+// retried `step.run`. A long video's chunks fan out: one invocation of process-video-chunk each,
+// side by side, awaited before the merge. Failures after the retries mark the run and its video failed.
 import { getDb } from "@/db/client";
 import { startQueuedRun } from "@/db/queries/runs";
 import { failRun } from "@/lib/pipeline/finalize-run";
 import { RunCancelledError, runPipeline } from "@/lib/pipeline/run-pipeline";
 import { inngest, PROCESS_EVENT } from "@/lib/pipeline/inngest-client";
+import type { ChunkFanOut } from "@/lib/pipeline/chunks/run-chunked";
+import { processVideoChunk } from "./process-video-chunk";
 
 export const processVideo = inngest.createFunction(
   {
@@ -25,7 +28,12 @@ export const processVideo = inngest.createFunction(
       return null;
     });
     try {
-      await runPipeline(db, runId, (name, fn) => step.run(name, fn) as never, new AbortController().signal);
+      const fanOut: ChunkFanOut = async ({ runId: id, count, media }) => {
+        await Promise.all(
+          Array.from({ length: count }, (_, idx) => step.invoke(`chunk-${idx}`, { function: processVideoChunk, data: { runId: id, idx, media } })),
+        );
+      };
+      await runPipeline(db, runId, (name, fn) => step.run(name, fn) as never, new AbortController().signal, fanOut);
     } catch (err) {
       if (err instanceof RunCancelledError) return { runId, cancelled: true };
       throw err;
@@ -34,4 +42,4 @@ export const processVideo = inngest.createFunction(
   },
 );
 
-export const functions = [processVideo];
+export const functions = [processVideo, processVideoChunk];

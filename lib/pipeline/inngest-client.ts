@@ -6,6 +6,8 @@ import { latestRunForJob } from "@/db/queries/runs";
 import { QueueUnavailableError } from "@/lib/jobs/queue-unavailable-error";
 
 export const PROCESS_EVENT = "video/process.requested";
+/** One chunk of a long video's run (process-video invokes process-video-chunk with it). */
+export const CHUNK_EVENT = "video/chunk.requested";
 
 export const inngest = new Inngest({ id: "video-analysis" });
 

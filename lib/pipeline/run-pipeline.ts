@@ -24,7 +24,7 @@ import { runTaskGraph, type GraphTask } from "./task-graph";
 import { MODULE_RUNS } from "./modules/runs.generated";
 import { visualReadAhead } from "./modules/visualelements/run";
 import { SharedMedia } from "@/lib/analysis/shared-media";
-import { runChunked } from "./chunks/run-chunked";
+import { runChunked, type ChunkFanOut } from "./chunks/run-chunked";
 import { assertFramesDecoded, probeReadable, truncationNote, type ReadableMedia } from "./readable-media";
 import { storyboardStep } from "@/lib/playback/storyboard";
 import { observeModuleDuration } from "@/lib/metrics/observe";
@@ -48,7 +48,8 @@ interface StoredModuleStep {
   segments?: ModuleResult["segments"];
 }
 
-export async function runPipeline(db: Db, runId: string, step: StepFn, signal: AbortSignal): Promise<void> {
+/** `fanOut`: how the engine has a long video's chunks analysed (Inngest's invocations); the chunk workers without it. */
+export async function runPipeline(db: Db, runId: string, step: StepFn, signal: AbortSignal, fanOut?: ChunkFanOut): Promise<void> {
   const run = await getRun(db, runId);
   if (!run || run.status === "cancelled") throw new RunCancelledError();
   const video = await getVideoByJobId(db, { userId: run.userId, jobId: run.jobId });
@@ -93,7 +94,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   const shared = new SharedMedia(run.jobId, video.storagePath, media);
   // A long video is analysed in chunks by any worker first (chunks/run-chunked.ts); what they made
   // stands in for the decode pass and for the modules they ran.
-  const fromChunks = await runChunked(db, { run, shared, selected, step: timed, signal, checkpoint });
+  const fromChunks = await runChunked(db, { run, shared, selected, step: timed, signal, checkpoint, fanOut });
   const order = executionOrder(selected);
   // Each module's result as its step record keeps it (JSON): the `data` a module returned, so of its Output type.
   const results: Partial<Record<ModuleName, ModuleResult<unknown>>> = {};

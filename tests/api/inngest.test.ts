@@ -1,14 +1,20 @@
 // The pipeline driven by the Inngest function, in-process with @inngest/test. The event comes
-// from our real `inngest.send`, received by a local stand-in for Inngest's event API.
+// from our real `inngest.send`, received by a local stand-in for Inngest's event API. A long
+// video's chunks fan out as invocations of process-video-chunk; the test engine runs one function,
+// so each invoke step is answered by running that function for real with its own test engine.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { InngestTestEngine } from "@inngest/test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { processingRuns } from "@/db/schema";
+import { listChunks } from "@/db/queries/run-chunks";
+import { processingRuns, runEvents, usageRecords } from "@/db/schema";
+import { probeMedia } from "@/lib/media/probe";
+import { getStorage } from "@/lib/storage";
 import { call } from "../helpers/api";
 import { useApiTestEnv } from "../helpers/env";
+import { chunkBorderClip } from "../helpers/chunk-clip";
 import { makeClip } from "../helpers/media";
 import { makeUser, type TestUser } from "../helpers/users";
 import { registerClip } from "../helpers/videos";
@@ -43,6 +49,7 @@ beforeAll(async () => {
   alice = await makeUser("alice@example.com");
 });
 afterAll(async () => {
+  delete process.env.CHUNK_SECONDS;
   delete process.env.INNGEST_DEV;
   delete process.env.INNGEST_BASE_URL;
   await new Promise((r) => eventApi.close(r));
@@ -73,6 +80,67 @@ describe("the Inngest engine", () => {
     const [after] = await db.select().from(processingRuns).where(eq(processingRuns.id, run!.id));
     expect(after!.status).toBe("completed");
   });
+
+  it("a long video fans out: one process-video-chunk invocation per chunk, then the merge and one completed run", async () => {
+    process.env.CHUNK_SECONDS = "10";
+    const file = chunkBorderClip("inngest-chunks", { seconds: 30, cuts: [10, 20], speech: [] });
+    const jobId = await registerClip(alice, file, "long.mp4");
+    const res = await call("POST", `/processing/${jobId}/start`, { auth: alice.api_key, body: { selected_insights: '["shots"]' } });
+    expect(res.status, res.text).toBe(200);
+    const sent = received.map((r) => (Array.isArray(r.body) ? r.body : [r.body])[0]).find((e: any) => e.data.jobId === jobId);
+    const db = await getDb();
+    const [run] = await db.select().from(processingRuns).where(eq(processingRuns.jobId, jobId));
+
+    // Inngest would run each invocation on whichever app serves /api/inngest; here each invoke step
+    // is answered by process-video-chunk itself, run by its own test engine with what the run sent.
+    const media = await probeMedia(file);
+    const { processVideo } = await import("@/inngest/functions/process-video");
+    const { processVideoChunk } = await import("@/inngest/functions/process-video-chunk");
+    // (Imported here: the Inngest client reads INNGEST_DEV and INNGEST_BASE_URL when first loaded.)
+    const { CHUNK_EVENT } = await import("@/lib/pipeline/inngest-client");
+    const ran: number[] = [];
+    const invokeSteps = [0, 1, 2, 3].map((idx) => ({
+      id: `chunk-${idx}`,
+      handler: async () => {
+        ran.push(idx);
+        const chunk = new InngestTestEngine({ function: processVideoChunk });
+        const out = await chunk.execute({ events: [{ name: CHUNK_EVENT, data: { runId: run!.id, idx, media } }] });
+        if (out.error) throw out.error;
+        return out.result;
+      },
+    }));
+    const t = new InngestTestEngine({ function: processVideo });
+    const { result, error, ctx } = await t.execute({ events: [{ name: sent.name, data: sent.data }], steps: invokeSteps });
+    expect(error).toBeUndefined();
+    expect(result).toEqual({ runId: run!.id, cancelled: false });
+
+    // The run invoked the chunk function once per planned chunk, with its run, index and probe.
+    const chunks = await listChunks(db, run!.id);
+    expect(chunks.map((c) => [c.idx, c.startTime, c.endTime, c.status])).toEqual([
+      [0, 0, 10, "completed"],
+      [1, 10, 20, "completed"],
+      [2, 20, 30, "completed"],
+    ]);
+    const invokes = (ctx.step.invoke as any).mock.calls.map(([id, opts]: [string, any]) => [id, opts.data.runId, opts.data.idx, opts.data.media.duration]);
+    expect([...new Map(invokes.map((i: any[]) => [i[0], i])).values()]).toEqual(
+      [0, 1, 2].map((idx) => [`chunk-${idx}`, run!.id, idx, media.duration]),
+    );
+    expect([...new Set(ran)].sort()).toEqual([0, 1, 2]);
+    expect(chunks.every((c) => c.attempts === 1)).toBe(true);
+
+    // Merged as if whole: the cuts on both borders found once, nothing provisional left, usage once.
+    const status = await call("GET", `/processing/${jobId}/status`, { auth: alice.api_key });
+    expect(status.body.status).toBe("completed");
+    const segments = (await call("GET", `/videos/${jobId}/segments`, { auth: alice.api_key })).body as any[];
+    const shots = segments.filter((s) => s.module === "shots").map((s) => [s.start_time, s.end_time]);
+    expect(shots.filter(([start]) => Math.abs(start - 10) < 0.05)).toHaveLength(1);
+    expect(shots.filter(([start]) => Math.abs(start - 20) < 0.05)).toHaveLength(1);
+    expect(segments.filter((s) => JSON.parse(s.metadata).provisional)).toEqual([]);
+    const completedEvents = await db.select().from(runEvents).where(and(eq(runEvents.jobId, jobId), eq(runEvents.type, "chunk_completed")));
+    expect(completedEvents.map((e) => (e.data as any).chunk).sort()).toEqual([0, 1, 2]);
+    expect(await db.select().from(usageRecords).where(eq(usageRecords.jobId, jobId))).toHaveLength(1);
+    expect(await getStorage().list(`results/${alice.user_id}/${jobId}/chunks/`)).toEqual([]);
+  }, 300_000);
 
   it("an Inngest that refuses the event fails the run instead of leaving it queued", async () => {
     const jobId = await registerClip(alice, makeClip("inngest", { seconds: 4 }), "second.mp4");

@@ -6,12 +6,13 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Db } from "@/db/client";
-import { claimChunk, expireChunkLeases, failChunk, renewChunkLease, type RunChunk } from "@/db/queries/run-chunks";
+import { claimChunk, expireChunkLeases, failChunk, listChunks, renewChunkLease, type RunChunk } from "@/db/queries/run-chunks";
 import { publicErrorText } from "@/lib/core/public-error";
 import { identityToken } from "@/lib/core/process-identity";
 import { processSingleton } from "@/lib/core/process-singleton";
 import { withRunSignal } from "@/lib/core/run-context";
 import { logger } from "@/lib/log/logger";
+import type { MediaInfo } from "@/lib/media/probe";
 import { onRunCancelled } from "@/lib/jobs/run-cancel";
 import { LeasedWorker } from "@/lib/jobs/leased-worker";
 import { executeChunk } from "./execute-chunk";
@@ -23,9 +24,9 @@ export const CHUNK_LEASE_MS = 12_000;
 export const CHUNK_MAX_ATTEMPTS = 3;
 
 /** Runs one claimed chunk; a failure queues it again (or fails it once out of attempts). */
-export async function runClaimedChunk(db: Db, chunk: RunChunk, owner: string, signal: AbortSignal): Promise<void> {
+export async function runClaimedChunk(db: Db, chunk: RunChunk, owner: string, signal: AbortSignal, media?: MediaInfo): Promise<void> {
   try {
-    await withRunSignal(signal, () => executeChunk(db, chunk, owner, signal));
+    await withRunSignal(signal, () => executeChunk(db, chunk, owner, signal, media));
   } catch (err) {
     if (signal.aborted) return;
     log.error({ err, chunk: chunk.idx, runId: chunk.runId }, `chunk ${chunk.idx} of ${chunk.jobId} failed`);
@@ -52,6 +53,26 @@ export async function withChunkLease(db: Db, chunk: RunChunk, owner: string, par
     clearInterval(heartbeat);
     parent.removeEventListener("abort", abort);
   }
+}
+
+/**
+ * One chunk named by its run and index, as an Inngest invocation runs it: claimed, run under its
+ * lease, and its state returned once it has ended. A chunk queued again after a failure, or still
+ * held by another claimer, throws, so Inngest retries the invocation (its retries match
+ * CHUNK_MAX_ATTEMPTS); a chunk out of attempts ends `failed`, which fails its run.
+ */
+export async function runChunkByIndex(db: Db, params: { runId: string; idx: number; media: MediaInfo }): Promise<{ status: RunChunk["status"] }> {
+  const owner = chunkOwner();
+  const claimed = await claimChunk(db, { owner, leaseMs: CHUNK_LEASE_MS, runId: params.runId, idx: params.idx });
+  if (claimed) {
+    await withChunkLease(db, claimed, owner, new AbortController().signal, (signal) => runClaimedChunk(db, claimed, owner, signal, params.media));
+  }
+  const chunk = (await listChunks(db, params.runId)).find((c) => c.idx === params.idx);
+  if (!chunk) return { status: "cancelled" }; // its run (and video) are gone
+  if (chunk.status === "queued" || chunk.status === "running") {
+    throw new Error(chunk.error ?? `Part ${params.idx + 1} of the video is still being analysed by another worker`);
+  }
+  return { status: chunk.status };
 }
 
 export function chunkOwner(): string {

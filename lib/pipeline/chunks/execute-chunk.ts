@@ -44,11 +44,12 @@ async function probedMedia(db: Db, runId: string): Promise<MediaInfo | null> {
   return "media" in probed ? probed.media : probed;
 }
 
-export async function executeChunk(db: Db, chunk: RunChunk, owner: string, signal: AbortSignal): Promise<void> {
+/** `probe`: the run's probe when the caller has it (an Inngest invocation: its run's steps are not recorded here). */
+export async function executeChunk(db: Db, chunk: RunChunk, owner: string, signal: AbortSignal, probe?: MediaInfo): Promise<void> {
   const run = await getRun(db, chunk.runId);
   if (!run || run.status !== "running") return;
   const video = await getVideoByJobId(db, { userId: run.userId, jobId: run.jobId });
-  const media = await probedMedia(db, run.id);
+  const media = probe ?? (await probedMedia(db, run.id));
   if (!video || !media) return;
   const selected = run.modules.filter(isModuleName);
   const order = executionOrder(selected);

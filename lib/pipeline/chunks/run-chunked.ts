@@ -1,14 +1,15 @@
-// A long video's run, split: the run plans its chunks (plan.ts), queues them where every worker's
-// chunk worker claims them, and works on them itself while it waits only where no chunk worker
-// runs in its process (so one process alone still finishes, and none runs more chunks at once
-// than its chunk worker's concurrency). When all are done it merges: the chunks' decode passes
-// become the run's own (assemble.ts) and their transcripts one transcript; the run then goes on as an unsplit run over
+// A long video's run, split: the run plans its chunks (plan.ts) and has them analysed — by the
+// embedded runner's chunk workers, which claim them from Postgres in every job process, or with
+// Inngest by one invocation of process-video-chunk per chunk (the engine hands in `fanOut`). The
+// embedded run works on them itself while it waits only where no chunk worker runs in its process
+// (so one process alone still finishes, and none runs more chunks at once than its chunk worker's
+// concurrency). When all are done it merges: the chunks' decode passes become the run's own
+// (assemble.ts) and their transcripts one transcript; the run then goes on as an unsplit run over
 // the whole video — shots, scenes, grouped shots, people, summary, embedding, usage once.
-// Only the embedded runner splits (with Inngest a run stays whole).
 import fs from "node:fs";
 import type { Db } from "@/db/client";
-import { claimChunk, insertChunks, listChunks } from "@/db/queries/run-chunks";
-import type { Run } from "@/db/queries/runs";
+import { claimChunk, insertChunks, listChunks, type RunChunk } from "@/db/queries/run-chunks";
+import { getRun, type Run } from "@/db/queries/runs";
 import { deleteSegments } from "@/db/queries/segments";
 import { UserFacingError } from "@/lib/core/public-error";
 import { getStorage } from "@/lib/storage";
@@ -17,6 +18,7 @@ import { emitEvent } from "@/lib/jobs/events";
 import type { ModuleName } from "../modules/registry";
 import { resultsPrefix } from "@/lib/storage/derived-files";
 import type { SharedMedia } from "@/lib/analysis/shared-media";
+import type { MediaInfo } from "@/lib/media/probe";
 import type { ModuleResult } from "../types";
 import { assembleDecode, framesFile, mergeTranscripts } from "./assemble";
 import { bundleKey, chunksPrefix, loadBundle } from "./bundle";
@@ -27,10 +29,12 @@ import { chunkSeconds } from "./settings";
 
 type StepFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
-interface ChunkedStep {
-  chunks: number;
-  transcription: ModuleResult<unknown> | null;
-}
+/**
+ * How an engine has the planned chunks of a run analysed: it returns once each has ended (completed,
+ * failed or cancelled). Inngest's invokes one function per chunk; `media` is the run's probe, which
+ * a chunk on another machine cannot read from the run's recorded steps there.
+ */
+export type ChunkFanOut = (params: { runId: string; count: number; media: MediaInfo }) => Promise<void>;
 
 export interface ChunkedRunParams {
   run: Run;
@@ -40,20 +44,24 @@ export interface ChunkedRunParams {
   signal: AbortSignal;
   /** Throws when the run was cancelled. */
   checkpoint: () => Promise<void>;
+  /** Given by the Inngest function; the embedded runner's chunk workers otherwise. */
+  fanOut?: ChunkFanOut;
 }
 
 /**
  * Runs the chunks of a long video (nothing for a short one) and lays their merged decode pass in
  * the run's work directory. Returns the modules' results the chunks already made (the transcript).
+ * Two steps: "chunks" plans them (a resumed run finds its chunks and their progress), "chunks-merge"
+ * merges once all are done; the wait between them is no step, so an engine may fan out there.
  */
 export async function runChunked(db: Db, p: ChunkedRunParams): Promise<Partial<Record<ModuleName, ModuleResult<unknown>>>> {
-  if (activeEngine() !== "embedded") return {};
+  const fanOut = p.fanOut ?? (activeEngine() === "embedded" ? () => helpAndWait(db, p) : null);
+  if (!fanOut) return {};
   const { run, shared } = p;
-  let assembled = false;
   const load = (idx: number) => loadBundle(bundleKey(run.userId, run.jobId, run.id, idx));
-  const out = await p.step("chunks", async (): Promise<ChunkedStep> => {
+  const planned = await p.step("chunks", async (): Promise<{ chunks: number }> => {
     const plan = await planChunks(await shared.sourcePath(), shared.media, chunkSeconds(), p.signal);
-    if (!plan) return { chunks: 0, transcription: null };
+    if (!plan) return { chunks: 0 };
     if (!(await listChunks(db, run.id)).length) await firstPlanning(db, run, p.selected);
     await insertChunks(db, { runId: run.id, jobId: run.jobId, userId: run.userId, chunks: plan });
     await emitEvent(db, {
@@ -63,15 +71,32 @@ export async function runChunked(db: Db, p: ChunkedRunParams): Promise<Partial<R
       data: { chunks: plan.map((c) => ({ chunk: c.idx, start: c.startTime, end: c.endTime })) },
     });
     wakeChunkWorker();
-    await helpAndWait(db, p);
-    const { transcripts } = await assembleDecode(shared, plan.length, load);
-    assembled = true;
-    return { chunks: plan.length, transcription: mergeTranscripts(transcripts) };
+    return { chunks: plan.length };
   });
-  if (!out.chunks) return {};
-  // A run resumed after the merge step on a machine without its work files lays them again.
-  if (!assembled && !fs.existsSync(framesFile(shared))) await assembleDecode(shared, out.chunks, load);
-  return out.transcription ? { transcription: out.transcription } : {};
+  if (!planned.chunks) return {};
+  await fanOut({ runId: run.id, count: planned.chunks, media: shared.media });
+  await p.checkpoint();
+  if (!allCompleted(await listChunks(db, run.id))) throw new Error("A part of the video was not analysed");
+  let assembled = false;
+  const merged = await p.step("chunks-merge", async (): Promise<{ transcription: ModuleResult<unknown> | null }> => {
+    const { transcripts } = await assembleDecode(shared, planned.chunks, load);
+    assembled = true;
+    return { transcription: mergeTranscripts(transcripts) };
+  });
+  // A run resumed after the merge step on a machine without its work files lays them again — while
+  // it runs: Inngest calls the function once more after its last step, when the run has completed
+  // and its chunks' files are gone.
+  if (!assembled && !fs.existsSync(framesFile(shared)) && (await getRun(db, run.id))?.status === "running") {
+    await assembleDecode(shared, planned.chunks, load);
+  }
+  return merged.transcription ? { transcription: merged.transcription } : {};
+}
+
+/** True once every chunk is completed; throws the run's failure when one failed for good. */
+export function allCompleted(chunks: readonly RunChunk[]): boolean {
+  const failed = chunks.find((c) => c.status === "failed");
+  if (failed) throw new UserFacingError(`Part ${failed.idx + 1} of ${chunks.length} of the video could not be analysed: ${failed.error ?? "unknown error"}`);
+  return chunks.length > 0 && chunks.every((c) => c.status === "completed");
 }
 
 /** Before the first chunk shows its segments: an earlier run's chunk files and provisional modules' segments go. */
@@ -97,10 +122,7 @@ async function helpAndWait(db: Db, p: ChunkedRunParams): Promise<void> {
   const owner = chunkOwner();
   for (;;) {
     await p.checkpoint();
-    const chunks = await listChunks(db, p.run.id);
-    const failed = chunks.find((c) => c.status === "failed");
-    if (failed) throw new UserFacingError(`Part ${failed.idx + 1} of ${chunks.length} of the video could not be analysed: ${failed.error ?? "unknown error"}`);
-    if (chunks.every((c) => c.status === "completed")) return;
+    if (allCompleted(await listChunks(db, p.run.id))) return;
     if (chunkWorker()?.claiming) {
       await new Promise((r) => setTimeout(r, 250));
       continue;
