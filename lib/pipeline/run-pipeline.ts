@@ -92,17 +92,6 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   // (A run resumed from before readable-media recorded the bare probe.)
   const { media, declaredDuration } = "media" in probed ? probed : { media: probed, declaredDuration: null };
   const shared = new SharedMedia(run.jobId, video.storagePath, media);
-  // A long video is analysed in chunks by any worker first (chunks/run-chunked.ts); what they made
-  // stands in for the decode pass and for the modules they ran.
-  const fromChunks = await runChunked(db, { run, shared, selected, step: timed, signal, checkpoint, fanOut });
-  const order = executionOrder(selected);
-  // Each module's result as its step record keeps it (JSON): the `data` a module returned, so of its Output type.
-  const results: Partial<Record<ModuleName, ModuleResult<unknown>>> = {};
-  let storyboardNote: string | undefined;
-  // The derived files this run wrote (also when replayed from recorded steps): what a completed
-  // run keeps under results/<user_id>/<job_id>/.
-  const writtenKeys: string[] = [];
-  const writtenPrefixes: string[] = [];
   const owner = { userId: run.userId, jobId: run.jobId, videoId: video.id };
   // A writer that outlives its video's deletion (a step winding down after the run was cancelled,
   // here or in another process) removes what it stored: it looks once its files are in storage.
@@ -114,6 +103,29 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     }
   };
 
+  // writtenPrefixes: the derived folders this run wrote, kept at the end like writtenKeys below.
+  const writtenPrefixes: string[] = [];
+  const hlsStep = () =>
+    timed("hls", () => storingFiles(() => renderHls({ shared, userId: run.userId, jobId: run.jobId }))).then((hls) => {
+      if (hls) writtenPrefixes.push(hlsPrefix(run.userId, run.jobId));
+    });
+  // The HLS rendition needs only the file: with the embedded runner it starts now, so a long video
+  // renders it beside its chunks instead of in the merge's tail (chunked-scaling: 11 s of the
+  // merge's one core). Under Inngest it stays a task of the graph below: started beside the chunks
+  // step, Inngest's test engine ran the merge step twice at once (not tried on a real Inngest).
+  const hlsEarly = fanOut ? null : hlsStep();
+  // (Awaited by the task graph; a run that stops before it gets there must not leave it unobserved.)
+  hlsEarly?.catch(() => undefined);
+  // A long video is analysed in chunks by any worker first (chunks/run-chunked.ts); what they made
+  // stands in for the decode pass and for the modules they ran.
+  const fromChunks = await runChunked(db, { run, shared, selected, step: timed, signal, checkpoint, fanOut });
+  const order = executionOrder(selected);
+  // Each module's result as its step record keeps it (JSON): the `data` a module returned, so of its Output type.
+  const results: Partial<Record<ModuleName, ModuleResult<unknown>>> = {};
+  let storyboardNote: string | undefined;
+  // The derived files this run wrote (also when replayed from recorded steps): what a completed
+  // run keeps under results/<user_id>/<job_id>/.
+  const writtenKeys: string[] = [];
   // Vectors for each module's segments as soon as they land, beside the rest of the run (one batch
   // at a time). Best effort and idempotent: the embed step still embeds whatever has no vector
   // (everything, after a resume or when this failed), so it is only a shorter tail.
@@ -250,13 +262,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
         for (const key of [made?.key, made?.storyboard?.storyboard?.imageKey, made?.storyboard?.storyboard?.vttKey]) if (key) writtenKeys.push(key);
       },
     },
-    hls: {
-      deps: [],
-      run: async () => {
-        const hls = await timed("hls", () => storingFiles(() => renderHls({ shared, userId: run.userId, jobId: run.jobId })));
-        if (hls) writtenPrefixes.push(hlsPrefix(run.userId, run.jobId));
-      },
-    },
+    hls: { deps: [], run: () => hlsEarly ?? hlsStep() },
   };
   for (const name of order) {
     tasks[`module:${name}`] = { deps: moduleTaskDeps(name, order), run: () => runModule(name) };

@@ -72,6 +72,13 @@ export class KeyframeReads {
     return p;
   }
 
+  /** Whether (name, file) was read or is being read here, or its outcome is kept on disk. */
+  has(name: string, file: string): boolean {
+    if (this.memo.has(`${name}\u0000${file}`)) return true;
+    const kept = this.diskFile(name, file);
+    return !!kept && fs.existsSync(kept);
+  }
+
   private diskFile(name: string, file: string): string | null {
     if (!this.dir || !this.keepFor || path.dirname(file) !== this.keepFor) return null;
     return path.join(this.dir, `${name}-${path.basename(file)}.json`);

@@ -34,6 +34,13 @@ export async function readImageRgb(file: string, w = 96, h = 54, signal?: AbortS
   return (await p).slice();
 }
 
+/** The pixels of `file` at w×h when this process decoded or was given them lately (never decodes). */
+export async function rememberedImageRgb(file: string, w: number, h: number): Promise<Uint8Array | null> {
+  const key = await rgbCacheKey(file, w, h);
+  const p = key ? rgbCache.get(key) : undefined;
+  return p ? (await p.catch(() => null))?.slice() ?? null : null;
+}
+
 /** Keeps pixels of `file` at w×h decoded elsewhere (as rgbOutput(w, h)) for readImageRgb. */
 export async function rememberImageRgb(file: string, w: number, h: number, rgb: Uint8Array): Promise<void> {
   const key = await rgbCacheKey(file, w, h);

@@ -13,6 +13,8 @@ import { type DecodedFrames, type FrameFeatures, type Still } from "@/lib/media/
 import { stillFile } from "@/lib/media/decode-stills";
 import type { SharedMedia } from "@/lib/analysis/shared-media";
 import { stillInterval } from "@/lib/analysis/shared-media";
+import { COLOR_HEIGHT, COLOR_WIDTH } from "@/lib/analysis/keyframes/keyframe-images";
+import { rememberImageRgb } from "@/lib/analysis/visual/colors";
 import type { ModuleResult, SegmentDraft } from "../types";
 import type { ChunkBundle } from "./bundle";
 
@@ -66,6 +68,7 @@ export async function assembleDecode(
       const index = stills.length;
       const file = stillFile(shared.stillsDir, index);
       await fs.promises.writeFile(file, s.jpeg);
+      if (s.colors) await rememberImageRgb(file, COLOR_WIDTH, COLOR_HEIGHT, s.colors);
       stills.push({ index, time: s.time, file, small: s.small });
       for (const r of b.reads.filter((x) => x.still === k)) {
         await fs.promises.writeFile(path.join(readsDir, `${r.name}-${path.basename(file)}.json`), r.json);

@@ -7,6 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import type { DecodedFrames } from "@/lib/media/decode-frames";
+import { COLOR_HEIGHT, COLOR_WIDTH } from "@/lib/analysis/keyframes/keyframe-images";
+import { rememberedImageRgb } from "@/lib/analysis/visual/colors";
 import { getStorage } from "@/lib/storage";
 import { resultsPrefix } from "@/lib/storage/derived-files";
 import type { ModuleResult } from "../types";
@@ -16,6 +18,13 @@ export interface BundleStill {
   time: number;
   small: Uint8Array | null;
   jpeg: Uint8Array | null;
+  /**
+   * The still at COLOR_WIDTH × COLOR_HEIGHT when the chunk decoded it (the keyframes its read-ahead
+   * picked): scenes and grouped shots in the merge read these instead of decoding every keyframe
+   * again (an ffmpeg start each, ~17 s of the merge's one core on the 10-min clip). Absent in
+   * bundles written before.
+   */
+  colors?: Uint8Array | null;
 }
 
 export interface ChunkBundle {
@@ -42,7 +51,7 @@ export async function collectBundle(idx: number, media: RangeMedia, decoded: Dec
   const stills: BundleStill[] = [];
   for (const s of decoded?.stills ?? []) {
     const jpeg = await fs.promises.readFile(s.file).catch(() => null);
-    stills.push({ time: s.time, small: s.small, jpeg });
+    stills.push({ time: s.time, small: s.small, jpeg, colors: await rememberedImageRgb(s.file, COLOR_WIDTH, COLOR_HEIGHT) });
   }
   const reads: ChunkBundle["reads"] = [];
   const readsDir = path.join(media.workDir, "reads");

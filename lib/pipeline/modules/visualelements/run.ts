@@ -9,7 +9,7 @@ import { frameAt, shotLook, type ShotLook } from "@/lib/analysis/visual/frame-st
 import { CANDIDATE_FLOOR, describeObjects, LABELS_METHOD, OBJECT_THRESHOLD, type Detections } from "@/lib/analysis/labels";
 import { OCR_METHOD, type OcrLine } from "@/lib/analysis/visual/ocr";
 import { ReadBudget, readBudgetSeconds, spreadOrder } from "@/lib/analysis/visual/read-budget";
-import { KeyframePool, type KeyframeAnalyzer } from "@/lib/analysis/keyframes/pool";
+import { KeyframePool, type KeyframeAnalyzer, type KeyframeReads } from "@/lib/analysis/keyframes/pool";
 import { labelsAnalyzer } from "@/lib/analysis/keyframes/labels-analyzer";
 import { asOcrRead, ocrAnalyzer } from "@/lib/analysis/keyframes/ocr-analyzer";
 import { fixedWindows, readShotSpans, type ShotSpan } from "@/lib/analysis/visual/shot-spans";
@@ -130,7 +130,7 @@ async function analyse(ctx: ModuleContext): Promise<ModuleResult> {
     const a = results[i]!;
     const span: [number, number] = [a.shot.start, a.shot.end];
     let kf: { file: string; time: number; small: Uint8Array | null } | null = null;
-    const still = await ctx.shared.stillNear(a.shot.keyframeTime, span);
+    const still = readStill(decoded.stills, pool.reads, (await ctx.shared.stillNear(a.shot.keyframeTime, span)), span);
     if (still) kf = { file: still.file, time: still.time, small: still.small };
     else if (seeks < MAX_SEEK_KEYFRAMES) {
       seeks++;
@@ -286,3 +286,21 @@ function describeAnalyzer(client: Parameters<typeof describeKeyframe>[0], model:
 }
 
 export const visualelements: ModuleRunner<"visualelements"> = { run: analyse };
+
+/**
+ * The still a shot is read on: the one nearest its keyframe time, unless that one was not read yet
+ * and another still inside the shot was — the chunks of a long video read the keyframes of the
+ * shots they saw, and a shot across a chunk border was two shorter shots there, whose keyframes
+ * lie elsewhere in it. Reading one of those costs nothing; reading the nearest would cost the
+ * merge an OCR and a detector run per border shot (about 3 s of a model process's CPU each).
+ */
+function readStill<S extends { time: number; file: string }>(stills: readonly S[], reads: KeyframeReads, nearest: S | null, span: [number, number]): S | null {
+  const read = (s: S) => reads.has("ocr", s.file) && reads.has("labels", s.file);
+  if (!nearest || read(nearest)) return nearest;
+  let best: S | null = null;
+  for (const s of stills) {
+    if (s.time < span[0] - 1e-6 || s.time >= span[1] - 1e-6 || !read(s)) continue;
+    if (!best || Math.abs(s.time - nearest.time) < Math.abs(best.time - nearest.time)) best = s;
+  }
+  return best ?? nearest;
+}
