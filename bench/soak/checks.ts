@@ -5,7 +5,7 @@
 // video's results/<user_id>/<job_id>/) and every video's file is there; no work files left behind.
 import fs from "node:fs";
 import path from "node:path";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { ListObjectsCommand, S3Client } from "@aws-sdk/client-s3";
 import type postgres from "postgres";
 
 export interface VideoRow {
@@ -58,15 +58,18 @@ export interface Figures {
   workDirsLeft: Record<string, string[]>;
 }
 
+/**
+ * Every key of the bucket, a page of up to 1,000 at a time. With ListObjects (v1) and its Marker:
+ * s3rver ciphers V2's continuation tokens with DES, which Node's OpenSSL 3 no longer has, so any
+ * truncated V2 page — the first one too — was a 500 InternalError (the first 500-video runs' ends).
+ */
 async function listAll(client: S3Client, bucket: string): Promise<string[]> {
   const keys: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+  for (;;) {
+    const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Marker: keys[keys.length - 1] }));
     for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return keys;
+    if (!page.IsTruncated || !page.Contents?.length) return keys;
+  }
 }
 
 export async function checkEverything(opts: {

@@ -42,6 +42,7 @@ const PG_PORT = Number(opt("pg-port", "55432"));
 const OUTAGE_MS = Number(opt("outage-seconds", "30")) * 1000;
 const PREBUILT = args.includes("--prebuilt");
 const LOGS = args.includes("--logs") ? opt("logs", "") : fs.mkdtempSync(path.join(os.tmpdir(), "va-soak-logs-"));
+fs.mkdirSync(LOGS, { recursive: true });
 /** No video ending for this long: the rest are reported stuck. */
 const STALL_MS = 10 * 60_000;
 
