@@ -114,11 +114,16 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
   // merge's one core). Under Inngest it stays a task of the graph below: started beside the chunks
   // step, Inngest's test engine ran the merge step twice at once (not tried on a real Inngest).
   const hlsEarly = fanOut ? null : hlsStep();
-  // (Awaited by the task graph; a run that stops before it gets there must not leave it unobserved.)
+  // (Awaited below; a failure before that is not an unhandled rejection.)
   hlsEarly?.catch(() => undefined);
   // A long video is analysed in chunks by any worker first (chunks/run-chunked.ts); what they made
-  // stands in for the decode pass and for the modules they ran.
-  const fromChunks = await runChunked(db, { run, shared, selected, step: timed, signal, checkpoint, fanOut });
+  // stands in for the decode pass and for the modules they ran. A run that stops there (cancelled, a
+  // chunk failed) lets the early HLS step end first, as the task graph does with its tasks in
+  // flight: no step of the run writes after it has ended.
+  const fromChunks = await runChunked(db, { run, shared, selected, step: timed, signal, checkpoint, fanOut }).catch(async (err: unknown) => {
+    await hlsEarly?.catch(() => undefined);
+    throw err;
+  });
   const order = executionOrder(selected);
   // Each module's result as its step record keeps it (JSON): the `data` a module returned, so of its Output type.
   const results: Partial<Record<ModuleName, ModuleResult<unknown>>> = {};
