@@ -276,6 +276,21 @@ export const runChunks = pgTable(
   (t) => [uniqueIndex("run_chunks_run_idx_idx").on(t.runId, t.idx), index("run_chunks_status_idx").on(t.status, t.createdAt)],
 );
 
+/**
+ * The processes that run chunks, each with its number of chunk slots, seen at its last heartbeat
+ * (every CHUNK_WORKER_BEAT_MS): a run splits a long video only where more than one chunk can run
+ * at once (lib/pipeline/chunks/chunk-worker.ts). A process that stops removes its row; one that
+ * died is ignored once its heartbeat is old, and its row removed later.
+ */
+export const chunkWorkers = pgTable("chunk_workers", {
+  owner: text("owner").primaryKey(),
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  slots: integer("slots").notNull(),
+  startedAt: timestamp("started_at", { mode: "date" }).notNull().defaultNow(),
+  seenAt: timestamp("seen_at", { mode: "date" }).notNull().defaultNow(),
+});
+
 /** Events of a run (module_started, module_completed, done, note): what the SSE route streams. */
 export const runEvents = pgTable(
   "run_events",

@@ -11,7 +11,7 @@ import { embeddedRunner } from "@/lib/pipeline/embedded-runner";
 import { endEventStreams } from "@/lib/jobs/event-stream";
 import { settleEventHub } from "@/lib/jobs/event-hub";
 import { clipWorker } from "@/lib/clips/clip-worker";
-import { chunkWorker } from "@/lib/pipeline/chunks/chunk-worker";
+import { stopChunkWorker } from "@/lib/pipeline/chunks/chunk-worker";
 import { importWorker } from "@/lib/imports/import-worker";
 import { stopReembedding } from "@/lib/search/reembed";
 import { stopMultipartSweeper } from "@/lib/storage/multipart-sweeper";
@@ -55,7 +55,7 @@ export async function shutdown(reason: string): Promise<void> {
     ["ending event streams", endEventStreams().then(settleEventHub)],
     ["releasing runs", embeddedRunner()?.shutdown()],
     ["releasing clips", clipWorker()?.shutdown()],
-    ["releasing chunks", chunkWorker()?.shutdown()],
+    ["releasing chunks", stopChunkWorker()],
     ["releasing imports", importWorker()?.shutdown()],
     ["stopping webhook deliveries", stopWebhookDispatcher()],
     ["stopping re-embedding", stopReembedding()],

@@ -83,7 +83,8 @@ async function main() {
   const handle = await openPglite();
   setDbHandle(handle);
   const runner = new EmbeddedRunner(handle.db, { pollMs: 100, concurrency: 1 }).start();
-  startChunkWorker(handle.db, { concurrency: 1, pollMs: 200 });
+  // Two chunk slots: a run splits only where two or more chunks can run at once.
+  startChunkWorker(handle.db, { concurrency: 2, pollMs: 200 });
   const user = await makeUser("bench@example.com");
 
   let files = (option("files") ?? "").split(",").filter(Boolean);

@@ -60,6 +60,11 @@ export class LeasedWorker<J extends LeasedJob> {
     return this.loop.busy;
   }
 
+  /** How many jobs it runs at once. */
+  get concurrency(): number {
+    return this.spec.concurrency;
+  }
+
   /** Aborts this process's work on one job (it was deleted). */
   cancel(id: string): void {
     this.active.get(id)?.abort();

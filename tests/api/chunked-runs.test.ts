@@ -10,6 +10,9 @@ import { insertRun } from "@/db/queries/runs";
 import { getVideoByJobId } from "@/db/queries/videos";
 import { runEvents, usageRecords } from "@/db/schema";
 import { EmbeddedRunner } from "@/lib/pipeline/embedded-runner";
+import { chunkSlots, startChunkWorker, stopChunkWorker } from "@/lib/pipeline/chunks/chunk-worker";
+import { beatChunkWorker } from "@/db/queries/chunk-workers";
+import { chunkWorkers } from "@/db/schema";
 import { bundleKey, chunksPrefix } from "@/lib/pipeline/chunks/bundle";
 import { getStorage } from "@/lib/storage";
 import { call } from "../helpers/api";
@@ -34,12 +37,13 @@ beforeAll(async () => {
   runner = new EmbeddedRunner(await getDb(), { pollMs: 50, leaseMs: 10_000, concurrency: 1 }).start();
 });
 afterAll(async () => {
+  await stopChunkWorker();
   await runner?.stop();
   delete process.env.CHUNK_SECONDS;
 });
 
-async function start(jobId: string) {
-  const res = await call("POST", `/processing/${jobId}/start`, { auth: user.api_key, body: { selected_insights: JSON.stringify(MODULES) } });
+async function start(jobId: string, modules = MODULES) {
+  const res = await call("POST", `/processing/${jobId}/start`, { auth: user.api_key, body: { selected_insights: JSON.stringify(modules) } });
   expect(res.status, res.text).toBe(200);
 }
 
@@ -84,6 +88,8 @@ describe("chunked runs", () => {
     expect((await eventsOf(wholeJob)).some((e) => e.type === "chunks_planned")).toBe(false);
 
     process.env.CHUNK_SECONDS = "10";
+    // This process runs two chunks at once, as a worker with RUNNER_CONCURRENCY=2 does.
+    startChunkWorker(await getDb(), { concurrency: 2, pollMs: 50 });
     const jobId = await registerClip(user, clip, "chunked.mp4");
     await start(jobId);
     // The first finished chunk is readable while the rest runs, and the video is still processing.
@@ -157,6 +163,32 @@ describe("chunked runs", () => {
     const db = await getDb();
     expect(await db.select().from(usageRecords).where(eq(usageRecords.jobId, jobId))).toHaveLength(1);
     expect(await getStorage().list(`results/${user.user_id}/${jobId}/chunks/`)).toEqual([]);
+  }, SLOW);
+
+  it("a run splits only where two or more chunks can run at once: live workers' slots are counted, a lone one-slot process does not split", async () => {
+    const db = await getDb();
+    process.env.CHUNK_SECONDS = "10";
+    await stopChunkWorker();
+    expect(await chunkSlots(db)).toBe(0);
+    startChunkWorker(db, { concurrency: 1, pollMs: 50 });
+    expect(await chunkSlots(db)).toBe(1);
+    const clip = chunkBorderClip("lone", { seconds: 30, cuts: [5, 12, 24], speech: [] });
+    const jobId = await registerClip(user, clip, "lone.mp4");
+    await start(jobId, ["shots"]);
+    expect((await waitForStatus(user.api_key, jobId, ["completed", "failed"], SLOW)).status).toBe("completed");
+    expect((await eventsOf(jobId)).some((e) => e.type === "chunks_planned")).toBe(false);
+    expect(spans(await segmentsOf(jobId), "shots").map(([s]) => Math.round(s))).toEqual([0, 5, 12, 24]);
+
+    // Another process's heartbeat with one slot: two at once, so a long video splits; once that
+    // heartbeat is old (the process died), it no longer counts.
+    await beatChunkWorker(db, { owner: "other-host:1", host: "other-host", pid: 1, slots: 1 });
+    expect(await chunkSlots(db)).toBe(2);
+    await db.update(chunkWorkers).set({ seenAt: new Date(Date.now() - 3600_000) }).where(eq(chunkWorkers.owner, "other-host:1"));
+    expect(await chunkSlots(db)).toBe(1);
+    // A worker that stops takes itself off.
+    await stopChunkWorker();
+    expect(await chunkSlots(db)).toBe(0);
+    expect((await db.select().from(chunkWorkers)).map((w) => w.owner)).toEqual(["other-host:1"]);
   }, SLOW);
 
   it("a chunk whose worker died is claimed again; a cancelled or deleted run's chunks are claimed by no one and their files go", async () => {

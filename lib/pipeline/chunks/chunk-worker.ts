@@ -2,11 +2,14 @@
 // running run from Postgres (FOR UPDATE SKIP LOCKED) and runs them, renewing each lease while
 // working. A process that dies mid-chunk costs that chunk only: its lease lapses and any worker
 // claims it again (a chunk that keeps failing fails its run). A cancelled or deleted run's chunks
-// lose their leases at the next renewal, and this process aborts its own at once.
+// lose their leases at the next renewal, and this process aborts its own at once. Each chunk
+// worker beats in Postgres with its slots (chunk_workers): a run splits only where more than one
+// chunk can run at once — on a lone process with one slot, chunks would only add their cost.
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Db } from "@/db/client";
 import { claimChunk, expireChunkLeases, failChunk, listChunks, renewChunkLease, type RunChunk } from "@/db/queries/run-chunks";
+import { beatChunkWorker, liveChunkSlots, removeChunkWorker } from "@/db/queries/chunk-workers";
 import { publicErrorText } from "@/lib/core/public-error";
 import { identityToken } from "@/lib/core/process-identity";
 import { processSingleton } from "@/lib/core/process-singleton";
@@ -20,6 +23,11 @@ import { executeChunk } from "./execute-chunk";
 const log = logger("chunks");
 
 export const CHUNK_LEASE_MS = 12_000;
+/** How often a chunk worker records that it lives; three missed beats and it no longer counts. */
+export const CHUNK_WORKER_BEAT_MS = 10_000;
+const CHUNK_WORKER_FRESH_MS = 3 * CHUNK_WORKER_BEAT_MS;
+/** A dead process's row is removed by the next worker that stops after this long. */
+const CHUNK_WORKER_STALE_MS = 24 * 3600_000;
 /** Claims of one chunk before it fails its run (a chunk that kills its worker every time). */
 export const CHUNK_MAX_ATTEMPTS = 3;
 
@@ -81,7 +89,9 @@ export function chunkOwner(): string {
 
 export type ChunkWorker = LeasedWorker<RunChunk>;
 
-const holder = processSingleton<{ worker?: ChunkWorker; jobs: Map<string, string> }>("__vaChunkWorker", () => ({ jobs: new Map() }));
+const holder = processSingleton<{ worker?: ChunkWorker; beat?: NodeJS.Timeout; db?: Db; jobs: Map<string, string> }>("__vaChunkWorker", () => ({
+  jobs: new Map(),
+}));
 
 export function startChunkWorker(db: Db, opts: { concurrency?: number; pollMs?: number } = {}): ChunkWorker {
   if (holder.worker) return holder.worker;
@@ -106,7 +116,34 @@ export function startChunkWorker(db: Db, opts: { concurrency?: number; pollMs?: 
     for (const [id, job] of holder.jobs) if (job === jobId) worker.cancel(id);
   });
   holder.worker = worker.start();
+  holder.db = db;
+  const beat = () =>
+    beatChunkWorker(db, { owner: worker.owner, host: os.hostname(), pid: process.pid, slots: worker.concurrency }).catch((err: unknown) =>
+      log.error({ err }, "recording the chunk worker's heartbeat failed"),
+    );
+  void beat();
+  holder.beat = setInterval(beat, CHUNK_WORKER_BEAT_MS);
+  holder.beat.unref();
   return worker;
+}
+
+/** Stops claiming, hands the chunks in hand back and takes this process off the live workers. */
+export async function stopChunkWorker(): Promise<void> {
+  const { worker, db } = holder;
+  if (!worker || !db) return;
+  clearInterval(holder.beat);
+  holder.worker = undefined;
+  await worker.shutdown();
+  await removeChunkWorker(db, worker.owner, CHUNK_WORKER_STALE_MS);
+}
+
+/**
+ * How many chunks can run at once: this process's chunk slots (while it claims) and those of the
+ * other live processes. A run splits a long video only when it is two or more.
+ */
+export async function chunkSlots(db: Db): Promise<number> {
+  const own = holder.worker?.claiming ? holder.worker.concurrency : 0;
+  return own + (await liveChunkSlots(db, { freshMs: CHUNK_WORKER_FRESH_MS, exceptOwner: holder.worker?.owner }));
 }
 
 export function chunkWorker(): ChunkWorker | undefined {

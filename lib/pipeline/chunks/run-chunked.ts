@@ -5,7 +5,9 @@
 // (so one process alone still finishes, and none runs more chunks at once than its chunk worker's
 // concurrency). When all are done it merges: the chunks' decode passes become the run's own
 // (assemble.ts) and their transcripts one transcript; the run then goes on as an unsplit run over
-// the whole video — shots, scenes, grouped shots, people, summary, embedding, usage once.
+// the whole video — shots, scenes, grouped shots, people, summary, embedding, usage once. A run
+// splits only where two or more chunks can run at once (chunkSlots): on one process with one
+// chunk slot the parts would run one after another, each with its own start-up, and the merge on top.
 import fs from "node:fs";
 import type { Db } from "@/db/client";
 import { claimChunk, insertChunks, listChunks, type RunChunk } from "@/db/queries/run-chunks";
@@ -22,7 +24,7 @@ import type { MediaInfo } from "@/lib/media/probe";
 import type { ModuleResult } from "../types";
 import { assembleDecode, framesFile, mergeTranscripts } from "./assemble";
 import { bundleKey, chunksPrefix, loadBundle } from "./bundle";
-import { CHUNK_LEASE_MS, chunkOwner, chunkWorker, runClaimedChunk, wakeChunkWorker, withChunkLease } from "./chunk-worker";
+import { CHUNK_LEASE_MS, chunkOwner, chunkSlots, chunkWorker, runClaimedChunk, wakeChunkWorker, withChunkLease } from "./chunk-worker";
 import { PROVISIONAL_MODULES } from "./execute-chunk";
 import { planChunks } from "./plan";
 import { chunkSeconds } from "./settings";
@@ -60,9 +62,13 @@ export async function runChunked(db: Db, p: ChunkedRunParams): Promise<Partial<R
   const { run, shared } = p;
   const load = (idx: number) => loadBundle(bundleKey(run.userId, run.jobId, run.id, idx));
   const planned = await p.step("chunks", async (): Promise<{ chunks: number }> => {
+    const resumed = (await listChunks(db, run.id)).length > 0;
+    // Split only where two or more chunks run at once (Inngest's fan-out runs several): on a lone
+    // process with one chunk slot, the parts run one after another and only add their cost.
+    if (!resumed && !p.fanOut && (await chunkSlots(db)) < 2) return { chunks: 0 };
     const plan = await planChunks(await shared.sourcePath(), shared.media, chunkSeconds(), p.signal);
     if (!plan) return { chunks: 0 };
-    if (!(await listChunks(db, run.id)).length) await firstPlanning(db, run, p.selected);
+    if (!resumed) await firstPlanning(db, run, p.selected);
     await insertChunks(db, { runId: run.id, jobId: run.jobId, userId: run.userId, chunks: plan });
     await emitEvent(db, {
       runId: run.id,
