@@ -96,10 +96,18 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, root: string)
   return result.data;
 }
 
-export function toErrorResponse(err: unknown, requestId: string, where: string, userId?: string): Response {
+/** Status of an answer nobody reads: the client closed the request first (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+export function toErrorResponse(err: unknown, requestId: string, where: string, userId?: string, clientGone = false): Response {
   const known = clientErrorOf(err);
   if (known) return errorResponse(known.status, known.detail, { ...known.headers, "X-Request-Id": requestId }, known.extra);
   if (isDiskFull(err)) return errorResponse(507, DISK_FULL_DETAIL, { "X-Request-Id": requestId });
+  // A request the client aborted (a search typed over, a page left) is no server failure.
+  if (clientGone) {
+    log.info({ reqId: requestId, userId, where, err: (err as Error)?.name }, `${where} abandoned: the client closed the request`);
+    return errorResponse(CLIENT_CLOSED_REQUEST, "The client closed the request", { "X-Request-Id": requestId });
+  }
   log.error({ err, reqId: requestId, userId, where }, `${where} failed`);
   return errorResponse(500, "Internal server error", { "X-Request-Id": requestId });
 }
@@ -189,10 +197,10 @@ export function handle<E extends Endpoint>(
       if (!idempotencyKey || !user) return await respond();
       const where = `${endpoint.method} ${endpoint.path}`;
       return await withIdempotency(db, { userId: user.user_id, key: idempotencyKey, hash: requestHash(req, raw) }, () =>
-        respond().catch((err) => toErrorResponse(err, requestId, where, caller.userId)),
+        respond().catch((err) => toErrorResponse(err, requestId, where, caller.userId, req.signal.aborted)),
       );
     } catch (err) {
-      return toErrorResponse(err, requestId, `${endpoint.method} ${endpoint.path}`, caller.userId);
+      return toErrorResponse(err, requestId, `${endpoint.method} ${endpoint.path}`, caller.userId, req.signal.aborted);
     }
   }
 }
