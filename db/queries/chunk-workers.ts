@@ -1,6 +1,6 @@
 // The chunk workers' heartbeats (the chunk_workers table): how many chunks the live processes can
 // run at once. Times are the database's own (now()), so the machines' clocks need not agree.
-import { and, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { chunkWorkers } from "../schema";
 
@@ -14,7 +14,7 @@ export async function beatChunkWorker(db: Db, w: { owner: string; host: string; 
 
 /** A process that stops takes its row away; rows of processes long dead (`staleMs`) go as well. */
 export async function removeChunkWorker(db: Db, owner: string, staleMs?: number): Promise<void> {
-  await db.delete(chunkWorkers).where(sql`${chunkWorkers.owner} = ${owner}`);
+  await db.delete(chunkWorkers).where(eq(chunkWorkers.owner, owner));
   if (staleMs) await db.delete(chunkWorkers).where(lt(chunkWorkers.seenAt, sql`now() - make_interval(secs => ${staleMs / 1000})`));
 }
 

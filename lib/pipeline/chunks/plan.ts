@@ -101,12 +101,17 @@ async function speechBorder(file: string, border: number, signal?: AbortSignal):
   }
 }
 
+/** Whether a video is long enough to split into chunks of `seconds` (0: never split): 1.5 chunks or more. */
+export function longEnoughToSplit(media: MediaInfo, seconds: number): boolean {
+  return seconds > 0 && Boolean(media.video) && media.duration >= seconds * 1.5;
+}
+
 /**
  * The chunks of a video, or null when it stays one run: shorter than 1.5 chunks, no keyframe to
  * split at, or a container whose times do not start at 0 (a ranged decode would shift them).
  */
 export async function planChunks(file: string, media: MediaInfo, seconds: number, signal?: AbortSignal): Promise<NewRunChunk[] | null> {
-  if (!seconds || !media.video || media.duration < seconds * 1.5) return null;
+  if (!longEnoughToSplit(media, seconds)) return null;
   const { times, startTime } = await keyframeTimes(file, signal);
   if (Math.abs(startTime) > 1e-3) return null;
   const borders = pictureBorders(times, media.duration, seconds);

@@ -26,7 +26,7 @@ import { assembleDecode, framesFile, mergeTranscripts } from "./assemble";
 import { bundleKey, chunksPrefix, loadBundle } from "./bundle";
 import { CHUNK_LEASE_MS, chunkOwner, chunkSlots, chunkWorker, runClaimedChunk, wakeChunkWorker, withChunkLease } from "./chunk-worker";
 import { PROVISIONAL_MODULES } from "./execute-chunk";
-import { planChunks } from "./plan";
+import { longEnoughToSplit, planChunks } from "./plan";
 import { chunkSeconds } from "./settings";
 
 type StepFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
@@ -62,11 +62,14 @@ export async function runChunked(db: Db, p: ChunkedRunParams): Promise<Partial<R
   const { run, shared } = p;
   const load = (idx: number) => loadBundle(bundleKey(run.userId, run.jobId, run.id, idx));
   const planned = await p.step("chunks", async (): Promise<{ chunks: number }> => {
+    const seconds = chunkSeconds();
+    // A short video asks the database nothing more.
+    if (!longEnoughToSplit(shared.media, seconds)) return { chunks: 0 };
     const resumed = (await listChunks(db, run.id)).length > 0;
     // Split only where two or more chunks run at once (Inngest's fan-out runs several): on a lone
     // process with one chunk slot, the parts run one after another and only add their cost.
     if (!resumed && !p.fanOut && (await chunkSlots(db)) < 2) return { chunks: 0 };
-    const plan = await planChunks(await shared.sourcePath(), shared.media, chunkSeconds(), p.signal);
+    const plan = await planChunks(await shared.sourcePath(), shared.media, seconds, p.signal);
     if (!plan) return { chunks: 0 };
     if (!resumed) await firstPlanning(db, run, p.selected);
     await insertChunks(db, { runId: run.id, jobId: run.jobId, userId: run.userId, chunks: plan });
