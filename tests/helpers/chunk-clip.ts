@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ROOM_TONE } from "./speech";
 
 const SOURCES = ["testsrc2=s=320x180:r=25", "smptebars=s=320x180:r=25", "mandelbrot=s=320x180:r=25", "testsrc=s=320x180:r=25", "rgbtestsrc=s=320x180:r=25"];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "va-chunk-clip-"));
@@ -19,7 +20,7 @@ export function chunkBorderClip(name: string, o: { seconds: number; cuts: number
     pictures.push(`[${i}:v]`);
   }
   const n = pictures.length;
-  inputs.push("-f", "lavfi", "-t", String(o.seconds), "-i", "anoisesrc=r=16000:a=0.002:c=pink");
+  inputs.push("-f", "lavfi", "-t", String(o.seconds), "-i", ROOM_TONE);
   const audio = [`[${n}:a]`];
   let chain = "";
   o.speech.forEach((s, k) => {
