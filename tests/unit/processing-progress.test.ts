@@ -4,7 +4,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ProcessingProgress } from "@/components/videos/processing-progress";
+import { overallProgress, ProcessingProgress } from "@/components/videos/processing-progress";
 import type { ModuleProgress, ProcessingState } from "@/components/videos/processing-store";
 
 const UNREADABLE = "The video file could not be read: it may be damaged, incomplete or in a format that is not supported. Upload the complete file again.";
@@ -62,5 +62,38 @@ describe("a running run", () => {
     );
     expect(t.match(/\d+ ?%/g)).toHaveLength(1);
     expect(t).toContain("decoding the video");
+  });
+});
+
+describe("a long video's run in parts", () => {
+  const parts = (done: number) => ({ total: 3, done: Array.from({ length: done }, (_, i) => ({ chunk: i, start: i * 60, end: (i + 1) * 60 })) });
+  const modules = [mod("shots", {}), mod("transcription", {}), mod("scenes", {})];
+
+  it("counts the parts done on the bar, and each module says where it stands", () => {
+    const s = state({ modules, chunks: parts(1) });
+    expect(overallProgress(s)).toEqual({ pct: 30, started: true });
+    const t = text(s, { status: "processing" });
+    expect(t).toContain("Analysing in 3 parts: 1 done (their shots and transcript are shown below)");
+    expect(t).toContain("· 30%");
+    expect(count(t, "1 of 3 parts")).toBe(2);
+    expect(t).toContain("After the parts");
+    expect(t).not.toContain("Waiting");
+    expect(renderToStaticMarkup(createElement(ProcessingProgress, { state: s }))).toContain('aria-valuetext="1 of 3 parts done"');
+  });
+
+  it("before any part is done shows no percentage and promises nothing below", () => {
+    const s = state({ modules, chunks: parts(0) });
+    expect(overallProgress(s).started).toBe(false);
+    const t = text(s, { status: "processing" });
+    expect(t).toContain("Analysing in 3 parts: 0 done");
+    expect(t).not.toContain("shown below");
+    expect(t).not.toMatch(/\d+ ?%/);
+  });
+
+  it("goes on from the parts' share once the merge runs its modules", () => {
+    const merging = state({ modules: [mod("shots", { state: "done", segments: 40 }), mod("transcription", { state: "done", segments: 9 }), mod("scenes", { state: "running", percent: 50 })], chunks: parts(3) });
+    expect(overallProgress(merging).pct).toBe(98);
+    expect(text(merging, { status: "processing" })).not.toContain("parts");
+    expect(overallProgress({ ...merging, modules: modules }).pct).toBe(90);
   });
 });

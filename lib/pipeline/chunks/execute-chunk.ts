@@ -18,7 +18,7 @@ import { removeDerivedFilesIfVideoGone } from "@/lib/storage/derived-files";
 import { embedJobSegments } from "@/lib/search/embed-segments";
 import { emitEvent } from "@/lib/jobs/events";
 import { withoutEdited } from "../keep-edits";
-import { executionOrder, isModuleName, readsFrames, type ModuleName } from "../modules/registry";
+import { executionOrder, isModuleName, PROVISIONAL_MODULES, readsFrames, type ModuleName } from "../modules/registry";
 import { MODULE_RUNS } from "../modules/runs.generated";
 import { visualReadAhead } from "../modules/visualelements/run";
 import type { ReadableMedia } from "../readable-media";
@@ -29,9 +29,6 @@ import { bundleKey, collectBundle, storeBundle } from "./bundle";
 import { RangeMedia } from "./range-media";
 
 const log = logger("chunks");
-
-/** The modules whose segments a finished chunk shows before the merge. */
-export const PROVISIONAL_MODULES: readonly ModuleName[] = ["shots", "transcription"];
 
 export function chunkWorkDir(jobId: string, runId: string, idx: number): string {
   return path.join(workDirFor(jobId), "chunks", `${runId}-${idx}`);

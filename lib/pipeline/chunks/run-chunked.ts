@@ -17,7 +17,7 @@ import { UserFacingError } from "@/lib/core/public-error";
 import { getStorage } from "@/lib/storage";
 import { activeEngine } from "../engine";
 import { emitEvent } from "@/lib/jobs/events";
-import type { ModuleName } from "../modules/registry";
+import { PROVISIONAL_MODULES, type ModuleName } from "../modules/registry";
 import { resultsPrefix } from "@/lib/storage/derived-files";
 import type { SharedMedia } from "@/lib/analysis/shared-media";
 import type { MediaInfo } from "@/lib/media/probe";
@@ -25,7 +25,6 @@ import type { ModuleResult } from "../types";
 import { assembleDecode, framesFile, mergeTranscripts } from "./assemble";
 import { bundleKey, chunksPrefix, loadBundle } from "./bundle";
 import { CHUNK_LEASE_MS, chunkOwner, chunkSlots, chunkWorker, runClaimedChunk, wakeChunkWorker, withChunkLease } from "./chunk-worker";
-import { PROVISIONAL_MODULES } from "./execute-chunk";
 import { longEnoughToSplit, planChunks } from "./plan";
 import { chunkSeconds } from "./settings";
 

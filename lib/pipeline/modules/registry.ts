@@ -8,6 +8,7 @@ import { MODULE_DEFINITIONS } from "./definitions.generated";
 
 export { MODULE_DEFINITIONS, type ModuleOutputs } from "./definitions.generated";
 export type { ModuleName } from "./names.generated";
+import type { ModuleName } from "./names.generated";
 
 export const moduleRegistry = createModuleRegistry(MODULE_DEFINITIONS);
 
@@ -29,6 +30,9 @@ export const sortModules = moduleRegistry.sortByLane;
 export const defaultModulesWith = moduleRegistry.defaultsWith;
 export const withoutModelNote = moduleRegistry.withoutModelNote;
 export type { ModelCapability } from "./define";
+
+/** The modules whose segments each finished part of a long video shows before the merge (the rest come with it). */
+export const PROVISIONAL_MODULES: readonly ModuleName[] = ["shots", "transcription"];
 
 export function moduleDescription(module: string): string | undefined {
   return isModuleName(module) ? MODULE_DESCRIPTIONS[module] : undefined;
