@@ -82,6 +82,17 @@ async function main() {
   const { makeUser } = await import("../../tests/helpers/users");
   const { registerClip, waitForStatus } = await import("../../tests/helpers/videos");
   const user = await makeUser("scaling@example.com");
+  const { chunkWorkers } = await import("@/db/schema");
+  const { inArray } = await import("drizzle-orm");
+  const workersReady = async (pids: number[]) => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const rows = await handle.db.select({ pid: chunkWorkers.pid }).from(chunkWorkers).where(inArray(chunkWorkers.pid, pids));
+      if (new Set(rows.map((r) => r.pid)).size === pids.length) return;
+      if (Date.now() > deadline) throw new Error(`workers ${pids.join(", ")} did not start within 2 minutes`);
+      await new Promise((res) => setTimeout(res, 250));
+    }
+  };
 
   let files = (option("files") ?? "").split(",").filter(Boolean);
   if (!files.length) {
@@ -111,6 +122,10 @@ async function main() {
         const r = (results[setup.id] ??= { wall: [], cpu: [], first: [], chunkTimes: [], plan: [], merge: [] });
         const workers = setup.workers.map((w) => startWorker(dbUrl, { CHUNK_SECONDS: w.chunk }, w.cores));
         const sampler = setInterval(() => workers.forEach((w) => w.cpu.sample()), 200);
+        // Queue only once every worker has said its chunk slots: a run splits only where two or more
+        // can run at once (run-chunked.ts), so a (b) queued before its second worker's first
+        // heartbeat ran unsplit on one core.
+        await workersReady(workers.map((w) => w.child.pid!));
         await new Promise((res) => setTimeout(res, 3_000));
         const before = workers.map((w) => w.cpu.totals());
         const t0 = Date.now();
