@@ -34,12 +34,26 @@ export async function listSegments(
 
 export type SegmentRow = Awaited<ReturnType<typeof listSegments>>[number];
 
-/** Deletes a video's segments (of one module); with `keepEdited`, the owner's corrections stay. */
-export async function deleteSegments(db: Db, params: { userId: string; jobId: string; module?: string; keepEdited?: boolean }) {
+/**
+ * Deletes a video's segments (of one module); with `keepEdited`, the owner's corrections stay.
+ * With `vectorsOf` (an embedding model), answers the vectors of that model the deleted segments had,
+ * by their text: segments written in their place that say the same need no new embedding.
+ */
+export async function deleteSegments(
+  db: Db,
+  params: { userId: string; jobId: string; module?: string; keepEdited?: boolean; vectorsOf?: string },
+): Promise<Map<string, number[]>> {
   const where: SQL[] = [eq(segments.jobId, params.jobId), eq(segments.userId, params.userId)];
   if (params.module) where.push(eq(segments.module, params.module));
   if (params.keepEdited) where.push(eq(segments.edited, false));
-  await db.delete(segments).where(and(...where));
+  const vectors = new Map<string, number[]>();
+  if (!params.vectorsOf) {
+    await db.delete(segments).where(and(...where));
+    return vectors;
+  }
+  const gone = await db.delete(segments).where(and(...where)).returning({ content: segments.content, embedding: segments.embedding, model: segments.embeddingModel });
+  for (const g of gone) if (g.embedding && g.model === params.vectorsOf) vectors.set(g.content, g.embedding);
+  return vectors;
 }
 
 export async function insertSegments(db: Db, rows: NewSegment[]) {

@@ -15,6 +15,7 @@ import { forPeople, UserFacingError } from "@/lib/core/public-error";
 import { getStorage } from "@/lib/storage";
 import { removeDerivedFilesIfVideoGone, removeStaleDerivedFiles } from "@/lib/storage/derived-files";
 import { embedJobSegments } from "@/lib/search/embed-segments";
+import { currentEmbeddingModel } from "@/lib/ai/embeddings";
 import { emitEvent } from "@/lib/jobs/events";
 import { finalizeRun } from "./finalize-run";
 import { hlsPrefix, renderHls, renderThumbnail } from "@/lib/playback/renditions";
@@ -173,7 +174,10 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
       let inserted = 0;
       if (isSelected) {
         // The owner's corrections stay (the reprocess request already removed them when told to discard them).
-        await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name, keepEdited: true });
+        // The segments replaced hand their vectors on by text: the transcript a chunked run's parts
+        // embedded as each ended is not embedded again by the merge.
+        const model = currentEmbeddingModel();
+        const vectors = await deleteSegments(db, { userId: run.userId, jobId: run.jobId, module: name, keepEdited: true, vectorsOf: model });
         const edited = await editedSegments(db, { userId: run.userId, jobId: run.jobId, module: name });
         const fresh = withoutEdited(result.segments, (s) => ({ startTime: s.start_time, endTime: s.end_time }), edited);
         // visualelements groups people afresh: names given to the previous run's people go with them.
@@ -187,6 +191,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
           startTime: s.start_time,
           endTime: s.end_time,
           metadata: JSON.stringify(s.metadata),
+          ...(vectors.has(s.content) ? { embedding: vectors.get(s.content), embeddingModel: model } : {}),
         }));
         inserted = (await insertSegments(db, rows)).length;
       }
