@@ -95,8 +95,13 @@ async function main() {
     files = (option("seconds") ?? "600").split(",").map((s) => buildClip(dir, benchMedia(root, option("media")), Number(s), console.log));
   }
 
+  const { resetEnv } = await import("@/lib/env");
+  const { runChunks } = await import("@/db/schema");
+  const { eq } = await import("drizzle-orm");
   const analyse = async (file: string, chunk: string) => {
     process.env.CHUNK_SECONDS = chunk;
+    // env() keeps what it read first: without this, every run took the first CHUNK_SECONDS ("0").
+    resetEnv();
     const jobId = await registerClip(user, file, `${chunk}-${path.basename(file)}`);
     const cpu = new TreeCpu(process.pid);
     const sampler = setInterval(() => cpu.sample(), 200);
@@ -112,7 +117,10 @@ async function main() {
     const treeCpu = [...cpu.totals(before).values()].reduce((s, v) => s + v, 0);
     if (done.status !== "completed") throw new Error(`${file} (CHUNK_SECONDS=${chunk}) ${done.status}: ${done.error}`);
     const segs = (await call("GET", `/videos/${jobId}/segments`, { auth: user.api_key })).body as Seg[];
-    return { segs, wall, cpu: treeCpu };
+    const chunks = (await handle.db.select({ idx: runChunks.idx }).from(runChunks).where(eq(runChunks.jobId, jobId))).length;
+    // A comparison of two unsplit runs would say nothing: the chunked one must have split.
+    if (chunk !== "0" && chunks < 2) throw new Error(`${file} did not split at CHUNK_SECONDS=${chunk} (${chunks} chunks)`);
+    return { segs, wall, cpu: treeCpu, chunks };
   };
 
   const lines: string[] = [`chunked (CHUNK_SECONDS=${CHUNK}) against unsplit, modules ${MODULES.join(",")}; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`];
@@ -125,7 +133,7 @@ async function main() {
     lines.push(
       `${path.basename(file)}: shots F1 ${shotF1.toFixed(3)} (${starts(whole.segs, "shots").length} vs ${starts(parts.segs, "shots").length} cuts), ` +
         `scene-boundary F1 ${sceneF1.toFixed(3)}, transcript WER vs unsplit ${(wer * 100).toFixed(1)} % (${words(whole.segs).length} vs ${words(parts.segs).length} words), ` +
-        `people ${people(whole.segs)} vs ${people(parts.segs)}, doubled ${doubled(parts.segs)}; ` +
+        `people ${people(whole.segs)} vs ${people(parts.segs)}, doubled ${doubled(parts.segs)}, ${parts.chunks} chunks; ` +
         `CPU ${whole.cpu.toFixed(1)} s vs ${parts.cpu.toFixed(1)} s (${((parts.cpu / whole.cpu - 1) * 100).toFixed(1)} %), wall ${whole.wall.toFixed(1)} s vs ${parts.wall.toFixed(1)} s`,
     );
     console.log(lines[lines.length - 1]);
