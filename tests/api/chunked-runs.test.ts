@@ -165,6 +165,36 @@ describe("chunked runs", () => {
     expect(await getStorage().list(`results/${user.user_id}/${jobId}/chunks/`)).toEqual([]);
   }, SLOW);
 
+  it("continuous reading across both borders: no utterance that starts in a chunk's lead is lost", async () => {
+    // The five LibriVox utterances back to back from 3 s to 27.7 s: the VAD hears one region (it
+    // bridges pauses under about 0.8 s), so no border lies in a pause it can see, and each chunk's
+    // recogniser starts its first utterance in the lead, seconds before its range.
+    let at = 3;
+    const speech = (["0870", "0880", "0890", "0920", "0930"] as const).map((id, i) => {
+      const part = { file: librivox(id), at };
+      at += [7.1, 2.99, 5.3, 6.05, 3.29][i]!;
+      return part;
+    });
+    const clip = chunkBorderClip("reading", { seconds: 30, cuts: [15], speech });
+    process.env.CHUNK_SECONDS = "0";
+    const wholeJob = await registerClip(user, clip, "reading-whole.mp4");
+    await start(wholeJob, ["transcription"]);
+    expect((await waitForStatus(user.api_key, wholeJob, ["completed", "failed"], SLOW)).status).toBe("completed");
+    process.env.CHUNK_SECONDS = "10";
+    startChunkWorker(await getDb(), { concurrency: 2, pollMs: 50 });
+    const jobId = await registerClip(user, clip, "reading-chunked.mp4");
+    await start(jobId, ["transcription"]);
+    expect((await waitForStatus(user.api_key, jobId, ["completed", "failed"], SLOW)).status).toBe("completed");
+    expect(((await eventsOf(jobId)).find((e) => e.type === "chunks_planned")?.data as any)?.chunks).toHaveLength(3);
+
+    const said = words(await segmentsOf(wholeJob));
+    const heard = words(await segmentsOf(jobId));
+    // 80 words are read; PocketSphinx gets most of them.
+    expect(said.length).toBeGreaterThan(50);
+    // Dropping the utterances that start in the leads lost most of the middle chunk's words.
+    expect(Math.abs(heard.length - said.length)).toBeLessThanOrEqual(4);
+  }, SLOW);
+
   it("a run splits only where two or more chunks can run at once: live workers' slots are counted, a lone one-slot process does not split", async () => {
     const db = await getDb();
     process.env.CHUNK_SECONDS = "10";

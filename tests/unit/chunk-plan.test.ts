@@ -2,7 +2,7 @@
 // CHUNK_SECONDS, speech borders in the pause nearest to each; and how chunk transcripts join.
 import { describe, expect, it } from "vitest";
 import { mergeTranscripts, shiftSegment } from "@/lib/pipeline/chunks/assemble";
-import { pictureBorders, speechBorderFrom } from "@/lib/pipeline/chunks/plan";
+import { pictureBorders, quietestPoint, speechBorderFrom } from "@/lib/pipeline/chunks/plan";
 
 const every = (step: number, until: number) => Array.from({ length: Math.floor(until / step) + 1 }, (_, i) => i * step);
 
@@ -34,8 +34,18 @@ describe("speech borders", () => {
     expect(speechBorderFrom([], 0, 10, 5)).toBe(5);
   });
 
-  it("keeps the border when the window is speech throughout (no pause to cut in)", () => {
-    expect(speechBorderFrom([{ start: 0, end: 10 }], 0, 10, 5)).toBe(5);
+  it("finds no pause when the window is speech throughout: the quietest breath near the border is taken", () => {
+    expect(speechBorderFrom([{ start: 0, end: 10 }], 0, 10, 5)).toBeNull();
+    // 10 s at 1 kHz of loud tone with two quiet breaths: a deep one 3 s before the border, a
+    // shallower one 0.5 s after it. The near one wins (3 s costs 3 dB; it is 2.5 dB less deep)...
+    const rate = 1000;
+    const tone = (amp: (t: number) => number) => Float32Array.from({ length: 10 * rate }, (_, i) => amp(i / rate) * Math.sin(i / 3));
+    const breath = (t: number, at: number, depth: number) => (Math.abs(t - at) < 0.2 ? depth : 1);
+    const near = quietestPoint(tone((t) => breath(t, 2, 0.1) * breath(t, 5.5, 0.13)), rate, 0, 5);
+    expect(Math.abs(near - 5.5)).toBeLessThan(0.1);
+    // ... and a breath far deeper than the distance costs wins from further away.
+    const deep = quietestPoint(tone((t) => breath(t, 2, 0.001) * breath(t, 5.5, 0.3)), rate, 100, 105);
+    expect(Math.abs(deep - 102)).toBeLessThan(0.1);
   });
 });
 
@@ -75,5 +85,29 @@ describe("a long video's parts in the processing state", () => {
     s = applyEvent(s, { type: "chunk_completed", chunk: 0, chunks: 3, chunks_done: 2, start: 0, end: 120, segments: 5 });
     expect(s.chunks).toEqual({ total: 3, done: [{ chunk: 0, start: 0, end: 120 }, { chunk: 1, start: 120, end: 240 }] });
     expect(applyEvent(s, JSON.parse('{"type":"chunk_completed","chunk":"x"}'))).toBe(s);
+  });
+});
+
+describe("a chunk's speech lead", () => {
+  const words = (list: [string, number, number][]) => list.map(([w, s, e]) => [w, s, e, 0.8]);
+  const utterance = (list: [string, number, number][]) => ({
+    start_time: list[0]![1],
+    end_time: list[list.length - 1]![2],
+    content: list.map((w) => w[0]).join(" "),
+    metadata: { provider: "local" as const, method: "pocketsphinx", confidence: 0.8, words: words(list) },
+  });
+
+  it("drops the words heard before the range, not the utterance that runs on past its start", async () => {
+    const { withoutLead } = await import("@/lib/pipeline/chunks/speech-lead");
+    const across = utterance([["was", 3.2, 3.5], ["not", 3.5, 3.9], ["i", 4.8, 5.3], ["disposed", 5.3, 6]]);
+    const out = withoutLead([utterance([["he", 1, 1.4]]), across, utterance([["unless", 7, 7.5]])], 5);
+    expect(out.map((s) => s.content)).toEqual(["I disposed", "unless"]);
+    expect(out[0]).toMatchObject({ start_time: 4.8, end_time: 6, metadata: { words: words([["i", 4.8, 5.3], ["disposed", 5.3, 6]]) } });
+  });
+
+  it("keeps a segment without word times when most of it is in the range", async () => {
+    const { withoutLead } = await import("@/lib/pipeline/chunks/speech-lead");
+    const seg = (start: number, end: number) => ({ start_time: start, end_time: end, content: `${start}`, metadata: { provider: "openai" as const, model: "whisper-1" } });
+    expect(withoutLead([seg(1, 4), seg(3, 8), seg(4.5, 5.2), seg(6, 9)], 5).map((s) => s.start_time)).toEqual([3, 6]);
   });
 });

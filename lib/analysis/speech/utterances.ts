@@ -40,7 +40,8 @@ function splitLong(words: RecognizedWord[]): RecognizedWord[][] {
   return [...splitLong(words.slice(0, cut)), ...splitLong(words.slice(cut))];
 }
 
-function sentence(words: RecognizedWord[]): string {
+/** Words as an utterance's text: joined, "I" capitalised, the first letter upper case. */
+export function utteranceText(words: readonly Pick<RecognizedWord, "word">[]): string {
   const text = words.map((w) => (w.word === "i" ? "I" : w.word.startsWith("i'") ? `I${w.word.slice(1)}` : w.word)).join(" ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -67,7 +68,7 @@ export function groupUtterances(words: readonly RecognizedWord[], regions: reado
       out.push({
         start: round(item(ws, 0).start),
         end: round(item(ws, ws.length - 1).end),
-        text: sentence(ws),
+        text: utteranceText(ws),
         confidence: round(confidence),
         words: ws.map((w) => ({ ...w, start: round(w.start), end: round(w.end), confidence: round(w.confidence) })),
       });

@@ -27,6 +27,7 @@ import type { ModuleContext, ModuleResult, SegmentDraft } from "../types";
 import { shiftSegment } from "./assemble";
 import { bundleKey, collectBundle, storeBundle } from "./bundle";
 import { RangeMedia } from "./range-media";
+import { withoutLead } from "./speech-lead";
 
 const log = logger("chunks");
 
@@ -88,9 +89,8 @@ export async function executeChunk(db: Db, chunk: RunChunk, owner: string, signa
     let transcription: ModuleResult<unknown> | null = null;
     if (order.includes("transcription") && media.audio && !media.subtitles.length) {
       const heard = await MODULE_RUNS.transcription.run(ctx(chunk.speechEnd - range.audioStart));
-      // Speech that starts in the lead before the range is the previous chunk's (the border lies in a pause).
-      const lead = chunk.speechStart - range.audioStart;
-      const own = heard.segments.filter((s) => s.start_time >= lead - 0.05);
+      // What it heard in the lead before the range is the previous chunk's.
+      const own = withoutLead(heard.segments, chunk.speechStart - range.audioStart);
       transcription = { ...heard, segments: own.map((s) => shiftSegment(s, range.audioStart)) };
     }
     const shots = decoded && order.includes("shots") ? inRange((await MODULE_RUNS.shots.run(ctx(media.duration))).segments, chunk) : [];

@@ -1,13 +1,14 @@
 // Where a long video splits: picture borders on keyframes near every CHUNK_SECONDS (so each chunk
 // decodes its range by seeking, without re-encoding), and for each border a speech border at the
-// silence nearest to it (Silero VAD over a few seconds around it), so no word is cut in two.
+// silence nearest to it (Silero VAD over a few seconds around it; inside continuous speech, which
+// the VAD hears as one region, the quietest breath near it), so no word is cut in two.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ffmpegPath, ffprobePath, runTool } from "@/lib/media/ffmpeg";
 import type { MediaInfo } from "@/lib/media/probe";
 import { speechRegions, vadUnavailableReason } from "@/lib/analysis/speech/vad";
-import { readWavInfo } from "@/lib/analysis/speech/wav";
+import { readWavInfo, readWavWindow } from "@/lib/analysis/speech/wav";
 import type { Interval } from "@/lib/analysis/text/silence";
 import type { NewRunChunk } from "@/db/queries/run-chunks";
 
@@ -57,8 +58,12 @@ export function pictureBorders(keyframes: readonly number[], duration: number, s
   return borders;
 }
 
-/** Where speech may be cut near `border`: the middle of the pause nearest to it (VAD regions within the window). */
-export function speechBorderFrom(regions: readonly Interval[], windowStart: number, windowEnd: number, border: number): number {
+/**
+ * Where speech may be cut near `border`: the middle of the pause nearest to it (VAD regions within
+ * the window); the border itself when no speech is near; null when the window is speech throughout
+ * (the VAD bridges pauses under about 0.8 s, so continuous reading is one region).
+ */
+export function speechBorderFrom(regions: readonly Interval[], windowStart: number, windowEnd: number, border: number): number | null {
   const pauses: Interval[] = [];
   let at = windowStart;
   for (const r of regions) {
@@ -69,12 +74,46 @@ export function speechBorderFrom(regions: readonly Interval[], windowStart: numb
   let best: Interval | null = null;
   const distance = (p: Interval) => (border < p.start ? p.start - border : border > p.end ? border - p.end : 0);
   for (const p of pauses) if (!best || distance(p) < distance(best) || (distance(p) === distance(best) && p.end - p.start > best.end - best.start)) best = p;
-  // No speech heard near the border (or no pause in it): the border itself.
-  if (!best || !regions.length) return border;
+  if (!regions.length) return border;
+  if (!best) return null;
   // A pause at the window's edge may go on beyond it: cut in its part next to the speech.
   const start = best.start === windowStart ? Math.max(best.start, best.end - 2) : best.start;
   const end = best.end === windowEnd ? Math.min(best.end, best.start + 2) : best.end;
   return Math.round(((start + end) / 2) * 1000) / 1000;
+}
+
+/** Length of the quiet stretch looked for inside continuous speech. */
+const QUIET_SECONDS = 0.25;
+/** What each second away from the border costs a quiet stretch, in dB. */
+const DB_PER_SECOND = 1;
+
+/**
+ * Inside continuous speech, the middle of its quietest stretch near `border` (the breath between
+ * two sentences): the lowest mean power over `QUIET_SECONDS`, each second away from the border
+ * counting `DB_PER_SECOND` against it. `samples` start at `from` seconds.
+ */
+export function quietestPoint(samples: Float32Array, sampleRate: number, from: number, border: number): number {
+  const hop = Math.max(1, Math.round(sampleRate / 100));
+  const frames = Math.floor(samples.length / hop);
+  const width = Math.max(1, Math.round((QUIET_SECONDS * sampleRate) / hop));
+  if (frames < width) return border;
+  const power = new Float64Array(frames);
+  for (let f = 0; f < frames; f++) {
+    let sum = 0;
+    for (let i = f * hop; i < (f + 1) * hop; i++) sum += samples[i]! * samples[i]!;
+    power[f] = sum / hop;
+  }
+  let running = 0;
+  for (let f = 0; f < width; f++) running += power[f]!;
+  let best = border;
+  let bestScore = Infinity;
+  for (let f = 0; f + width <= frames; f++) {
+    if (f > 0) running += power[f + width - 1]! - power[f - 1]!;
+    const centre = from + ((f + width / 2) * hop) / sampleRate;
+    const score = 10 * Math.log10(Math.max(running / width, 1e-12)) + DB_PER_SECOND * Math.abs(centre - border);
+    if (score < bestScore) [bestScore, best] = [score, centre];
+  }
+  return Math.round(best * 1000) / 1000;
 }
 
 async function speechBorder(file: string, border: number, signal?: AbortSignal): Promise<number> {
@@ -90,12 +129,13 @@ async function speechBorder(file: string, border: number, signal?: AbortSignal):
     const info = readWavInfo(wav);
     const regions = await speechRegions(wav, info, signal);
     const to = from + info.frames / info.sampleRate;
-    return speechBorderFrom(
+    const inPause = speechBorderFrom(
       regions.map((r) => ({ start: from + r.start, end: from + r.end })),
       from,
       to,
       border,
     );
+    return inPause ?? quietestPoint(readWavWindow(wav, info, 0, info.frames), info.sampleRate, from, border);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
