@@ -100,6 +100,19 @@ describe("KeyframeReads", () => {
     expect(calls).toBe(5);
   });
 
+  it("keeps a face description (a Float32Array) as the list of its numbers", async () => {
+    const stills = path.join(dir, "face-stills");
+    const keep = path.join(dir, "face-reads");
+    fs.mkdirSync(stills);
+    const file = path.join(stills, "000001.jpg");
+    const signal = new AbortController().signal;
+    const descriptor = Float32Array.from([0.25, -0.5, 0.125]);
+    const read = (value: unknown) => async () => value;
+    await new KeyframeReads({ dir: keep, keepFor: stills }).outcome("labels", file, signal, read({ faces: [{ descriptor }] }));
+    const again = await new KeyframeReads({ dir: keep, keepFor: stills }).outcome("labels", file, signal, read(null));
+    expect(again).toEqual({ ok: true, value: { faces: [{ descriptor: [0.25, -0.5, 0.125] }] } });
+  });
+
   it("lets more reads run when its concurrency is raised, and never more than it allows", async () => {
     const reads = new KeyframeReads({ concurrency: 1 });
     const signal = new AbortController().signal;

@@ -26,6 +26,15 @@ export interface KeyframeAnalyzer<T = unknown> {
 export type AnalyzerOutcome<T = unknown> = { ok: true; value: T } | { ok: false; error: string };
 
 /**
+ * JSON of typed arrays as lists: `JSON.stringify` writes a Float32Array as an object keyed "0",
+ * "1", …, which has no length, so face descriptions read back from disk (a resumed run, a chunked
+ * run's merge) compared as nothing and every face became a person of its own.
+ */
+function typedArraysAsLists(_key: string, value: unknown): unknown {
+  return ArrayBuffer.isView(value) && !(value instanceof DataView) ? Array.from(value as unknown as ArrayLike<number>) : value;
+}
+
+/**
  * The reads of one run's keyframes, shared by every pool of the run (the read-ahead beside the
  * decode pass and the visual elements module): each analyzer's outcome per keyframe file, at most
  * `concurrency` reads at a time across those pools. With `dir`, successful outcomes of the files
@@ -106,7 +115,7 @@ export class KeyframeReads {
       const tmp = `${kept}.${process.pid}.part`;
       await fs.promises
         .mkdir(path.dirname(kept), { recursive: true })
-        .then(() => fs.promises.writeFile(tmp, JSON.stringify(outcome.value ?? null)))
+        .then(() => fs.promises.writeFile(tmp, JSON.stringify(outcome.value ?? null, typedArraysAsLists)))
         .then(() => fs.promises.rename(tmp, kept))
         .catch(() => undefined);
     }
