@@ -4,15 +4,15 @@
 // scene-boundary F1 (a boundary matches within 2 frames), the chunked transcript's word error
 // rate against the unsplit one (it bounds the change in WER against any reference: the triangle
 // inequality of edit distances), people counted, segments doubled at a chunk border, and the CPU
-// seconds of each run (this process's tree, /proc).
-//   npx tsx --conditions=react-server bench/pipeline/chunked-equal.ts --files=a.mp4,b.mp4 [--chunk=120] [--modules=LIST]
+// seconds of each run (this process's tree, /proc). `--dump=DIR` writes both runs' segments there.
+//   npx tsx --conditions=react-server bench/pipeline/chunked-equal.ts --files=a.mp4,b.mp4 [--chunk=120] [--modules=LIST] [--dump=DIR]
 //   npx tsx --conditions=react-server bench/pipeline/chunked-equal.ts --seconds=600 [--media=DIR] [--dir=DIR]   # the pipeline bench's clip
 // Targets: shots F1 ≥ 0.99, scene-boundary F1 ≥ 0.95, WER within 1 point, people ±1, nothing doubled.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildClip } from "./clips";
-import { benchMedia } from "./media";
+import { benchMedia, librivoxTruth } from "./media";
 import { TreeCpu } from "./rss";
 
 const args = process.argv.slice(2);
@@ -55,11 +55,22 @@ export function wordErrorRate(ref: readonly string[], hyp: readonly string[]): n
 }
 
 const starts = (segs: Seg[], module: string) => segs.filter((s) => s.module === module && s.start_time > 0.01).map((s) => s.start_time).sort((a, b) => a - b);
-const words = (segs: Seg[]) =>
+const timedWords = (segs: Seg[]) =>
   segs
     .filter((s) => s.module === "transcription")
     .sort((a, b) => a.start_time - b.start_time)
-    .flatMap((s) => ((JSON.parse(s.metadata).words ?? []) as unknown[][]).map((w) => String(w[0])));
+    .flatMap((s) => ((JSON.parse(s.metadata).words ?? []) as unknown[][]).map((w) => ({ word: String(w[0]), start: Number(w[1]) })));
+const words = (segs: Seg[]) => timedWords(segs).map((w) => w.word);
+
+/**
+ * WER against what is said, for a clip whose audio loops a known text: the reference is the text
+ * once per whole loop, and the words heard in those loops are compared with it.
+ */
+export function truthWer(segs: Seg[], truth: { words: string[]; seconds: number }, duration: number): number {
+  const loops = Math.floor(duration / truth.seconds);
+  const heard = timedWords(segs).filter((w) => w.start < loops * truth.seconds - 0.3).map((w) => w.word);
+  return wordErrorRate(Array.from({ length: loops }, () => truth.words).flat(), heard);
+}
 const people = (segs: Seg[]) => new Set(segs.filter((s) => s.module === "visualelements").map((s) => JSON.parse(s.metadata).person_id).filter(Boolean)).size;
 /** Segments of one module that start within 0.02 s of another's start and end (a doubled segment). */
 const doubled = (segs: Seg[]) => {
@@ -88,8 +99,10 @@ async function main() {
   const user = await makeUser("bench@example.com");
 
   let files = (option("files") ?? "").split(",").filter(Boolean);
+  const root = path.dirname(new URL(import.meta.url).pathname);
+  // The bench's clips loop the LibriVox utterances, whose text is known.
+  const truth = files.length ? null : librivoxTruth(root, option("media"));
   if (!files.length) {
-    const root = path.dirname(new URL(import.meta.url).pathname);
     const dir = option("dir") ?? path.join(os.tmpdir(), "pipeline-bench");
     fs.mkdirSync(dir, { recursive: true });
     files = (option("seconds") ?? "600").split(",").map((s) => buildClip(dir, benchMedia(root, option("media")), Number(s), console.log));
@@ -104,8 +117,11 @@ async function main() {
     resetEnv();
     const jobId = await registerClip(user, file, `${chunk}-${path.basename(file)}`);
     const cpu = new TreeCpu(process.pid);
-    const sampler = setInterval(() => cpu.sample(), 200);
+    // The baseline is a sample: totals() of an unsampled tree is empty, and this process and its
+    // model processes live across runs, so the second run was charged the first one's CPU too.
+    cpu.sample();
     const before = cpu.totals();
+    const sampler = setInterval(() => cpu.sample(), 200);
     const t0 = performance.now();
     const res = await call("POST", `/processing/${jobId}/start`, { auth: user.api_key, body: { selected_insights: JSON.stringify(MODULES) } });
     if (res.status !== 200) throw new Error(res.text);
@@ -129,10 +145,20 @@ async function main() {
     const parts = await analyse(file, CHUNK);
     const shotF1 = boundaryF1(starts(whole.segs, "shots"), starts(parts.segs, "shots"), 0.07);
     const sceneF1 = boundaryF1(starts(whole.segs, "scenes"), starts(parts.segs, "scenes"), 0.07);
+    const dump = option("dump");
+    if (dump) {
+      fs.mkdirSync(dump, { recursive: true });
+      for (const [name, run] of [["unsplit", whole], ["chunked", parts]] as const) fs.writeFileSync(path.join(dump, `${path.basename(file)}.${name}.json`), JSON.stringify(run.segs, null, 1));
+    }
     const wer = wordErrorRate(words(whole.segs), words(parts.segs));
+    const seconds = Number(/-(\d+)s\.mp4$/.exec(file)?.[1] ?? 0);
+    const said = truth && seconds ? { whole: truthWer(whole.segs, truth, seconds), parts: truthWer(parts.segs, truth, seconds) } : null;
+    const against = said
+      ? `transcript WER against the LibriVox text ${(said.whole * 100).toFixed(1)} % unsplit, ${(said.parts * 100).toFixed(1)} % chunked (${((said.parts - said.whole) * 100).toFixed(1)} points), `
+      : "";
     lines.push(
       `${path.basename(file)}: shots F1 ${shotF1.toFixed(3)} (${starts(whole.segs, "shots").length} vs ${starts(parts.segs, "shots").length} cuts), ` +
-        `scene-boundary F1 ${sceneF1.toFixed(3)}, transcript WER vs unsplit ${(wer * 100).toFixed(1)} % (${words(whole.segs).length} vs ${words(parts.segs).length} words), ` +
+        `scene-boundary F1 ${sceneF1.toFixed(3)}, ${against}transcript WER vs unsplit ${(wer * 100).toFixed(1)} % (${words(whole.segs).length} vs ${words(parts.segs).length} words), ` +
         `people ${people(whole.segs)} vs ${people(parts.segs)}, doubled ${doubled(parts.segs)}, ${parts.chunks} chunks; ` +
         `CPU ${whole.cpu.toFixed(1)} s vs ${parts.cpu.toFixed(1)} s (${((parts.cpu / whole.cpu - 1) * 100).toFixed(1)} %), wall ${whole.wall.toFixed(1)} s vs ${parts.wall.toFixed(1)} s`,
     );

@@ -37,3 +37,20 @@ export function benchMedia(root: string, given?: string): MediaPaths {
   }
   return { cockatoo: path.join(dir, COCKATOO), photos: path.join(dir, PHOTOS), speech };
 }
+
+/**
+ * What is said in `MediaPaths.speech` (the LibriVox utterances' reference text, joined in the same
+ * order) and how long it is: a clip's audio loops it, so its truth is this, repeated.
+ */
+export function librivoxTruth(root: string, given?: string): { words: string[]; seconds: number } {
+  const dir = path.join(given ?? path.join(root, ".media"), LIBRIVOX);
+  const text = new Map<string, string[]>();
+  for (const line of fs.readFileSync(path.join(dir, "transcription"), "utf8").split("\n")) {
+    const m = /^<s> (.*) <\/s> \((.*)\)$/.exec(line.trim());
+    if (m) text.set(m[2]!, m[1]!.split(" "));
+  }
+  const wavs = fs.readdirSync(dir).filter((f) => f.endsWith(".wav")).sort();
+  const words = wavs.flatMap((w) => text.get(w.replace(/\.wav$/, "")) ?? []);
+  const probed = execFileSync(process.env.FFPROBE_PATH || "ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", benchMedia(root, given).speech]);
+  return { words, seconds: Number(probed.toString().trim()) };
+}
