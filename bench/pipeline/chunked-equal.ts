@@ -99,13 +99,19 @@ async function main() {
   const user = await makeUser("bench@example.com");
 
   let files = (option("files") ?? "").split(",").filter(Boolean);
+  /** The length of each of the bench's own clips (their audio loops a known text). */
+  const clipSeconds = new Map<string, number>();
   const root = path.dirname(new URL(import.meta.url).pathname);
   // The bench's clips loop the LibriVox utterances, whose text is known.
   const truth = files.length ? null : librivoxTruth(root, option("media"));
   if (!files.length) {
     const dir = option("dir") ?? path.join(os.tmpdir(), "pipeline-bench");
     fs.mkdirSync(dir, { recursive: true });
-    files = (option("seconds") ?? "600").split(",").map((s) => buildClip(dir, benchMedia(root, option("media")), Number(s), console.log));
+    files = (option("seconds") ?? "600").split(",").map((s) => {
+      const file = buildClip(dir, benchMedia(root, option("media")), Number(s), console.log);
+      clipSeconds.set(file, Number(s));
+      return file;
+    });
   }
 
   const { resetEnv } = await import("@/lib/env");
@@ -151,7 +157,7 @@ async function main() {
       for (const [name, run] of [["unsplit", whole], ["chunked", parts]] as const) fs.writeFileSync(path.join(dump, `${path.basename(file)}.${name}.json`), JSON.stringify(run.segs, null, 1));
     }
     const wer = wordErrorRate(words(whole.segs), words(parts.segs));
-    const seconds = Number(/-(\d+)s\.mp4$/.exec(file)?.[1] ?? 0);
+    const seconds = clipSeconds.get(file);
     const said = truth && seconds ? { whole: truthWer(whole.segs, truth, seconds), parts: truthWer(parts.segs, truth, seconds) } : null;
     const against = said
       ? `transcript WER against the LibriVox text ${(said.whole * 100).toFixed(1)} % unsplit, ${(said.parts * 100).toFixed(1)} % chunked (${((said.parts - said.whole) * 100).toFixed(1)} points), `
