@@ -110,19 +110,25 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
     timed("hls", () => storingFiles(() => renderHls({ shared, userId: run.userId, jobId: run.jobId }))).then((hls) => {
       if (hls) writtenPrefixes.push(hlsPrefix(run.userId, run.jobId));
     });
-  // The HLS rendition needs only the file: with the embedded runner it starts now, so a long video
-  // renders it beside its chunks instead of in the merge's tail (chunked-scaling: 11 s of the
-  // merge's one core). Under Inngest it stays a task of the graph below: started beside the chunks
-  // step, Inngest's test engine ran the merge step twice at once (not tried on a real Inngest).
-  const hlsEarly = fanOut ? null : hlsStep();
-  // (Awaited below; a failure before that is not an unhandled rejection.)
-  hlsEarly?.catch(() => undefined);
+  // The HLS rendition needs only the file: with the embedded runner it starts once the run is
+  // planned, so a long video renders it beside its chunks instead of in the merge's tail
+  // (chunked-scaling: 11 s of the merge's one core) — and not beside the planning, which the other
+  // workers wait for (it took the plan from about 3 to 8.6 s). Under Inngest it stays a task of
+  // the graph below: started beside the chunks step, Inngest's test engine ran the merge step twice
+  // at once (not tried on a real Inngest).
+  const early: { hls: Promise<void> | null } = { hls: null };
+  const startHlsEarly = () => {
+    if (fanOut || early.hls) return;
+    early.hls = hlsStep();
+    // (Awaited below; a failure before that is not an unhandled rejection.)
+    early.hls.catch(() => undefined);
+  };
   // A long video is analysed in chunks by any worker first (chunks/run-chunked.ts); what they made
   // stands in for the decode pass and for the modules they ran. A run that stops there (cancelled, a
   // chunk failed) lets the early HLS step end first, as the task graph does with its tasks in
   // flight: no step of the run writes after it has ended.
-  const fromChunks = await runChunked(db, { run, shared, selected, step: timed, signal, checkpoint, fanOut }).catch(async (err: unknown) => {
-    await hlsEarly?.catch(() => undefined);
+  const fromChunks = await runChunked(db, { run, shared, selected, step: timed, signal, checkpoint, fanOut, onPlanned: startHlsEarly }).catch(async (err: unknown) => {
+    await early.hls?.catch(() => undefined);
     throw err;
   });
   const order = executionOrder(selected);
@@ -272,7 +278,7 @@ export async function runPipeline(db: Db, runId: string, step: StepFn, signal: A
         for (const key of [made?.key, made?.storyboard?.storyboard?.imageKey, made?.storyboard?.storyboard?.vttKey]) if (key) writtenKeys.push(key);
       },
     },
-    hls: { deps: [], run: () => hlsEarly ?? hlsStep() },
+    hls: { deps: [], run: () => early.hls ?? hlsStep() },
   };
   for (const name of order) {
     tasks[`module:${name}`] = { deps: moduleTaskDeps(name, order), run: () => runModule(name) };

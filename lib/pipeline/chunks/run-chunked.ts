@@ -47,6 +47,8 @@ export interface ChunkedRunParams {
   checkpoint: () => Promise<void>;
   /** Given by the Inngest function; the embedded runner's chunk workers otherwise. */
   fanOut?: ChunkFanOut;
+  /** Called once the run knows whether it splits (after the `chunks` step). */
+  onPlanned?: () => void;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function runChunked(db: Db, p: ChunkedRunParams): Promise<Partial<R
     wakeChunkWorker();
     return { chunks: plan.length };
   });
+  p.onPlanned?.();
   if (!planned.chunks) return {};
   await fanOut({ runId: run.id, count: planned.chunks, media: shared.media });
   await p.checkpoint();
