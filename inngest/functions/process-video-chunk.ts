@@ -4,6 +4,7 @@
 // retried or duplicated invocation runs it once.
 import { getDb } from "@/db/client";
 import { runChunkByIndex } from "@/lib/pipeline/chunks/chunk-worker";
+import { INNGEST_CHUNK_CONCURRENCY } from "@/lib/pipeline/chunks/settings";
 import { CHUNK_EVENT, inngest } from "@/lib/pipeline/inngest-client";
 import type { MediaInfo } from "@/lib/media/probe";
 
@@ -18,7 +19,7 @@ export const processVideoChunk = inngest.createFunction(
     id: "process-video-chunk",
     triggers: [{ event: CHUNK_EVENT }],
     // Chunks of every run share the workers: two at a time per app, as process-video's runs.
-    concurrency: { limit: 2 },
+    concurrency: { limit: INNGEST_CHUNK_CONCURRENCY },
     // Three attempts in all, as CHUNK_MAX_ATTEMPTS: a chunk that keeps failing fails its run.
     retries: 2,
   },

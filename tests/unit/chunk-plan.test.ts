@@ -2,7 +2,7 @@
 // CHUNK_SECONDS, speech borders in the pause nearest to each; and how chunk transcripts join.
 import { describe, expect, it } from "vitest";
 import { mergeTranscripts, shiftSegment } from "@/lib/pipeline/chunks/assemble";
-import { pictureBorders, quietestPoint, speechBorderFrom } from "@/lib/pipeline/chunks/plan";
+import { halveLast, pictureBorders, quietestPoint, speechBorderFrom } from "@/lib/pipeline/chunks/plan";
 
 const every = (step: number, until: number) => Array.from({ length: Math.floor(until / step) + 1 }, (_, i) => i * step);
 
@@ -19,6 +19,28 @@ describe("picture borders", () => {
   it("a video with no keyframe to split at, or shorter than 1.5 chunks, has no border", () => {
     expect(pictureBorders([0], 600, 120)).toEqual([]);
     expect(pictureBorders(every(2, 170), 170, 120)).toEqual([]);
+  });
+});
+
+describe("the final round in halves", () => {
+  it("a 10-minute video on two slots: eight chunks of 60 s, then the last two minutes in four of 30 s", () => {
+    const keyframes = every(2, 600);
+    const full = pictureBorders(keyframes, 600, 60);
+    expect(full).toEqual([60, 120, 180, 240, 300, 360, 420, 480, 540]);
+    expect(halveLast(full, keyframes, 600, 2)).toEqual([60, 120, 180, 240, 300, 360, 420, 480, 510, 540, 570]);
+    // As many halved as there are slots; no slot count, nothing halved.
+    expect(halveLast(full, keyframes, 600, 3)).toHaveLength(12);
+    expect(halveLast(full, keyframes, 600, 0)).toEqual(full);
+  });
+
+  it("halves only where both halves are at least 20 s and a keyframe lies near the middle", () => {
+    // 10-s chunks (the tests' CHUNK_SECONDS) stay whole.
+    const short = pictureBorders(every(1, 60), 60, 10);
+    expect(halveLast(short, every(1, 60), 60, 2)).toEqual(short);
+    // A last chunk of 540–600 whose keyframes are 541 and 590 only: no cut within 20 s of either end.
+    expect(halveLast([540], [0, 540, 541, 590], 600, 1)).toEqual([540]);
+    // The keyframe nearest the middle (570) that keeps both halves long enough: 581 would leave 19 s.
+    expect(halveLast([540], [0, 540, 562, 581, 590], 600, 1)).toEqual([540, 562]);
   });
 });
 

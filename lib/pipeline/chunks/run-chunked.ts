@@ -26,7 +26,7 @@ import { assembleDecode, framesFile, mergeTranscripts } from "./assemble";
 import { bundleKey, chunksPrefix, loadBundle } from "./bundle";
 import { CHUNK_LEASE_MS, chunkOwner, chunkSlots, chunkWorker, runClaimedChunk, wakeChunkWorker, withChunkLease } from "./chunk-worker";
 import { longEnoughToSplit, planChunks } from "./plan";
-import { chunkSeconds } from "./settings";
+import { chunkSeconds, INNGEST_CHUNK_CONCURRENCY } from "./settings";
 
 type StepFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
@@ -66,14 +66,20 @@ export async function runChunked(db: Db, p: ChunkedRunParams): Promise<Partial<R
     const seconds = chunkSeconds();
     // A short video asks the database nothing more.
     if (!longEnoughToSplit(shared.media, seconds)) return { chunks: 0 };
-    const resumed = (await listChunks(db, run.id)).length > 0;
-    // Split only where two or more chunks run at once (Inngest's fan-out runs several): on a lone
-    // process with one chunk slot, the parts run one after another and only add their cost.
-    if (!resumed && !p.fanOut && (await chunkSlots(db)) < 2) return { chunks: 0 };
-    const plan = await planChunks(await shared.sourcePath(), shared.media, seconds, p.signal);
-    if (!plan) return { chunks: 0 };
-    if (!resumed) await firstPlanning(db, run, p.selected);
-    await insertChunks(db, { runId: run.id, jobId: run.jobId, userId: run.userId, chunks: plan });
+    // A run resumed after planning goes on with the chunks it planned (another plan could differ:
+    // the final round's halves follow the chunk slots live at the time).
+    let plan: Pick<RunChunk, "idx" | "startTime" | "endTime">[] = await listChunks(db, run.id);
+    if (!plan.length) {
+      // Split only where two or more chunks run at once (Inngest's fan-out runs several): on a lone
+      // process with one chunk slot, the parts run one after another and only add their cost.
+      const slots = p.fanOut ? INNGEST_CHUNK_CONCURRENCY : await chunkSlots(db);
+      if (!p.fanOut && slots < 2) return { chunks: 0 };
+      const fresh = await planChunks(await shared.sourcePath(), shared.media, seconds, { signal: p.signal, slots });
+      if (!fresh) return { chunks: 0 };
+      await firstPlanning(db, run, p.selected);
+      await insertChunks(db, { runId: run.id, jobId: run.jobId, userId: run.userId, chunks: fresh });
+      plan = fresh;
+    }
     await emitEvent(db, {
       runId: run.id,
       jobId: run.jobId,

@@ -11,3 +11,6 @@ export function chunkSeconds(): number {
   const n = env().CHUNK_SECONDS;
   return n <= 0 ? 0 : Math.max(MIN_CHUNK_SECONDS, n);
 }
+
+/** Chunks Inngest runs at once per app (process-video-chunk's concurrency limit). */
+export const INNGEST_CHUNK_CONCURRENCY = 2;
