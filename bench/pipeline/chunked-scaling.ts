@@ -36,7 +36,10 @@ interface Worker {
 }
 
 function startWorker(dbUrl: string, env: Record<string, string>, cores: string | null): Worker {
-  const cmd = ["node", "--conditions=react-server", "--import", "tsx", "scripts/worker.ts"];
+  // BENCH_CPU_PROF=DIR: each worker writes a V8 CPU profile there when it stops (node refuses
+  // --cpu-prof in NODE_OPTIONS).
+  const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const cmd = ["node", ...prof, "--conditions=react-server", "--import", "tsx", "scripts/worker.ts"];
   const child = spawn(cores ? "taskset" : cmd[0]!, cores ? ["-c", cores, ...cmd] : cmd.slice(1), {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: dbUrl, RUNNER_CONCURRENCY: "1", LOG_LEVEL: process.env.BENCH_VERBOSE ? "info" : "warn", ...env },
