@@ -31,6 +31,8 @@ describe("the final round in halves", () => {
     // As many halved as there are slots; no slot count, nothing halved.
     expect(halveLast(full, keyframes, 600, 3)).toHaveLength(12);
     expect(halveLast(full, keyframes, 600, 0)).toEqual(full);
+    // A video with no border is not split by halving its one whole "chunk".
+    expect(halveLast([], keyframes, 600, 2)).toEqual([]);
   });
 
   it("halves only where both halves are at least 20 s and a keyframe lies near the middle", () => {

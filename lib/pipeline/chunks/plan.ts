@@ -69,6 +69,8 @@ const MIN_HALF_CHUNK = 20;
  * (chunked-scaling: one worker idle 34 s of a 365-s run while the other ran the last chunk).
  */
 export function halveLast(borders: readonly number[], keyframes: readonly number[], duration: number, count: number): number[] {
+  // A video that does not split stays whole: its one "chunk" is no final round.
+  if (!borders.length) return [];
   const edges = [0, ...borders, duration];
   const out = [...borders];
   for (let i = Math.max(0, edges.length - 1 - count); i < edges.length - 1; i++) {
@@ -187,8 +189,7 @@ export async function planChunks(
   if (!longEnoughToSplit(media, seconds)) return null;
   const { times, startTime } = await keyframeTimes(file, signal);
   if (Math.abs(startTime) > 1e-3) return null;
-  const full = pictureBorders(times, media.duration, seconds);
-  const borders = full.length ? halveLast(full, times, media.duration, slots) : full;
+  const borders = halveLast(pictureBorders(times, media.duration, seconds), times, media.duration, slots);
   if (!borders.length) return null;
   const canListen = !!media.audio && (await vadUnavailableReason()) === null;
   const speech: number[] = [];
