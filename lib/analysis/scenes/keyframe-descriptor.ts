@@ -26,8 +26,6 @@ export interface KeyframeDescriptor {
   cmpDetail: Float32Array;
   cmpCr: Float32Array;
   cmpCg: Float32Array;
-  /** Every coarse search window of this picture, normalised luma (see coarseGrid). */
-  coarse: Float32Array;
   /** The core at coarse size, normalised. */
   coarseCore: Float32Array;
   /** Hue × saturation histogram plus achromatic lightness bins, sums to 1. */
@@ -177,7 +175,6 @@ export function describeKeyframe(img: RgbImage): KeyframeDescriptor {
     cg,
     cmpLuma: normalise(coreLuma),
     cmpDetail: blockNormalise(coreLuma),
-    coarse: coarseWindows(luma),
     coarseCore: normalise(halve(coreLuma, new Float32Array(COARSE_W * COARSE_H))),
     cmpCr: sampleWindow(cr, cx0, cy0, PLANE_W * CORE, PLANE_H * CORE),
     cmpCg: sampleWindow(cg, cx0, cy0, PLANE_W * CORE, PLANE_H * CORE),
@@ -230,6 +227,8 @@ const BLOCK_OF = (() => {
   return out;
 })();
 const BLOCK_SUM = new Float64Array(DETAIL_BLOCKS);
+/** The detail block column of each compare column (BLOCK_OF's within a row). */
+const BLOCK_COL = Uint8Array.from({ length: CMP_W }, (_, i) => Math.floor((i * DETAIL_X) / CMP_W));
 
 /** Each detail block's mean removed, then unit norm over the whole grid (all zeros when flat). */
 function blockNormalise(v: Float32Array): Float32Array {
@@ -253,17 +252,38 @@ interface WindowScores {
   detail: number;
 }
 
+// Rows of the three planes resampled across at CMP_W (windowScore's first, horizontal pass).
+const ROW_L = new Float64Array(PLANE_H * CMP_W);
+const ROW_R = new Float64Array(PLANE_H * CMP_W);
+const ROW_G = new Float64Array(PLANE_H * CMP_W);
+
 /**
  * Luma correlation + chromaticity agreement of a window of `a` against the core of `b`, on the
  * whole window (layout) and on detail alone (each block's mean removed): the three planes sampled
- * in one pass (same bilinear sampling as sampleWindow), written into `out` — this runs a few
- * hundred times per pair of keyframes.
+ * as sampleWindow does (bilinear), in two passes — the plane rows the window spans resampled
+ * across, then those rows blended down —, written into `out`: this runs a few hundred times per
+ * pair of keyframes (two passes do a third of the one-pass blend's multiplications).
  */
 function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y0: number, w: number, h: number, out: WindowScores): WindowScores {
   taps(x0, w, CMP_W, PLANE_W, TX);
   taps(y0, h, CMP_H, PLANE_H, TY);
   const { luma, cr, cg } = a;
   const { cmpLuma, cmpDetail, cmpCr, cmpCg } = b;
+  const { lo: xlo, hi: xhi, w: xw } = TX;
+  const firstRow = TY.lo[0]!;
+  const lastRow = TY.hi[CMP_H - 1]!;
+  for (let y = firstRow; y <= lastRow; y++) {
+    const src = y * PLANE_W;
+    const dst = y * CMP_W;
+    for (let i = 0; i < CMP_W; i++) {
+      const x1 = src + xlo[i]!;
+      const x2 = src + xhi[i]!;
+      const wx = xw[i]!;
+      ROW_L[dst + i] = luma[x1]! * (1 - wx) + luma[x2]! * wx;
+      ROW_R[dst + i] = cr[x1]! * (1 - wx) + cr[x2]! * wx;
+      ROW_G[dst + i] = cg[x1]! * (1 - wx) + cg[x2]! * wx;
+    }
+  }
   let sum = 0;
   let sumSq = 0;
   let dot = 0;
@@ -271,26 +291,23 @@ function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y
   let cd = 0;
   BLOCK_SUM.fill(0);
   for (let j = 0; j < CMP_H; j++) {
-    const r1 = (TY.lo[j] ?? 0) * PLANE_W;
-    const r2 = (TY.hi[j] ?? 0) * PLANE_W;
-    const wy = TY.w[j] ?? 0;
+    const r1 = TY.lo[j]! * CMP_W;
+    const r2 = TY.hi[j]! * CMP_W;
+    const wy = TY.w[j]!;
+    const blockRow = Math.floor((j * DETAIL_Y) / CMP_H) * DETAIL_X;
     for (let i = 0; i < CMP_W; i++) {
-      const x1 = TX.lo[i] ?? 0;
-      const x2 = TX.hi[i] ?? 0;
-      const wx = TX.w[i] ?? 0;
       const k = j * CMP_W + i;
-      const w11 = (1 - wx) * (1 - wy), w12 = wx * (1 - wy), w21 = (1 - wx) * wy, w22 = wx * wy;
-      const v = (luma[r1 + x1] ?? 0) * w11 + (luma[r1 + x2] ?? 0) * w12 + (luma[r2 + x1] ?? 0) * w21 + (luma[r2 + x2] ?? 0) * w22;
+      const v = ROW_L[r1 + i]! * (1 - wy) + ROW_L[r2 + i]! * wy;
       sum += v;
       sumSq += v * v;
       // b's core is zero-mean: Σ(v − mean)·c = Σ v·c.
-      dot += v * (cmpLuma[k] ?? 0);
+      dot += v * cmpLuma[k]!;
       // b's detail is zero-mean in every block: Σ(v − block mean)·d = Σ v·d.
-      detailDot += v * (cmpDetail[k] ?? 0);
-      BLOCK_SUM[BLOCK_OF[k] ?? 0] = (BLOCK_SUM[BLOCK_OF[k] ?? 0] ?? 0) + v;
-      const vr = (cr[r1 + x1] ?? 0) * w11 + (cr[r1 + x2] ?? 0) * w12 + (cr[r2 + x1] ?? 0) * w21 + (cr[r2 + x2] ?? 0) * w22;
-      const vg = (cg[r1 + x1] ?? 0) * w11 + (cg[r1 + x2] ?? 0) * w12 + (cg[r2 + x1] ?? 0) * w21 + (cg[r2 + x2] ?? 0) * w22;
-      cd += Math.abs(vr - (cmpCr[k] ?? 0)) + Math.abs(vg - (cmpCg[k] ?? 0));
+      detailDot += v * cmpDetail[k]!;
+      BLOCK_SUM[blockRow + BLOCK_COL[i]!]! += v;
+      const vr = ROW_R[r1 + i]! * (1 - wy) + ROW_R[r2 + i]! * wy;
+      const vg = ROW_G[r1 + i]! * (1 - wy) + ROW_G[r2 + i]! * wy;
+      cd += Math.abs(vr - cmpCr[k]!) + Math.abs(vg - cmpCg[k]!);
     }
   }
   const n = CMP_W * CMP_H;
@@ -298,7 +315,7 @@ function windowScore(a: KeyframeDescriptor, b: KeyframeDescriptor, x0: number, y
   // (normalise() treats a window this flat as all zeros)
   const ncc = norm < 1e-3 ? 0 : dot / norm;
   let blockSq = 0;
-  for (let q = 0; q < DETAIL_BLOCKS; q++) blockSq += ((BLOCK_SUM[q] ?? 0) * (BLOCK_SUM[q] ?? 0)) / DETAIL_N;
+  for (let q = 0; q < DETAIL_BLOCKS; q++) blockSq += (BLOCK_SUM[q]! * BLOCK_SUM[q]!) / DETAIL_N;
   const detailNorm = Math.sqrt(Math.max(0, sumSq - blockSq));
   const detail = detailNorm < 1e-3 ? 0 : detailDot / detailNorm;
   const chroma = (1 - DESCRIPTOR.nccWeight) * Math.max(0, 1 - cd / n / DESCRIPTOR.chromaScale);
@@ -342,7 +359,19 @@ function coarseGrid(): Window[] {
 const COARSE_W = CMP_W / DESCRIPTOR.coarseFactor;
 const COARSE_H = CMP_H / DESCRIPTOR.coarseFactor;
 
-/** Normalised luma of every coarse window at COARSE_W×COARSE_H (computed once per picture). */
+/**
+ * Every coarse search window of a picture, normalised luma (see coarseGrid): computed the first
+ * time the picture is zoom-searched (two thirds of describing it; a picture only estimated —
+ * quickZoomMatch — never needs them), then kept with it.
+ */
+const COARSE = new WeakMap<KeyframeDescriptor, Float32Array>();
+function coarseOf(d: KeyframeDescriptor): Float32Array {
+  let c = COARSE.get(d);
+  if (!c) COARSE.set(d, (c = coarseWindows(d.luma)));
+  return c;
+}
+
+/** Normalised luma of every coarse window at COARSE_W×COARSE_H. */
 function coarseWindows(luma: Float32Array): Float32Array {
   const grid = coarseGrid();
   const n = COARSE_W * COARSE_H;
@@ -464,11 +493,12 @@ export interface ZoomScores {
 function zoomMatchOneWay(a: KeyframeDescriptor, b: KeyframeDescriptor): ZoomScores {
   const grid = coarseGrid();
   const n = COARSE_W * COARSE_H;
+  const coarse = coarseOf(a);
   const top: { k: number; ncc: number }[] = [];
   for (let k = 0; k < grid.length; k++) {
     let ncc = 0;
     const o = k * n;
-    for (let i = 0; i < n; i++) ncc += (a.coarse[o + i] ?? 0) * (b.coarseCore[i] ?? 0);
+    for (let i = 0; i < n; i++) ncc += (coarse[o + i] ?? 0) * (b.coarseCore[i] ?? 0);
     if (top.length < DESCRIPTOR.refineTop || ncc > top[top.length - 1]!.ncc) {
       top.push({ k, ncc });
       top.sort((p, q) => q.ncc - p.ncc);
