@@ -12,6 +12,7 @@ import { rememberedImageRgb } from "@/lib/analysis/visual/colors";
 import { getStorage } from "@/lib/storage";
 import { resultsPrefix } from "@/lib/storage/derived-files";
 import type { ModuleResult } from "../types";
+import type { LookPair } from "@/lib/analysis/scenes/look-pairs";
 import type { RangeMedia } from "./range-media";
 
 export interface BundleStill {
@@ -38,6 +39,8 @@ export interface ChunkBundle {
   reads: { name: string; still: number; json: string }[];
   /** The transcript of the chunk's speech range, times on the video's clock (null: not made here). */
   transcription: ModuleResult<unknown> | null;
+  /** Comparisons of the chunk's own shots' looks, for the merge's scenes and grouped shots (absent in bundles written before). */
+  lookPairs?: LookPair[];
 }
 
 export const chunksPrefix = (userId: string, jobId: string, runId: string) => `${resultsPrefix(userId, jobId)}chunks/${runId}/`;
@@ -47,7 +50,13 @@ export const bundleKey = (userId: string, jobId: string, runId: string, idx: num
 const READ_FILE = /^(.+)-(\d{6})\.jpg\.json$/;
 
 /** Collects a finished chunk's work from its work directory. */
-export async function collectBundle(idx: number, media: RangeMedia, decoded: DecodedFrames | null, transcription: ModuleResult<unknown> | null): Promise<ChunkBundle> {
+export async function collectBundle(
+  idx: number,
+  media: RangeMedia,
+  decoded: DecodedFrames | null,
+  transcription: ModuleResult<unknown> | null,
+  lookPairs: LookPair[] = [],
+): Promise<ChunkBundle> {
   const stills: BundleStill[] = [];
   for (const s of decoded?.stills ?? []) {
     const jpeg = await fs.promises.readFile(s.file).catch(() => null);
@@ -60,7 +69,7 @@ export async function collectBundle(idx: number, media: RangeMedia, decoded: Dec
     if (m) reads.push({ name: m[1]!, still: Number(m[2]), json: await fs.promises.readFile(path.join(readsDir, name), "utf8") });
   }
   const frames = decoded ? (({ stills: _stills, ...rest }) => rest)(decoded) : null;
-  return { version: 1, idx, frames, stills, firstRgb: media.firstRgb, lastRgb: media.lastRgb, reads, transcription };
+  return { version: 1, idx, frames, stills, firstRgb: media.firstRgb, lastRgb: media.lastRgb, reads, transcription, lookPairs };
 }
 
 export async function storeBundle(key: string, bundle: ChunkBundle): Promise<number> {
