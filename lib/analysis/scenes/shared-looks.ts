@@ -1,13 +1,11 @@
 // The shots' look descriptors and the memo of their pairwise similarity, once per run's media and
 // shot list: scenes and grouped shots describe the same shots (keyframe images read once) and
-// compare many of the same pairs, at milliseconds a pair (and a chunked run's merge starts from
-// the comparisons its chunks made, look-pairs.ts).
+// compare many of the same pairs, at milliseconds a pair.
 import type { FrameFeatures } from "@/lib/media/frame-features";
 import type { ShotSpan } from "@/lib/analysis/visual/shot-spans";
 import type { SharedMedia } from "@/lib/analysis/shared-media";
 import { sharedKeyframeSource } from "./keyframe-source";
 import { describeShots, memoizedLookScores, type LookSimilarities, type ShotLookDescriptor } from "./shot-similarity";
-import { lookupIn, readLookPairs } from "./look-pairs";
 
 export interface SharedLooks {
   looks: ShotLookDescriptor[];
@@ -18,7 +16,7 @@ export interface SharedLooks {
 const perMedia = new WeakMap<object, Map<string, Promise<SharedLooks>>>();
 
 export function sharedShotLooks(
-  shared: Pick<SharedMedia, "keyframeImage"> & { workDir?: string },
+  shared: Pick<SharedMedia, "keyframeImage">,
   frames: readonly FrameFeatures[],
   shots: readonly ShotSpan[],
   signal?: AbortSignal,
@@ -29,11 +27,7 @@ export function sharedShotLooks(
   let looks = byShots.get(key);
   if (!looks) {
     const cache = byShots;
-    // A chunked run's merge finds the chunks' comparisons in its work directory.
-    looks = Promise.all([describeShots(frames, shots, sharedKeyframeSource(shared, signal)), shared.workDir ? readLookPairs(shared.workDir) : new Map()]).then(([l, known]) => ({
-      looks: l,
-      similarity: memoizedLookScores(lookupIn(known)),
-    }));
+    looks = describeShots(frames, shots, sharedKeyframeSource(shared, signal)).then((l) => ({ looks: l, similarity: memoizedLookScores() }));
     looks.catch(() => cache.delete(key));
     cache.set(key, looks);
   }

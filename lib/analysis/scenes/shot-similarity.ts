@@ -3,8 +3,7 @@
 import type { FrameFeatures } from "@/lib/media/frame-features";
 import { isBlack, shotFeature, shotSimilarity, type ShotFeature } from "@/lib/analysis/visual/shot-features";
 import type { ShotSpan } from "@/lib/analysis/visual/shot-spans";
-import crypto from "node:crypto";
-import { blendParts, describeKeyframe, keyframeSimilarity, type KeyframeDescriptor, type RgbImage } from "./keyframe-descriptor";
+import { blendParts, describeKeyframe, keyframeSimilarity, type KeyframeDescriptor } from "./keyframe-descriptor";
 import type { KeyframeImageSource } from "./keyframe-source";
 import { SHOT_SIMILARITY } from "./tuning";
 import { item } from "@/lib/core/item";
@@ -12,57 +11,27 @@ import { item } from "@/lib/core/item";
 export interface ShotLookDescriptor {
   feature: ShotFeature | null;
   keyframe: KeyframeDescriptor | null;
-  /**
-   * A hash of what the descriptor is computed from (the feature and the keyframe image): equal ids,
-   * equal descriptors — so a comparison made elsewhere (a chunk's, look-pairs.ts) can stand in.
-   */
-  id?: string;
 }
 
-/** What a shot's look descriptor is made from: its decode-pass feature and its keyframe image. */
-export interface LookInput {
-  feature: ShotFeature | null;
-  image: RgbImage | null;
-}
-
-/** The inputs of every shot's descriptor (keyframe images through `source`, when given). */
-export async function lookInputs(frames: readonly FrameFeatures[], shots: readonly ShotSpan[], source?: KeyframeImageSource): Promise<LookInput[]> {
-  const out: LookInput[] = new Array(shots.length);
+/** Descriptors of every shot (keyframe images through `source`, when given). */
+export async function describeShots(
+  frames: readonly FrameFeatures[],
+  shots: readonly ShotSpan[],
+  source?: KeyframeImageSource,
+): Promise<ShotLookDescriptor[]> {
+  const out: ShotLookDescriptor[] = new Array(shots.length);
   // Keyframe images are read by a child process each: a few at a time, not one after another.
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < shots.length; i = next++) {
       const s = item(shots, i);
       const feature = shotFeature(frames, s);
-      const image = source && !(feature && isBlack(feature)) ? await source(s.keyframeTime, [s.start, s.end]) : null;
-      out[i] = { feature, image };
+      const img = source && !(feature && isBlack(feature)) ? await source(s.keyframeTime, [s.start, s.end]) : null;
+      out[i] = { feature, keyframe: img ? describeKeyframe(img) : null };
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, shots.length) }, worker));
   return out;
-}
-
-export function describeLook({ feature, image }: LookInput): ShotLookDescriptor {
-  return { feature, keyframe: image ? describeKeyframe(image) : null, id: lookId(feature, image) };
-}
-
-/** Descriptors of every shot (keyframe images through `source`, when given). */
-export async function describeShots(frames: readonly FrameFeatures[], shots: readonly ShotSpan[], source?: KeyframeImageSource): Promise<ShotLookDescriptor[]> {
-  return (await lookInputs(frames, shots, source)).map(describeLook);
-}
-
-/** The content id of a descriptor made from `feature` and `img` (ShotLookDescriptor.id). */
-function lookId(feature: ShotFeature | null, img: RgbImage | null): string {
-  const h = crypto.createHash("sha1");
-  const bytes = (a: Float32Array | Uint8Array) => h.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-  h.update(feature ? `f${feature.luma};` : "-;");
-  if (feature) {
-    bytes(feature.grid);
-    bytes(feature.hist);
-  }
-  h.update(img ? `i${img.width}x${img.height};` : "-;");
-  if (img) bytes(img.rgb);
-  return h.digest("base64url");
 }
 
 /** Keyframe images read at once by describeShots. */
@@ -132,16 +101,15 @@ export interface LookSimilarities {
 /**
  * lookScores remembered per pair of descriptors, as asked (a, b): scenes and grouped shots
  * compare many of the same pairs (shots near each other in time) of one run's descriptors, and
- * one zoom search gives both scores. `known`: comparisons made ahead of time (look-pairs.ts),
- * asked before comparing.
+ * one zoom search gives both scores.
  */
-export function memoizedLookScores(known?: (a: ShotLookDescriptor, b: ShotLookDescriptor) => LookScores | undefined): LookSimilarities {
+export function memoizedLookScores(): LookSimilarities {
   const memo = new WeakMap<ShotLookDescriptor, Map<ShotLookDescriptor, LookScores>>();
   const get = (a: ShotLookDescriptor, b: ShotLookDescriptor) => {
     let row = memo.get(a);
     if (!row) memo.set(a, (row = new Map()));
     let v = row.get(b);
-    if (v === undefined) row.set(b, (v = known?.(a, b) ?? lookScores(a, b)));
+    if (v === undefined) row.set(b, (v = lookScores(a, b)));
     return v;
   };
   return { setup: (a, b) => get(a, b).setup, scene: (a, b) => get(a, b).scene };

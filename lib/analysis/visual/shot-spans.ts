@@ -26,7 +26,7 @@ function keyframeOf(k: number | undefined, start: number, end: number): number {
 }
 
 /** A shots-module result (`ModuleResults["shots"]`) as read back: any field of a shot may be gone. */
-export type StoredShots = ModuleResult<{ shots: Partial<Shot>[] }>;
+type StoredShots = ModuleResult<{ shots: Partial<Shot>[] }>;
 
 /** The shots of a shots-module result, in time order; empty when there is none. */
 export function readShotSpans(result: StoredShots | undefined): ShotSpan[] {

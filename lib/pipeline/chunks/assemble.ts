@@ -5,7 +5,6 @@
 // things differ at a border and are put right here: the first frame of a chunk was compared with
 // nothing (its differences are computed again against the previous chunk's last frame), and each
 // chunk starts with a still that an unsplit pass took earlier in the same interval (dropped).
-// The chunks' comparisons of their own shots go beside them, for scenes and grouped shots.
 import fs from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
@@ -18,7 +17,6 @@ import { COLOR_HEIGHT, COLOR_WIDTH } from "@/lib/analysis/keyframes/keyframe-ima
 import { rememberImageRgb } from "@/lib/analysis/visual/colors";
 import type { ModuleResult, SegmentDraft } from "../types";
 import type { ChunkBundle } from "./bundle";
-import { writeLookPairs, type LookPair } from "@/lib/analysis/scenes/look-pairs";
 
 /** The frames file an unsplit decode pass writes (shared-media.ts reads it instead of decoding). */
 export function framesFile(shared: SharedMedia): string {
@@ -48,11 +46,9 @@ export async function assembleDecode(
   fs.mkdirSync(shared.stillsDir, { recursive: true });
   fs.mkdirSync(readsDir, { recursive: true });
   let previous: Pick<ChunkBundle, "lastRgb"> | null = null;
-  const lookPairs: LookPair[] = [];
   for (let idx = 0; idx < count; idx++) {
     const b = await load(idx);
     transcripts.push(b.transcription);
-    lookPairs.push(...(b.lookPairs ?? []));
     const f = b.frames;
     if (!f) continue;
     first ??= f;
@@ -80,7 +76,6 @@ export async function assembleDecode(
     }
     previous = { lastRgb: b.lastRgb };
   }
-  await writeLookPairs(shared.workDir, lookPairs);
   if (!first) return { decoded: null, transcripts };
   const decoded: DecodedFrames = {
     fps: first.fps,

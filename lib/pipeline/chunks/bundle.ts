@@ -12,7 +12,6 @@ import { rememberedImageRgb } from "@/lib/analysis/visual/colors";
 import { getStorage } from "@/lib/storage";
 import { resultsPrefix } from "@/lib/storage/derived-files";
 import type { ModuleResult } from "../types";
-import type { LookPair } from "@/lib/analysis/scenes/look-pairs";
 import type { RangeMedia } from "./range-media";
 
 export interface BundleStill {
@@ -39,8 +38,6 @@ export interface ChunkBundle {
   reads: { name: string; still: number; json: string }[];
   /** The transcript of the chunk's speech range, times on the video's clock (null: not made here). */
   transcription: ModuleResult<unknown> | null;
-  /** Comparisons of the chunk's own shots' looks, for the merge's scenes and grouped shots (absent in bundles written before). */
-  lookPairs?: LookPair[];
 }
 
 export const chunksPrefix = (userId: string, jobId: string, runId: string) => `${resultsPrefix(userId, jobId)}chunks/${runId}/`;
@@ -50,13 +47,7 @@ export const bundleKey = (userId: string, jobId: string, runId: string, idx: num
 const READ_FILE = /^(.+)-(\d{6})\.jpg\.json$/;
 
 /** Collects a finished chunk's work from its work directory. */
-export async function collectBundle(
-  idx: number,
-  media: RangeMedia,
-  decoded: DecodedFrames | null,
-  transcription: ModuleResult<unknown> | null,
-  lookPairs: LookPair[] = [],
-): Promise<ChunkBundle> {
+export async function collectBundle(idx: number, media: RangeMedia, decoded: DecodedFrames | null, transcription: ModuleResult<unknown> | null): Promise<ChunkBundle> {
   const stills: BundleStill[] = [];
   for (const s of decoded?.stills ?? []) {
     const jpeg = await fs.promises.readFile(s.file).catch(() => null);
@@ -69,7 +60,7 @@ export async function collectBundle(
     if (m) reads.push({ name: m[1]!, still: Number(m[2]), json: await fs.promises.readFile(path.join(readsDir, name), "utf8") });
   }
   const frames = decoded ? (({ stills: _stills, ...rest }) => rest)(decoded) : null;
-  return { version: 1, idx, frames, stills, firstRgb: media.firstRgb, lastRgb: media.lastRgb, reads, transcription, lookPairs };
+  return { version: 1, idx, frames, stills, firstRgb: media.firstRgb, lastRgb: media.lastRgb, reads, transcription };
 }
 
 export async function storeBundle(key: string, bundle: ChunkBundle): Promise<number> {

@@ -28,7 +28,6 @@ import { shiftSegment } from "./assemble";
 import { bundleKey, collectBundle, storeBundle } from "./bundle";
 import { RangeMedia } from "./range-media";
 import { withoutLead } from "./speech-lead";
-import { lookAhead } from "./look-ahead";
 
 const log = logger("chunks");
 
@@ -94,17 +93,10 @@ export async function executeChunk(db: Db, chunk: RunChunk, owner: string, signa
       const own = withoutLead(heard.segments, chunk.speechStart - range.audioStart);
       transcription = { ...heard, segments: own.map((s) => shiftSegment(s, range.audioStart)) };
     }
-    const shotsFound = decoded && order.includes("shots") ? await MODULE_RUNS.shots.run(ctx(media.duration)) : null;
-    const shots = shotsFound ? inRange(shotsFound.segments, chunk) : [];
+    const shots = decoded && order.includes("shots") ? inRange((await MODULE_RUNS.shots.run(ctx(media.duration))).segments, chunk) : [];
     signal.throwIfAborted();
-    // The merge compares every shot with its neighbours and likely look-alikes on one worker; the
-    // pairs this chunk can see are compared here, beside the chunks still running.
-    const lookPairs =
-      decoded && shotsFound && (order.includes("scenes") || order.includes("grouped_shots"))
-        ? await lookAhead({ run, chunk, chunks: await listChunks(db, run.id), range, frames: decoded.frames, shots: shotsFound, signal })
-        : [];
 
-    const bundle = await collectBundle(chunk.idx, range, decoded, transcription, lookPairs);
+    const bundle = await collectBundle(chunk.idx, range, decoded, transcription);
     const key = bundleKey(run.userId, run.jobId, run.id, chunk.idx);
     const bytes = await storeBundle(key, bundle);
     // A video deleted while this stored its bundle: the bundle goes with the rest of its files.
