@@ -77,3 +77,34 @@ test("add an endpoint, send a test event, process a video and see the deliveries
     receiver.close();
   }
 });
+
+// Found by CI on a loaded machine: the endpoint was added while the page's first read of the list
+// was still on its way, and the list stayed empty after "Done". The server reads the list before
+// the endpoint exists and answers only once it does; the page must read it again.
+test("an endpoint added while the list is still loading is listed after Done", async ({ page }) => {
+  const user = createUser({ email: uniqueEmail("webhooks-race"), name: "Rachel Race" });
+  let created!: () => void;
+  const endpointCreated = new Promise<void>((r) => (created = r));
+  let heldBack = 0;
+  await page.route("**/api/webhooks", async (route) => {
+    if (route.request().method() !== "GET" || heldBack++ > 0) return route.fallback();
+    const answer = await route.fetch(); // read now, before the endpoint exists…
+    await endpointCreated; // …and delivered after it was added
+    // The page may have given up on this read by now (that is the fix); then there is nothing to answer.
+    await route.fulfill({ response: answer }).catch(() => undefined);
+  });
+  page.on("response", (r) => {
+    if (r.request().method() === "POST" && new URL(r.url()).pathname === "/api/webhooks") created();
+  });
+  await signInAs(page, user.api_key);
+  await new AppShell(page).navigateTo("Webhooks");
+  const hooks = new WebhooksPage(page);
+  await hooks.expectLoaded();
+  const url = "http://127.0.0.1:9/race-hook";
+  await hooks.urlInput.fill(url);
+  await hooks.addButton.click();
+  await expect(hooks.secret).toHaveValue(/^whsec_/);
+  await hooks.doneButton.click();
+  await expect(hooks.endpoint(url)).toBeVisible();
+  expect(heldBack).toBeGreaterThan(1); // the held-back read happened, and another after it
+});
