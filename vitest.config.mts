@@ -49,7 +49,16 @@ export default defineConfig({
     setupFiles: ["tests/helpers/reread-env.ts"],
     projects: [
       // tests/crash runs the real server as child processes, and so does tests/cli: their own config (vitest.crash.config.mts).
-      { extends: true, test: { name: "pglite", include: ["tests/**/*.test.ts"], exclude: ["tests/crash/**", "tests/cli/**"] } },
+      {
+        extends: true,
+        test: {
+          name: "pglite",
+          include: ["tests/**/*.test.ts"],
+          exclude: ["tests/crash/**", "tests/cli/**"],
+          // Each file's in-memory database starts from one migrated copy made here.
+          globalSetup: ["tests/helpers/pglite-template.ts"],
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true, test: { name: "postgres", include: dbSuites, exclude: notDbFacing, env: { TEST_DB: "postgres" } } }]
         : []),

@@ -29,8 +29,13 @@ export function migrationsFolder(): string {
   return path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 }
 
-/** Opens PGlite with pgvector. `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<DbHandle> {
+/**
+ * Opens PGlite with pgvector. `dataDir` undefined means in memory (tests). `from`: a data directory
+ * dumped by `dumpDataDir` to start an in-memory database from (tests start each file's database
+ * from one migrated copy: 0.7 s instead of 4.5 s to create and migrate it); its migrations are
+ * still checked and any missing applied.
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { vector } = await import("@electric-sql/pglite-pgvector");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -43,6 +48,7 @@ export async function openPglite(dataDir?: string): Promise<DbHandle> {
   try {
     const client = new PGlite({
       dataDir: dataDir ? path.join(dataDir, "pgdata") : undefined,
+      loadDataDir: dataDir ? undefined : from,
       extensions: { vector },
     });
     await client.exec("SET TIME ZONE 'UTC'");
