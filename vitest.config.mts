@@ -1,8 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Every suite runs on a fresh in-memory PGlite per file (started from one migrated copy made once per run). With TEST_DATABASE_URL set (CI), the
-// database-facing suites run a second time against that PostgreSQL server (a scratch database per file).
+// Every suite runs on a fresh in-memory PGlite per file (started from one migrated copy made once per
+// run). With TEST_DATABASE_URL set (CI), the database-facing suites run a second time against that
+// PostgreSQL server (a scratch database per file).
 const root = path.dirname(new URL(import.meta.url).pathname);
 const dbSuites = ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts"];
 // Suites whose subject is files, ffmpeg, models, rendering or request parsing rather than SQL run
