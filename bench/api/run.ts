@@ -10,6 +10,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { median } from "../median";
 
 const args = process.argv.slice(2);
 const opt = (name: string, def: number) => {
@@ -67,7 +68,6 @@ function summarize(runs: Loaded[]) {
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-api-"));

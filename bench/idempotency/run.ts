@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { median } from "../median";
 
 const args = process.argv.slice(2);
 const opt = (name: string, def: number) => {
@@ -25,7 +26,6 @@ process.env.RATE_LIMIT_PER_MINUTE = "100000000";
 (process.env as Record<string, string>).NODE_ENV = "production"; // as served: responses are not re-validated
 
 type Loaded = { n: number; seconds: number; latencies: number[]; errors: number };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)]!;
 
 async function main() {

@@ -17,6 +17,7 @@ import path from "node:path";
 import { buildClip } from "./clips";
 import { benchMedia } from "./media";
 import { TreeCpu } from "./rss";
+import { median } from "../median";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -175,20 +176,13 @@ async function main() {
         console.log(`${path.basename(file)} round ${round + 1} ${setup.label}: wall ${wall.toFixed(1)} s, CPU ${cpu.toFixed(1)} s${setup.id === "b" ? `, first chunk searchable ${first.toFixed(1)} s` : ""}`);
       }
     }
-    // The median (of an even count, the mean of the middle two: with two rounds, the upper one alone
-    // let one slow round of (a) pass for the result).
-    const med = (xs: number[]) => {
-      const s = [...xs].sort((x, y) => x - y);
-      const m = Math.floor(s.length / 2);
-      return s.length ? (s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2) : NaN;
-    };
     const lines = [
       `\n${path.basename(file)} (${duration.toFixed(0)} s), median of ${ROUNDS} round(s):`,
-      ...setups.map((s) => `  ${s.label}: wall ${med(results[s.id]!.wall).toFixed(1)} s, CPU ${med(results[s.id]!.cpu).toFixed(1)} s`),
+      ...setups.map((s) => `  ${s.label}: wall ${median(results[s.id]!.wall).toFixed(1)} s, CPU ${median(results[s.id]!.cpu).toFixed(1)} s`),
     ];
     const [a, b, c] = [results.a, results.b, results.c];
     if (!a || !b || !c) {
-      if (b) lines.push(`  first chunk searchable after ${med(b.first).toFixed(1)} s; chunks: ${b.chunkTimes.length}, times ${b.chunkTimes.map((t) => t.toFixed(1)).join(", ")} s; plan ${med(b.plan).toFixed(1)} s, merge ${med(b.merge).toFixed(1)} s`);
+      if (b) lines.push(`  first chunk searchable after ${median(b.first).toFixed(1)} s; chunks: ${b.chunkTimes.length}, times ${b.chunkTimes.map((t) => t.toFixed(1)).join(", ")} s; plan ${median(b.plan).toFixed(1)} s, merge ${median(b.merge).toFixed(1)} s`);
       console.log(lines.join("\n"));
       out.push(...lines);
       continue;
@@ -196,19 +190,19 @@ async function main() {
     // Each round's own ratios too: the set-ups of one round ran minutes apart, the rounds further.
     const perRound = (x: number[], y: number[]) => x.map((v, i) => (v / y[i]!).toFixed(2)).join(", ");
     lines.push(
-      `  speedup (a)/(b) ${(med(a.wall) / med(b.wall)).toFixed(2)} (target ≥ 1.8); (b)/(c) wall ${(med(b.wall) / med(c.wall)).toFixed(2)} (target ≤ 1)`,
+      `  speedup (a)/(b) ${(median(a.wall) / median(b.wall)).toFixed(2)} (target ≥ 1.8); (b)/(c) wall ${(median(b.wall) / median(c.wall)).toFixed(2)} (target ≤ 1)`,
       `  per round: (a)/(b) ${perRound(a.wall, b.wall)}; (b)/(c) ${perRound(b.wall, c.wall)}; CPU (b)/(a) ${perRound(b.cpu, a.cpu)}`,
-      `  chunking's extra CPU (b vs a) ${((med(b.cpu) / med(a.cpu) - 1) * 100).toFixed(1)} % (target ≤ 10 %)`,
-      `  first chunk's transcript searchable after ${med(b.first).toFixed(1)} s = ${(med(b.first) / med(b.wall)).toFixed(2)} of (b) (target ≤ 0.25)`,
-      `  chunks: ${b.chunkTimes.length}, times ${b.chunkTimes.map((t) => t.toFixed(1)).join(", ")} s; plan ${med(b.plan).toFixed(1)} s, merge ${med(b.merge).toFixed(1)} s`,
+      `  chunking's extra CPU (b vs a) ${((median(b.cpu) / median(a.cpu) - 1) * 100).toFixed(1)} % (target ≤ 10 %)`,
+      `  first chunk's transcript searchable after ${median(b.first).toFixed(1)} s = ${(median(b.first) / median(b.wall)).toFixed(2)} of (b) (target ≤ 0.25)`,
+      `  chunks: ${b.chunkTimes.length}, times ${b.chunkTimes.map((t) => t.toFixed(1)).join(", ")} s; plan ${median(b.plan).toFixed(1)} s, merge ${median(b.merge).toFixed(1)} s`,
     );
     // The chunk times were measured two at a time on two cores: each is one worker's time for its chunk.
     const perSecond = b.chunkTimes.reduce((s, t) => s + t, 0) / Math.max(1, duration);
     const hourChunks = Array<number>(Math.ceil(3600 / Number(CHUNK))).fill(perSecond * Number(CHUNK));
-    const mergePerSecond = med(b.merge) / Math.max(1, duration);
+    const mergePerSecond = median(b.merge) / Math.max(1, duration);
     for (const n of WORKER_COUNTS) {
-      const here = med(b.plan) + makespan(b.chunkTimes, n) + med(b.merge);
-      const hour = med(b.plan) + makespan(hourChunks, n) + mergePerSecond * 3600;
+      const here = median(b.plan) + makespan(b.chunkTimes, n) + median(b.merge);
+      const hour = median(b.plan) + makespan(hourChunks, n) + mergePerSecond * 3600;
       lines.push(`  ${String(n).padStart(2)} worker(s): this clip ~${here.toFixed(0)} s; a 1-hour video ~${(hour / 60).toFixed(1)} min`);
     }
     console.log(lines.join("\n"));

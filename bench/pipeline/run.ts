@@ -15,6 +15,7 @@ import path from "node:path";
 import { buildClip } from "./clips";
 import { benchMedia } from "./media";
 import { processTreeRss, TreeCpu } from "./rss";
+import { median } from "../median";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -30,10 +31,6 @@ const noStt = args.includes("--no-stt");
 const MODULES = ["transcription", "visualelements", "scenes", "shots", "grouped_shots", "logos", "video_reasoning"];
 
 const log = (m: string) => process.stderr.write(`${m}\n`);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 /** Wall seconds and CPU seconds (user + system, from ffmpeg's `-benchmark`) of a plain decode. */
 function decodeOnly(file: string): Promise<{ seconds: number; cpu: number }> {

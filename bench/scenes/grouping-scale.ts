@@ -12,6 +12,7 @@ import { groupByLook, SETUP_THRESHOLD } from "@/lib/analysis/visual/group-shots"
 import { rng } from "../../tests/helpers/rng";
 import { f1, pairwiseCounts } from "./score";
 import { place, view } from "../../tests/helpers/places";
+import { median } from "../median";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -60,7 +61,6 @@ const time = async (f: () => unknown) => {
   await f();
   return performance.now() - t0;
 };
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 
 async function main() {
   console.log(`Grouped shots scaling (synthetic keyframes; ${rounds} rounds, interleaved, median; machine shared and loaded)`);

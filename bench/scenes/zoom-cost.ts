@@ -9,6 +9,7 @@ import path from "node:path";
 import * as current from "@/lib/analysis/scenes/keyframe-descriptor";
 import { place, view } from "../../tests/helpers/places";
 import { rng } from "../../tests/helpers/rng";
+import { median } from "../median";
 
 type Descriptors = Pick<typeof current, "describeKeyframe" | "zoomMatchScores">;
 
@@ -26,7 +27,6 @@ const pictures = Array.from({ length: count }, () => {
   return view(places[Math.floor(10 * r())]!, 0.5 + c * (2 * r() - 1) * 0.6, 0.5 + c * (2 * r() - 1) * 0.6, zoom, 0.85 + 0.3 * r());
 });
 const pairs = (count * (count - 1)) / 2;
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 
 /** One round of one version: ms per description and per pair. */
 function round(m: Descriptors): { describe: number; pair: number } {

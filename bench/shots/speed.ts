@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { detectShots } from "@/lib/analysis/shots";
 import { decodeFrameFeatures } from "@/lib/media/decode-frames";
+import { median } from "../median";
 
 /** CPU seconds used by waited-for child processes (Linux: cutime+cstime of /proc/self/stat). */
 export function childCpuSeconds(): number {
@@ -37,10 +38,6 @@ export function decodeOnly(file: string): Promise<void> {
   });
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 export async function speedLines(file: string, label: string, reps: number, log: (m: string) => void): Promise<string[]> {
   log(`Speed on ${label} (${reps} interleaved rounds)…`);

@@ -27,6 +27,7 @@ import { checkEverything, type Figures } from "./checks";
 import { newSubmitStats, submitVideo } from "./client";
 import { startPgCluster } from "./pg-cluster";
 import { startRefusingS3 } from "../../tests/helpers/refusing-s3";
+import { median } from "../median";
 
 const args = process.argv.slice(2);
 const opt = (name: string, def: string) => {
@@ -50,7 +51,6 @@ const t0 = Date.now();
 const stamp = () => `[soak +${((Date.now() - t0) / 1000).toFixed(0)} s]`;
 const say = (msg: string) => console.log(`${stamp()} ${msg}`);
 const MB = (b: number) => Math.round(b / 2 ** 20);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function ownRss(pid: number): number {
   try {

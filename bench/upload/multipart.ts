@@ -23,6 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-node-flags.mjs";
 import { formatThreads, watchProcess, type ProcStats } from "./proc-stats";
+import { median } from "../median";
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB || 1024) * MB;
@@ -37,7 +38,6 @@ fs.mkdirSync(bareDir);
 const env = { ...process.env, DATA_DIR: dir, STORAGE_DRIVER: "local", APP_SECRET: crypto.randomBytes(32).toString("hex"), BARE_DIR: bareDir };
 const settle = () => execSync("sync");
 const mibps = (ms: number) => SIZE / MB / (ms / 1000);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function start(file: string, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []): Promise<{ child: ChildProcess; msg: any }> {
   const child = fork(path.join(import.meta.dirname, file), {

@@ -9,6 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { watchProcess } from "./proc-stats";
+import { median } from "../median";
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB || 1024) * MB;
@@ -108,7 +109,6 @@ async function main() {
         `server CPU ${(cpu[i]! / 1000).toFixed(2)} s`,
     );
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const d = median(disk);
   const u = median(up);
   const ratio = median(disk.map((ms, i) => ms / up[i]!));
