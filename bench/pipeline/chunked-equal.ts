@@ -14,6 +14,7 @@ import path from "node:path";
 import { buildClip } from "./clips";
 import { benchMedia, librivoxTruth } from "./media";
 import { TreeCpu } from "./rss";
+import { wordErrorRate } from "../quality/metrics";
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -41,17 +42,6 @@ export function boundaryF1(ref: readonly number[], got: readonly number[], tol: 
   const p = got.length ? hits / got.length : 0;
   const r = ref.length ? hits / ref.length : 0;
   return p + r ? (2 * p * r) / (p + r) : 0;
-}
-
-export function wordErrorRate(ref: readonly string[], hyp: readonly string[]): number {
-  if (!ref.length) return hyp.length ? 1 : 0;
-  let prev = Array.from({ length: hyp.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= ref.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= hyp.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[hyp.length]! / ref.length;
 }
 
 const starts = (segs: Seg[], module: string) => segs.filter((s) => s.module === module && s.start_time > 0.01).map((s) => s.start_time).sort((a, b) => a - b);

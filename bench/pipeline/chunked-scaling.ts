@@ -157,7 +157,11 @@ async function main() {
         const wall = (Date.now() - t0) / 1000;
         clearInterval(sampler);
         workers.forEach((w) => w.cpu.sample());
-        const cpu = workers.reduce((s, w, i) => s + [...w.cpu.totals(before[i]).values()].reduce((a, b) => a + b, 0), 0);
+        const kinds = new Map<string, number>();
+        workers.forEach((w, i) => w.cpu.totals(before[i]).forEach((v, k) => kinds.set(k, (kinds.get(k) ?? 0) + v)));
+        const cpu = [...kinds.values()].reduce((a, b) => a + b, 0);
+        // Where the CPU went (with BENCH_VERBOSE): which kinds of work chunking adds.
+        if (process.env.BENCH_VERBOSE) console.log(`${setup.id} CPU by kind: ${[...kinds].sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(1)}`).join("; ")}`);
         await Promise.all(workers.map(stopWorker));
         r.wall.push(wall);
         r.cpu.push(cpu);

@@ -25,6 +25,12 @@ export function editDistance(a: readonly string[], b: readonly string[]): number
   return prev[b.length]!;
 }
 
+/** Word error rate of `hyp` against `ref` (1 for words heard where none were said). */
+export function wordErrorRate(ref: readonly string[], hyp: readonly string[]): number {
+  if (!ref.length) return hyp.length ? 1 : 0;
+  return editDistance(ref, hyp) / ref.length;
+}
+
 /** Spoken-form normalisation used by WER scorers (abbreviations written out, case and punctuation dropped). */
 export function normaliseWords(text: string): string[] {
   const spoken: Record<string, string> = { mr: "mister", mrs: "missus", dr: "doctor", st: "saint" };
