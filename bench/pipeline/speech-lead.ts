@@ -5,7 +5,7 @@
 // the clip loops, WER against the unsplit transcript, words, and the CPU seconds of the
 // transcription (this process and its finished children: ffmpeg, PocketSphinx; not the VAD, which
 // runs in the ONNX models' process).
-//   npx tsx --conditions=react-server bench/pipeline/speech-lead.ts [--seconds=600] [--chunk=60] [--leads=0,1,2,5] [--media=DIR]
+//   npx tsx --conditions=react-server bench/pipeline/speech-lead.ts [--seconds=600] [--chunk=60] [--leads=0,1,2,5] [--grid=0.01] [--media=DIR]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
