@@ -68,7 +68,6 @@ function summarize(runs: Loaded[]) {
   };
 }
 
-
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "va-bench-api-"));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMIT_PER_MINUTE: "100000000", NEXT_TELEMETRY_DISABLED: "1" };

@@ -67,7 +67,6 @@ function plain(out: string): void {
   execFileSync(ffmpeg, ["-v", "error", "-y", "-f", "concat", "-safe", "0", "-i", list, "-c", "copy", "-movflags", "+faststart", out]);
 }
 
-
 async function main() {
   const times = { product: [] as number[], plain: [] as number[] };
   const outs = { product: path.join(dir, "product.mp4"), plain: path.join(dir, "plain.mp4") };

@@ -5,7 +5,7 @@
 // the clip loops, WER against the unsplit transcript, words, and the CPU seconds of the
 // transcription (this process and its finished children: ffmpeg, PocketSphinx; not the VAD, which
 // runs in the ONNX models' process).
-//   npx tsx --conditions=react-server bench/pipeline/speech-lead.ts [--seconds=600] [--chunk=60] [--leads=0,1,2,5] [--grid=0.01] [--media=DIR]
+//   npx tsx --conditions=react-server bench/pipeline/speech-lead.ts [--seconds=600] [--chunk=60] [--leads=0,1,2,5] [--grid] [--media=DIR]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,8 +24,8 @@ const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.s
 const SECONDS = Number(option("seconds") ?? 600);
 const CHUNK = Number(option("chunk") ?? 60);
 const LEADS = (option("leads") ?? "0,1,2,5").split(",").map(Number);
-/** `--grid=0.01`: each chunk's audio starts on this grid of the video's clock (0: where the lead puts it). */
-const GRID = Number(option("grid") ?? 0);
+/** `--grid`: each chunk's audio starts on the frame grid, as a chunked run's does (without: where the lead puts it). */
+const GRID = args.includes("--grid");
 
 interface Word {
   word: string;
@@ -38,6 +38,7 @@ async function main() {
   const { planChunks } = await import("@/lib/pipeline/chunks/plan");
   const { transcribeOffline } = await import("@/lib/analysis/speech");
   const { ffmpegPath, runTool } = await import("@/lib/media/ffmpeg");
+  const { speechAudioStart } = await import("@/lib/pipeline/chunks/range-media");
   const root = path.dirname(new URL(import.meta.url).pathname);
   const clip = buildClip(option("dir") ?? path.join(os.tmpdir(), "pipeline-bench"), benchMedia(root, option("media")), SECONDS, console.log);
   const truth = librivoxTruth(root, option("media"));
@@ -59,23 +60,22 @@ async function main() {
   const said = Array.from({ length: loops }, () => truth.words).flat();
   const truthWer = (words: Word[]) => wordErrorRate(said, words.filter((w) => w.start < loops * truth.seconds - 0.3).map((w) => w.word));
 
-  const measure = async (label: string, fn: () => Promise<Word[]>) => {
+  const measure = async (fn: () => Promise<Word[]>) => {
     const before = cpuSeconds();
     const words = await fn();
-    return { label, words, cpu: cpuSeconds() - before };
+    return { words, cpu: cpuSeconds() - before };
   };
-  const whole = await measure("unsplit", () => hear(0, null, "whole"));
+  const whole = await measure(() => hear(0, null, "whole"));
   const lines = [
     `${path.basename(clip)}, ${plan.length} chunks of ${CHUNK} s; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
     `unsplit: WER against the LibriVox text ${(truthWer(whole.words) * 100).toFixed(1)} %, ${whole.words.length} words, CPU ${whole.cpu.toFixed(1)} s`,
   ];
   console.log(lines[1]);
   for (const lead of LEADS) {
-    const parts = await measure(`lead ${lead} s`, async () => {
+    const parts = await measure(async () => {
       const out: Word[] = [];
       for (const c of plan) {
-        const at = Math.max(0, c.speechStart - lead);
-        const from = GRID ? Math.floor(at / GRID + 1e-9) * GRID : at;
+        const from = GRID ? speechAudioStart(c.speechStart, lead) : Math.max(0, c.speechStart - lead);
         const heard = await hear(from, c.idx === plan.length - 1 ? null : c.speechEnd, `lead${lead}-${c.idx}`);
         // As withoutLead: a word is the chunk's when its middle is in its speech range.
         out.push(...heard.filter((w) => (w.start + w.end) / 2 >= c.speechStart));

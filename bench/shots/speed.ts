@@ -38,7 +38,6 @@ export function decodeOnly(file: string): Promise<void> {
   });
 }
 
-
 export async function speedLines(file: string, label: string, reps: number, log: (m: string) => void): Promise<string[]> {
   log(`Speed on ${label} (${reps} interleaved rounds)…`);
   const base: { ms: number; cpu: number }[] = [];

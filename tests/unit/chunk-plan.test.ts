@@ -137,18 +137,13 @@ describe("a chunk's speech lead", () => {
 });
 
 describe("a chunk's audio", () => {
-  const media = { duration: 600, audio: { codec: "aac" } } as unknown as import("@/lib/media/probe").MediaInfo;
-  const audioStart = async (speechStart: number) => {
-    const { RangeMedia } = await import("@/lib/pipeline/chunks/range-media");
-    return new RangeMedia("job", "key", media, "/tmp/none", { start: 60, end: 120, speechStart, speechEnd: 120, last: false }).audioStart;
-  };
-
   it("starts the lead before the speech range, on the unsplit audio's 10-ms frame grid", async () => {
-    expect(await audioStart(61.237)).toBe(56.23);
-    expect(await audioStart(65.5)).toBe(60.5);
-    expect(await audioStart(60.019)).toBe(55.01);
+    const { speechAudioStart } = await import("@/lib/pipeline/chunks/range-media");
+    expect(speechAudioStart(61.237)).toBe(56.23);
+    expect(speechAudioStart(65.5)).toBe(60.5);
+    expect(speechAudioStart(60.019)).toBe(55.01);
     // A start on the grid stays; the lead never starts before the video.
-    expect(await audioStart(60.07)).toBe(55.07);
-    expect(await audioStart(3.456)).toBe(0);
+    expect(speechAudioStart(60.07)).toBe(55.07);
+    expect(speechAudioStart(3.456)).toBe(0);
   });
 });

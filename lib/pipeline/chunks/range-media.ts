@@ -15,6 +15,15 @@ export const SPEECH_LEAD = 5;
 /** PocketSphinx's frame shift (100 frames a second), counted from the start of the audio it is given. */
 export const SPEECH_FRAME_SECONDS = 0.01;
 
+/**
+ * Where a chunk whose speech range starts at `speechStart` starts its audio: `SPEECH_LEAD` before it,
+ * floored to the unsplit run's frame grid (a whole number of frames from the video's start).
+ */
+export function speechAudioStart(speechStart: number, lead = SPEECH_LEAD): number {
+  const start = Math.max(0, speechStart - lead);
+  return Math.round(Math.floor(start / SPEECH_FRAME_SECONDS + 1e-6) * SPEECH_FRAME_SECONDS * 1000) / 1000;
+}
+
 export interface ChunkRange {
   start: number;
   end: number;
@@ -70,8 +79,7 @@ export class RangeMedia extends SharedMedia {
    * 12.5 % (bench/pipeline/speech-lead.ts).
    */
   get audioStart(): number {
-    const start = Math.max(0, this.range.speechStart - SPEECH_LEAD);
-    return Math.round(Math.floor(start / SPEECH_FRAME_SECONDS + 1e-6) * SPEECH_FRAME_SECONDS * 1000) / 1000;
+    return speechAudioStart(this.range.speechStart);
   }
 
   /** The chunk's audio, from `audioStart` to its speech range's end, as 16 kHz mono WAV. */
